@@ -1,0 +1,227 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { City, OrderStatus, PaymentType, Role } from '@/shared/constants';
+
+/**
+ * A stored image: `key` names the original in the image store; `widths` lists the smaller copies made
+ * for `srcset` (stored beside it as `{key without .webp}-{width}.webp`).
+ */
+export interface StoredImage {
+  key: string;
+  widths: number[];
+}
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    username: text('username').notNull(),
+    // Stored in lowercase: people type their email in any case, and it is one account.
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role').$type<Role>().notNull().default('user'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(t.email),
+    check('users_role_check', sql`${t.role} in ('user', 'admin')`),
+  ],
+);
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    image: jsonb('image').$type<StoredImage>(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('categories_slug_unique').on(t.slug),
+    index('categories_name_idx').on(sql`lower(${t.name})`),
+  ],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    description: text('description').notNull().default(''),
+    pricePiastres: integer('price_piastres').notNull(),
+    discount: smallint('discount').notNull().default(0),
+    // Kept on the row (computed on every write) so sorting and price filters use an index.
+    finalPricePiastres: integer('final_price_piastres').notNull(),
+    availableItems: integer('available_items').notNull().default(0),
+    soldItems: integer('sold_items').notNull().default(0),
+    categoryId: uuid('category_id').references(() => categories.id, { onDelete: 'restrict' }),
+    defaultImage: jsonb('default_image').$type<StoredImage>(),
+    subImages: jsonb('sub_images').$type<StoredImage[]>().notNull().default([]),
+    ratingSum: integer('rating_sum').notNull().default(0),
+    ratingCount: integer('rating_count').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('products_slug_unique').on(t.slug),
+    index('products_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('products_name_idx').on(t.name, t.id),
+    index('products_final_price_idx').on(t.finalPricePiastres, t.id),
+    index('products_created_at_idx').on(t.createdAt, t.id),
+    index('products_discount_idx').on(t.discount, t.id),
+    index('products_category_created_idx').on(t.categoryId, t.createdAt),
+    index('products_category_price_idx').on(t.categoryId, t.finalPricePiastres),
+    check('products_discount_range', sql`${t.discount} between 0 and 100`),
+    check('products_price_nonnegative', sql`${t.pricePiastres} >= 0`),
+    check('products_stock_nonnegative', sql`${t.availableItems} >= 0`),
+  ],
+);
+
+export const ratings = pgTable(
+  'ratings',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    rating: smallint('rating').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.productId] }),
+    index('ratings_product_idx').on(t.productId),
+    check('ratings_range', sql`${t.rating} between 1 and 5`),
+  ],
+);
+
+export const carts = pgTable(
+  'carts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('carts_user_unique').on(t.userId)],
+);
+
+export const cartLines = pgTable(
+  'cart_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    cartId: uuid('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('cart_lines_cart_product_unique').on(t.cartId, t.productId),
+    index('cart_lines_product_idx').on(t.productId),
+    check('cart_lines_quantity_positive', sql`${t.quantity} >= 1`),
+  ],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    status: text('status').$type<OrderStatus>().notNull().default('pending'),
+    name: text('name').notNull(),
+    phone: text('phone').notNull(),
+    address: text('address').notNull(),
+    street: text('street').notNull().default(''),
+    building: text('building').notNull().default(''),
+    floor: text('floor').notNull().default(''),
+    apartment: text('apartment').notNull().default(''),
+    landmark: text('landmark').notNull().default(''),
+    area: text('area').notNull().default(''),
+    city: text('city').$type<City>().notNull(),
+    paymentType: text('payment_type').$type<PaymentType>().notNull(),
+    // A key in the private store; answered only as a signed, expiring link (DESIGN §3).
+    paymentImageKey: text('payment_image_key'),
+    totalPiastres: integer('total_piastres').notNull(),
+    shippingFeePiastres: integer('shipping_fee_piastres').notNull(),
+    grandTotalPiastres: integer('grand_total_piastres').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('orders_user_created_idx').on(t.userId, t.createdAt),
+    index('orders_status_created_idx').on(t.status, t.createdAt),
+    index('orders_created_idx').on(t.createdAt),
+    check('orders_status_check', sql`${t.status} in ('pending', 'confirmed', 'completed', 'cancelled')`),
+    check('orders_payment_type_check', sql`${t.paymentType} in ('cash', 'instapay')`),
+  ],
+);
+
+/** A line holds a snapshot of the product as it was sold, so editing or deleting it later changes no order. */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    categoryName: text('category_name').notNull().default(''),
+    image: jsonb('image').$type<StoredImage>(),
+    unitPricePiastres: integer('unit_price_piastres').notNull(),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [index('order_lines_order_idx').on(t.orderId), index('order_lines_product_idx').on(t.productId)],
+);
+
+/** A retried `POST /order` with the same key returns the first order instead of placing a second. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type CategoryRow = typeof categories.$inferSelect;
+export type ProductRow = typeof products.$inferSelect;
+export type CartLineRow = typeof cartLines.$inferSelect;
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderLineRow = typeof orderLines.$inferSelect;

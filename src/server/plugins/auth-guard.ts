@@ -1,0 +1,86 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { TOKEN_HEADER } from '@/shared/constants';
+import { messages } from '@/shared/messages';
+import type { TokenService } from '../auth/tokens';
+import type { Db } from '../db/client';
+import { users } from '../db/schema';
+import { AppError } from '../errors';
+
+export interface SessionUser {
+  id: string;
+  role: 'user' | 'admin';
+  username: string;
+  email: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the `authenticate` guard; null on public routes when no valid token came. */
+    user: SessionUser | null;
+  }
+  interface FastifyInstance {
+    /** preHandler: 401 without a valid token. */
+    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** preHandler: 401 without a valid token, 403 for anyone but an admin. */
+    requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** preHandler: reads the token when there is one, never refuses (public routes that adapt to the user). */
+    identify: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+}
+
+function readToken(request: FastifyRequest): string | null {
+  const header = request.headers[TOKEN_HEADER];
+  if (typeof header === 'string' && header.trim()) return header.trim();
+  const authorization = request.headers.authorization;
+  if (authorization?.startsWith('Bearer ')) return authorization.slice('Bearer '.length).trim() || null;
+  return null;
+}
+
+/**
+ * The guards every route uses. The user is read from the database on each request, so a deleted user
+ * or a changed role takes effect at once rather than when the token expires.
+ */
+export const authGuard = fp(
+  async (app: FastifyInstance, options: { db: Db; tokens: TokenService }) => {
+    app.decorateRequest('user', null);
+
+    async function resolveUser(request: FastifyRequest): Promise<SessionUser | null | 'invalid'> {
+      const token = readToken(request);
+      if (!token) return null;
+      const claims = await options.tokens.verify(token);
+      if (!claims) return 'invalid';
+      const [row] = await options.db
+        .select({ id: users.id, role: users.role, username: users.username, email: users.email })
+        .from(users)
+        .where(eq(users.id, claims.userId))
+        .limit(1);
+      return row ?? 'invalid';
+    }
+
+    app.decorate('identify', async (request: FastifyRequest) => {
+      const user = await resolveUser(request);
+      request.user = user === 'invalid' ? null : user;
+    });
+
+    app.decorate('authenticate', async (request: FastifyRequest) => {
+      const user = await resolveUser(request);
+      if (user === null) throw new AppError('UNAUTHORIZED', messages.auth.authenticationRequired);
+      if (user === 'invalid') throw new AppError('UNAUTHORIZED', messages.auth.invalidToken);
+      request.user = user;
+    });
+
+    app.decorate('requireAdmin', async (request: FastifyRequest, reply: FastifyReply) => {
+      await app.authenticate(request, reply);
+      if (request.user?.role !== 'admin') throw new AppError('FORBIDDEN', messages.auth.adminOnly);
+    });
+  },
+  { name: 'auth-guard' },
+);
+
+/** For services: the signed-in user of a route guarded by `authenticate`. */
+export function currentUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw new AppError('UNAUTHORIZED', messages.auth.authenticationRequired);
+  return request.user;
+}

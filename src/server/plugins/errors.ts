@@ -1,0 +1,69 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { format, messages } from '@/shared/messages';
+import { AppError } from '../errors';
+
+/** Every text of the dictionary: a validation message found here already says what is wrong in our words. */
+const dictionaryTexts = new Set<string>(
+  Object.values(messages).flatMap((group) =>
+    Object.values(group).filter((v): v is string => typeof v === 'string'),
+  ),
+);
+
+interface ValidationIssue {
+  instancePath?: string;
+  message?: string;
+  params?: { issue?: { path?: PropertyKey[]; message?: string } };
+}
+
+function describeIssue(issue: ValidationIssue): string {
+  const path =
+    issue.params?.issue?.path?.map(String).join('.') ?? issue.instancePath?.replace(/^\//, '') ?? '';
+  const text = issue.params?.issue?.message ?? issue.message ?? messages.errors.badRequest;
+  if (!path || dictionaryTexts.has(text) || text.toLowerCase().includes(path.toLowerCase())) return text;
+  return format(messages.errors.invalidField, { field: path, rule: text });
+}
+
+/**
+ * One place turns every failure into `{ success: false, message }` with its status (DESIGN §2). The text
+ * of an unexpected error never reaches the caller: it may hold SQL, paths or secrets.
+ */
+export const errorHandler = fp(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+      if (error instanceof AppError) {
+        return reply.status(error.statusCode).send({ success: false, message: error.message });
+      }
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        const first = error.validation[0] as ValidationIssue | undefined;
+        return reply
+          .status(400)
+          .send({ success: false, message: first ? describeIssue(first) : messages.errors.badRequest });
+      }
+      const status = error.statusCode ?? 500;
+      if (status >= 400 && status < 500) {
+        const message =
+          status === 429
+            ? messages.errors.tooManyRequests
+            : status === 413
+              ? messages.errors.payloadTooLarge
+              : error.message || messages.errors.badRequest;
+        return reply.status(status).send({ success: false, message });
+      }
+      request.log.error({ err: error }, 'unexpected error');
+      return reply.status(500).send({ success: false, message: messages.errors.internal });
+    });
+
+    app.setNotFoundHandler((request, reply) => {
+      reply.status(404).send({
+        success: false,
+        message: format(messages.errors.routeNotFound, {
+          method: request.method,
+          url: request.url.split('?')[0] ?? '',
+        }),
+      });
+    });
+  },
+  { name: 'errors' },
+);

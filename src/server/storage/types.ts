@@ -1,0 +1,18 @@
+import type { Readable } from 'node:stream';
+
+/**
+ * Where images live: a local directory by default, any S3-compatible store when S3_BUCKET is set.
+ * Keys are paths like `products/3f2a….webp`. Public keys (product and category images) are served to
+ * anyone under `publicUrl`; private keys (payment proofs, under `private/`) only through signed links.
+ */
+export interface ObjectStore {
+  put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /** null when there is no such object. */
+  get(key: string): Promise<{ body: Readable; contentType: string; size?: number } | null>;
+  /** Deleting a missing key is not an error. */
+  delete(key: string): Promise<void>;
+  /** The address a browser loads a public object from. */
+  publicUrl(key: string): string;
+}
+
+export const PUBLIC_PREFIX = '/uploads/';

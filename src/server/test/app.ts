@@ -1,0 +1,106 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { buildApp } from '../app';
+import { TokenService } from '../auth/tokens';
+import { loadConfig, type Config } from '../config';
+import { createLocalStore } from '../storage/local';
+import type { ObjectStore } from '../storage/types';
+import { fromPglite, openPostgres, type Database } from '../db/client';
+
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
+
+/** Which database a test run uses: PGlite, or PostgreSQL when the run was started with TEST_DB=pg. */
+export const testDriver: 'pglite' | 'pg' = process.env.TEST_DB === 'pg' ? 'pg' : 'pglite';
+
+let pgliteTemplate: Promise<PGlite> | undefined;
+
+/** Migrating costs seconds, so each test file migrates one PGlite once and clones it per test app. */
+async function freshPglite(): Promise<Database> {
+  pgliteTemplate ??= (async () => {
+    const template = await PGlite.create({ extensions: { pg_trgm } });
+    await fromPglite(template).migrate();
+    return template;
+  })();
+  const clone = (await (await pgliteTemplate).clone()) as PGlite;
+  return fromPglite(clone);
+}
+
+/** A database of its own for each test app, created on the server named by DATABASE_URL and dropped on close. */
+async function freshPostgres(): Promise<Database> {
+  const baseUrl = process.env.DATABASE_URL;
+  if (!baseUrl) throw new Error('TEST_DB=pg needs DATABASE_URL');
+  const name = `nour_test_${randomUUID().replaceAll('-', '')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const database = openPostgres(url.toString(), 30);
+  await database.migrate();
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: baseUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+export async function freshDatabase(): Promise<Database> {
+  return testDriver === 'pg' ? freshPostgres() : freshPglite();
+}
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: TEST_JWT_SECRET,
+    SEED_DEMO: 'false',
+    DATA_DIR: '/tmp/nour-test-unused',
+    ...overrides,
+  });
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  tokens: TokenService;
+  config: Config;
+  store: ObjectStore;
+  storeDir: string;
+  close(): Promise<void>;
+}
+
+/** The real application on a fresh, migrated, empty database. */
+export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+  const config = testConfig(overrides);
+  const database = await freshDatabase();
+  const tokens = new TokenService(TEST_JWT_SECRET, config.JWT_EXPIRES_IN);
+  const storeDir = await mkdtemp(join(tmpdir(), 'nour-test-store-'));
+  const store = createLocalStore(storeDir);
+  const app = await buildApp({ config, database, tokens, store });
+  await app.ready();
+  return {
+    app,
+    database,
+    tokens,
+    config,
+    store,
+    storeDir,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await rm(storeDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,119 @@
+/** Business constants of SPEC §9 and DESIGN §2–§3, kept once for both sides. */
+
+export const CURRENCY = 'EGP';
+
+export const CATEGORY_NAMES = [
+  'New Born Girls',
+  'New Born Boys',
+  'Girls',
+  'Boys',
+  'Mother and Child',
+  'Women',
+  'Accessories',
+] as const;
+
+/** The listing's "no category" value (SPEC §2). */
+export const ALL_CATEGORIES = 'All categories';
+
+export const CITIES = ['Cairo', 'Giza', 'Outside Cairo and Giza'] as const;
+export type City = (typeof CITIES)[number];
+
+/** Shipping fee by city in EGP, the one rule used on every screen (DESIGN §3). */
+export const SHIPPING_FEES: Record<City, number> = {
+  Cairo: 70,
+  Giza: 40,
+  'Outside Cairo and Giza': 90,
+};
+
+export const PAYMENT_TYPES = ['cash', 'instapay'] as const;
+export type PaymentType = (typeof PAYMENT_TYPES)[number];
+
+export const ORDER_STATUSES = ['pending', 'confirmed', 'completed', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+/** The owner may cancel only while the order is in one of these (DESIGN §2, SPEC §4 reading a). */
+export const OWNER_CANCELLABLE_STATUSES: readonly OrderStatus[] = ['pending', 'confirmed'];
+
+export const ROLES = ['user', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const PRODUCT_SORTS = [
+  'featured',
+  'priceAsc',
+  'priceDesc',
+  'nameAsc',
+  'nameDesc',
+  'newest',
+  'discount',
+] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+
+export const AVAILABILITIES = ['all', 'inStock', 'outOfStock'] as const;
+export type Availability = (typeof AVAILABILITIES)[number];
+
+export const LISTING_PAGE_SIZE = 12;
+export const MAX_PAGE_SIZE = 100;
+/** `GET /product` without `page` answers all matches up to this many (DESIGN §2). */
+export const UNPAGED_PRODUCT_LIMIT = 1000;
+export const ADMIN_PAGE_SIZE = 10;
+export const HOME_SECTION_COMPUTED = 8;
+export const HOME_SECTION_SHOWN = 4;
+export const RELATED_PRODUCTS_SHOWN = 5;
+export const DASHBOARD_RECENT_PRODUCTS = 5;
+/** Price slider's top when there are no products (SPEC §9). */
+export const DEFAULT_PRICE_CEILING = 1000;
+
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'];
+/** Widths generated for product images, for `srcset`. */
+export const PRODUCT_IMAGE_WIDTHS = [320, 640, 1024] as const;
+export const MAX_SUB_IMAGES = 8;
+
+export const QUANTITY_FROM_CARD = 1;
+export const RATING_MIN = 1;
+export const RATING_MAX = 5;
+
+export const SCROLL_THRESHOLD_PX = 20;
+export const MOBILE_BREAKPOINT_PX = 768;
+export const HERO_SCROLL_OFFSET_PX = 80;
+
+export const TOAST_DURATION_MS = { success: 2000, error: 4000, blank: 4000, loading: Infinity } as const;
+export const TOAST_LIMIT = 20;
+export const TOAST_MAX_WIDTH_PX = 350;
+export const TOAST_REMOVE_DELAY_MS = 1000;
+export const CART_ADD_TOAST_MS = 1000;
+export const SIGNIN_REDIRECT_DELAY_MS = 100;
+
+export const CATEGORY_CAROUSEL = {
+  autoplayMs: 2500,
+  dragThresholdPx: 50,
+  dragVelocity: 300,
+} as const;
+export const PRODUCT_CAROUSEL = { autoplayMs: 3000, speedMs: 500 } as const;
+
+export const QUERY_RETRIES = 3;
+export const QUERY_RETRY_BASE_MS = 1000;
+export const QUERY_RETRY_MAX_MS = 30_000;
+export const QUERY_STALE_MS = 5 * 60 * 1000;
+
+/** Stock colour thresholds in the admin product list (SPEC §9). */
+export const STOCK_PLENTY_ABOVE = 10;
+
+/** Order id shown truncated in the admin order list (SPEC §9). */
+export const ORDER_ID_SHORT = { table: 10, card: 8 } as const;
+export const ORDER_CARD_PRODUCTS_SHOWN = 2;
+
+/** Browser storage keys of SPEC §3. */
+export const STORAGE_KEYS = {
+  token: 'userToken',
+  role: 'userRole',
+  username: 'username',
+  email: 'email',
+  favorites: 'favorites',
+  selectedCategory: 'selectedCategory',
+  /** Never written: SPEC §3 names it, DESIGN §3 keeps passwords out of the browser; logout removes it. */
+  legacyPassword: 'userPassword',
+} as const;
+
+/** The header that carries the session token (SPEC §6). */
+export const TOKEN_HEADER = 'token';
+export const IDEMPOTENCY_HEADER = 'idempotency-key';

@@ -1,0 +1,12 @@
+/** Generic answers of the API's error handler, for requests no feature answered in its own words. */
+export const errors = {
+  notFound: 'Not found',
+  routeNotFound: 'Route {method} {url} not found',
+  badRequest: 'Bad request',
+  invalidField: '{field}: {rule}',
+  internal: 'Something went wrong on our side. Please try again.',
+  tooManyRequests: 'Too many requests. Please slow down and try again in a minute.',
+  payloadTooLarge: 'The upload is too large',
+  unsupportedMediaType: 'Unsupported content type',
+  databaseUnavailable: 'The database is not reachable',
+} as const;

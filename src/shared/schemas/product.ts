@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { AVAILABILITIES, MAX_PAGE_SIZE, PRODUCT_SORTS, RATING_MAX, RATING_MIN } from '../constants';
+import { messages } from '../messages';
+import { limitParam, moneyParam, pageParam, searchParam } from './common';
+
+export const ProductQuerySchema = z.object({
+  search: searchParam,
+  /** A category's slug (the original admin filters with it). */
+  slug: searchParam,
+  /** A category id, slug or name; 'All categories' means none. */
+  category: searchParam,
+  minPrice: moneyParam('minPrice'),
+  maxPrice: moneyParam('maxPrice'),
+  availability: z
+    .enum(AVAILABILITIES, { error: `availability must be one of ${AVAILABILITIES.join(', ')}` })
+    .optional(),
+  sort: z.enum(PRODUCT_SORTS, { error: `sort must be one of ${PRODUCT_SORTS.join(', ')}` }).optional(),
+  page: pageParam,
+  limit: limitParam(MAX_PAGE_SIZE),
+});
+export type ProductQuery = z.infer<typeof ProductQuerySchema>;
+
+export const RateSchema = z.object({
+  rating: z.coerce
+    .number({ error: messages.catalog.ratingRange })
+    .int(messages.catalog.ratingRange)
+    .min(RATING_MIN, messages.catalog.ratingRange)
+    .max(RATING_MAX, messages.catalog.ratingRange),
+});
+
+const a = messages.admin;
+const required = (value: unknown) => (value === '' || value === null ? undefined : value);
+
+/**
+ * The admin product form's fields (SPEC §5). Multipart sends text, so numbers are coerced; the images
+ * travel as files beside these fields and are checked by the server's upload code.
+ */
+export const ProductFormSchema = z.object({
+  name: z
+    .string({ error: a.fillRequired })
+    .trim()
+    .min(1, a.fillRequired)
+    .max(120, 'Name must be at most 120 characters'),
+  description: z
+    .string()
+    .trim()
+    .max(5000, 'Description must be at most 5000 characters')
+    .optional()
+    .default(''),
+  price: z.preprocess(
+    required,
+    z.coerce.number({ error: a.fillRequired }).min(0, a.priceRule).max(10_000_000, a.priceRule),
+  ),
+  discount: z.preprocess(
+    required,
+    z.coerce
+      .number({ error: a.discountRule })
+      .int(a.discountRule)
+      .min(0, a.discountRule)
+      .max(100, a.discountRule)
+      .optional(),
+  ),
+  avaliableItems: z.preprocess(
+    required,
+    z.coerce
+      .number({ error: a.fillRequired })
+      .int(a.availableItemsRule)
+      .min(0, a.availableItemsRule)
+      .max(1_000_000, a.availableItemsRule),
+  ),
+  category: z.string({ error: a.fillRequired }).trim().min(1, a.fillRequired),
+});
+export type ProductFormInput = z.input<typeof ProductFormSchema>;
+export type ProductForm = z.output<typeof ProductFormSchema>;
+
+/** The product as the API answers it (DESIGN §2). */
+export interface ProductDto {
+  _id: string;
+  id: string;
+  name: string;
+  slug: string;
+  description: string;
+  price: number;
+  discount: number;
+  finalPrice: number;
+  defaultImage: ImageDto;
+  subImages: ImageDto[];
+  images: ImageDto[];
+  category: { _id: string; id: string; name: string; slug: string } | null;
+  avaliableItems: number;
+  soldItems: number;
+  inStock: boolean;
+  averageRating: number;
+  ratingCount: number;
+  createdAt: string;
+}
+
+/** An image answer: `url` is the original size; `srcset` lists the smaller widths when there are any. */
+export interface ImageDto {
+  url: string;
+  srcset?: string;
+}
+
+export interface ProductListDto {
+  success: true;
+  products: ProductDto[];
+  page: number;
+  totalPages: number;
+  totalCount: number;
+  maxPrice: number;
+}
