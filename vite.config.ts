@@ -14,7 +14,7 @@ const serverTests = [
 export default defineConfig({
   plugins: [react(), tailwindcss()],
   resolve: { alias: { '@': src } },
-  build: { outDir: 'dist/web', emptyOutDir: true, sourcemap: false },
+  build: { outDir: 'dist/web', emptyOutDir: true, sourcemap: false, manifest: true },
   server: { proxy: { '/api': 'http://127.0.0.1:3000', '/uploads': 'http://127.0.0.1:3000' } },
   test: {
     reporters: ['default', './scripts/vitest-summary-reporter.ts'],

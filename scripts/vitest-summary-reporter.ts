@@ -1,7 +1,8 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
 import type { Reporter, TestModule } from 'vitest/node';
 
 /**
- * Prints "N passed, N failed" alone on a line after a run: the plain closing line CI reads to tell a
+ * Prints "N passed, N failed" alone on a line after a run (and keeps the counts for scripts/test.mjs): the plain closing line CI reads to tell a
  * green run from one that ran nothing (STACK.md, gotcha 7).
  */
 export default class SummaryReporter implements Reporter {
@@ -18,6 +19,8 @@ export default class SummaryReporter implements Reporter {
       }
       if (module.state() === 'failed' && [...module.children.allTests()].length === 0) failed += 1;
     }
+    mkdirSync('test-results', { recursive: true });
+    writeFileSync('test-results/vitest-summary.json', JSON.stringify({ passed, failed, skipped }));
     console.log(`\nvitest: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
   }
 }
