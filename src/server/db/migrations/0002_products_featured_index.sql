@@ -1,0 +1,1 @@
+CREATE INDEX "products_featured_idx" ON "products" USING btree ((coalesce("rating_sum"::double precision / nullif("rating_count", 0), 0)),"created_at","id");
