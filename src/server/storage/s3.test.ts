@@ -1,10 +1,5 @@
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  NoSuchKey,
-  PutObjectCommand,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
+import type { DeleteObjectCommand } from '@aws-sdk/client-s3';
+import { GetObjectCommand, NoSuchKey, PutObjectCommand, S3ServiceException } from '@aws-sdk/client-s3';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
@@ -85,14 +80,22 @@ describe('S3 object store', () => {
   it('answers null for a missing object and rethrows other failures', async () => {
     const missing = createS3Store(options, {
       send: async () => {
-        throw new S3ServiceException({ name: 'NotFound', $fault: 'client', $metadata: { httpStatusCode: 404 } });
+        throw new S3ServiceException({
+          name: 'NotFound',
+          $fault: 'client',
+          $metadata: { httpStatusCode: 404 },
+        });
       },
     } as unknown as S3Sender);
     expect(await missing.get('nothing')).toBeNull();
 
     const broken = createS3Store(options, {
       send: async () => {
-        throw new S3ServiceException({ name: 'AccessDenied', $fault: 'client', $metadata: { httpStatusCode: 403 } });
+        throw new S3ServiceException({
+          name: 'AccessDenied',
+          $fault: 'client',
+          $metadata: { httpStatusCode: 403 },
+        });
       },
     } as unknown as S3Sender);
     await expect(broken.get('x')).rejects.toThrow();
@@ -100,9 +103,9 @@ describe('S3 object store', () => {
 
   it('builds public addresses from S3_PUBLIC_URL, the endpoint, or AWS itself', () => {
     const { sender } = fakeS3();
-    expect(createS3Store({ ...options, publicUrl: 'https://cdn.nour.shop/' }, sender).publicUrl('a/b.webp')).toBe(
-      'https://cdn.nour.shop/a/b.webp',
-    );
+    expect(
+      createS3Store({ ...options, publicUrl: 'https://cdn.nour.shop/' }, sender).publicUrl('a/b.webp'),
+    ).toBe('https://cdn.nour.shop/a/b.webp');
     expect(createS3Store({ ...options, endpoint: 'http://minio:9000' }, sender).publicUrl('a/b.webp')).toBe(
       'http://minio:9000/nour/a/b.webp',
     );

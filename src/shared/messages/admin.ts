@@ -122,4 +122,9 @@ export const admin = {
   // Upload answers
   notAnImage: 'The uploaded file is not a supported image (JPEG, PNG, WebP, GIF or AVIF)',
   imageTooLarge: 'Each image must be 5 MB or smaller',
+  imageDimensionsTooLarge: 'Each image must be at most {max} pixels wide and high',
+  multipartRequired: 'This request must be sent as multipart/form-data',
+  unexpectedFile: 'Unexpected file field "{field}"',
+  tooManyFiles: 'At most {max} files may be sent as "{field}"',
+  malformedUpload: 'The upload could not be read. Please try again.',
 } as const;
