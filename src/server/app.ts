@@ -8,6 +8,7 @@ import type { Database } from './db/client';
 import { AppError } from './errors';
 import type { ObjectStore } from './storage/types';
 import { authGuard } from './plugins/auth-guard';
+import { cartRoutes } from './cart/routes';
 import { errorHandler } from './plugins/errors';
 
 export interface AppDeps {
@@ -41,6 +42,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
     return { success: true, status: 'ok', database: database.driver };
   });
+
+  await app.register(cartRoutes, { db: database.db, store: deps.store });
 
   return app;
 }

@@ -1,0 +1,132 @@
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { format, messages } from '@/shared/messages';
+import type { DbOrTx, Tx } from '../db/client';
+import { products, type ProductRow } from '../db/schema';
+import { AppError } from '../errors';
+
+/**
+ * The one place that reads and changes stock (DESIGN §5). Everything here runs inside the caller's
+ * transaction, so a sale, a cancellation or a reopening either happens whole or not at all; when stock
+ * moves from products to their variants later, only this module changes.
+ */
+
+export interface StockLine {
+  productId: string;
+  quantity: number;
+}
+
+/** What is on the shelf for a product right now (outside any lock: for answers and soft checks). */
+export interface StockLevel {
+  productId: string;
+  name: string;
+  available: number;
+}
+
+/**
+ * The conflict a shopper sees when there is not enough stock. `template` takes `{n}` (what is left) and
+ * `{name}`; an empty shelf gets its own, plainer sentence unless the caller asks otherwise.
+ */
+export function stockConflict(
+  level: Pick<StockLevel, 'name' | 'available'>,
+  template: string = messages.cart.onlyNAvailable,
+): AppError {
+  const text =
+    level.available <= 0 && template === messages.cart.onlyNAvailable
+      ? format(messages.cart.productOutOfStock, { name: level.name })
+      : format(template, { n: Math.max(0, level.available), name: level.name });
+  return new AppError('CONFLICT', text);
+}
+
+/** Throws the stock conflict when `wanted` is more than `level` allows. */
+export function assertAvailable(level: StockLevel, wanted: number, template?: string): void {
+  if (wanted > level.available) throw stockConflict(level, template);
+}
+
+export async function readStock(db: DbOrTx, productIds: string[]): Promise<Map<string, StockLevel>> {
+  if (productIds.length === 0) return new Map();
+  const rows = await db
+    .select({ productId: products.id, name: products.name, available: products.availableItems })
+    .from(products)
+    .where(inArray(products.id, productIds));
+  return new Map(rows.map((row) => [row.productId, row]));
+}
+
+/**
+ * Locks the products' rows until the transaction ends. Always in id order: two checkouts that share
+ * products then queue behind each other instead of each holding one row the other waits for.
+ */
+export async function lockProducts(tx: Tx, productIds: string[]): Promise<Map<string, ProductRow>> {
+  const ids = [...new Set(productIds)].sort();
+  if (ids.length === 0) return new Map();
+  const rows = await tx
+    .select()
+    .from(products)
+    .where(inArray(products.id, ids))
+    .orderBy(asc(products.id))
+    .for('update');
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** Sums quantities per product, so a product listed twice is checked against its stock once. */
+function byProduct(lines: StockLine[]): Map<string, number> {
+  const totals = new Map<string, number>();
+  for (const line of lines) totals.set(line.productId, (totals.get(line.productId) ?? 0) + line.quantity);
+  return totals;
+}
+
+export interface TakeStockOptions {
+  /** The conflict's text, with `{n}` and `{name}`; the cart's 'Only {n} items of {name} are available' by default. */
+  shortageMessage?: string;
+  /** The name to use for a product that no longer exists (an order line keeps its snapshot name). */
+  nameOf?: (productId: string) => string;
+}
+
+/**
+ * Locks the products, checks every line against the stock and takes it: `available_items` down,
+ * `sold_items` up. Throws a 409 naming the first product that is short (none is taken then: the caller's
+ * transaction rolls back). Returns the locked rows as they were before the change.
+ */
+export async function takeStock(
+  tx: Tx,
+  lines: StockLine[],
+  options: TakeStockOptions = {},
+): Promise<Map<string, ProductRow>> {
+  const wanted = byProduct(lines);
+  const locked = await lockProducts(tx, [...wanted.keys()]);
+  for (const [productId, quantity] of [...wanted].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const row = locked.get(productId);
+    const level: StockLevel = row
+      ? { productId, name: row.name, available: row.availableItems }
+      : { productId, name: options.nameOf?.(productId) ?? messages.cart.productNotFound, available: 0 };
+    assertAvailable(level, quantity, options.shortageMessage);
+  }
+  for (const [productId, quantity] of wanted) {
+    await tx
+      .update(products)
+      .set({
+        availableItems: sql`${products.availableItems} - ${quantity}`,
+        soldItems: sql`${products.soldItems} + ${quantity}`,
+      })
+      .where(eq(products.id, productId));
+  }
+  return locked;
+}
+
+/**
+ * Puts stock back (a cancelled order): `available_items` up, `sold_items` down. Products deleted since
+ * the sale are skipped: there is no shelf to return them to.
+ */
+export async function returnStock(tx: Tx, lines: StockLine[]): Promise<void> {
+  const wanted = byProduct(lines);
+  const locked = await lockProducts(tx, [...wanted.keys()]);
+  for (const [productId, quantity] of wanted) {
+    if (!locked.has(productId)) continue;
+    await tx
+      .update(products)
+      .set({
+        availableItems: sql`${products.availableItems} + ${quantity}`,
+        soldItems: sql`greatest(${products.soldItems} - ${quantity}, 0)`,
+      })
+      .where(eq(products.id, productId));
+  }
+}
