@@ -31,47 +31,63 @@ export const RateSchema = z.object({
 const a = messages.admin;
 const required = (value: unknown) => (value === '' || value === null ? undefined : value);
 
+const productName = z
+  .string({ error: a.fillRequired })
+  .trim()
+  .min(1, a.fillRequired)
+  .max(120, 'Name must be at most 120 characters');
+const productDescription = z.string().trim().max(5000, 'Description must be at most 5000 characters');
+const productPrice = z.preprocess(
+  required,
+  z.coerce.number({ error: a.fillRequired }).min(0, a.priceRule).max(10_000_000, a.priceRule),
+);
+const productDiscount = z.preprocess(
+  required,
+  z.coerce
+    .number({ error: a.discountRule })
+    .int(a.discountRule)
+    .min(0, a.discountRule)
+    .max(100, a.discountRule)
+    .optional(),
+);
+const productAvailableItems = z.preprocess(
+  required,
+  z.coerce
+    .number({ error: a.fillRequired })
+    .int(a.availableItemsRule)
+    .min(0, a.availableItemsRule)
+    .max(1_000_000, a.availableItemsRule),
+);
+const productCategory = z.string({ error: a.fillRequired }).trim().min(1, a.fillRequired);
+
 /**
  * The admin product form's fields (SPEC §5). Multipart sends text, so numbers are coerced; the images
  * travel as files beside these fields and are checked by the server's upload code.
  */
 export const ProductFormSchema = z.object({
-  name: z
-    .string({ error: a.fillRequired })
-    .trim()
-    .min(1, a.fillRequired)
-    .max(120, 'Name must be at most 120 characters'),
-  description: z
-    .string()
-    .trim()
-    .max(5000, 'Description must be at most 5000 characters')
-    .optional()
-    .default(''),
-  price: z.preprocess(
-    required,
-    z.coerce.number({ error: a.fillRequired }).min(0, a.priceRule).max(10_000_000, a.priceRule),
-  ),
-  discount: z.preprocess(
-    required,
-    z.coerce
-      .number({ error: a.discountRule })
-      .int(a.discountRule)
-      .min(0, a.discountRule)
-      .max(100, a.discountRule)
-      .optional(),
-  ),
-  avaliableItems: z.preprocess(
-    required,
-    z.coerce
-      .number({ error: a.fillRequired })
-      .int(a.availableItemsRule)
-      .min(0, a.availableItemsRule)
-      .max(1_000_000, a.availableItemsRule),
-  ),
-  category: z.string({ error: a.fillRequired }).trim().min(1, a.fillRequired),
+  name: productName,
+  description: productDescription.optional().default(''),
+  price: productPrice,
+  discount: productDiscount,
+  avaliableItems: productAvailableItems,
+  category: productCategory,
 });
 export type ProductFormInput = z.input<typeof ProductFormSchema>;
 export type ProductForm = z.output<typeof ProductFormSchema>;
+
+/**
+ * `PATCH /product/{id}`: the same fields and rules, each optional; a field left out (or sent empty, as a
+ * form does for a number nobody typed) keeps its value. A name sent empty is still refused.
+ */
+export const ProductUpdateFormSchema = z.object({
+  name: productName.optional(),
+  description: productDescription.optional(),
+  price: productPrice.optional(),
+  discount: productDiscount,
+  avaliableItems: productAvailableItems.optional(),
+  category: z.preprocess(required, productCategory.optional()),
+});
+export type ProductUpdateForm = z.output<typeof ProductUpdateFormSchema>;
 
 /** The product as the API answers it (DESIGN §2). */
 export interface ProductDto {
