@@ -75,6 +75,10 @@ export const admin = {
   enterCategoryName: 'Please enter a category name',
   uploadCategoryImage: 'Please upload a category image',
   categoryHasProducts: 'This category still has {n} products. Move or delete them first.',
+  categoryHasOneProduct: 'This category still has 1 product. Move or delete it first.',
+  categoryNameTaken: 'A category named "{name}" already exists',
+  unknownCategory: 'Category "{category}" does not exist. Choose one of the shop\'s categories.',
+  tooManySubImages: 'A product can have at most {max} additional images',
   // Order list and detail
   ordersTitle: 'Orders',
   searchOrders: 'Search by order id',
