@@ -1,7 +1,11 @@
+import compress from '@fastify/compress';
+import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
+import { MAX_IMAGE_BYTES } from '@/shared/constants';
 import { messages } from '@/shared/messages';
+import { authRoutes } from './auth/routes';
 import type { TokenService } from './auth/tokens';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -10,6 +14,11 @@ import type { ObjectStore } from './storage/types';
 import { authGuard } from './plugins/auth-guard';
 import { cartRoutes } from './cart/routes';
 import { errorHandler } from './plugins/errors';
+import { apiDocs } from './plugins/docs';
+import { rateLimiting } from './plugins/rate-limit';
+import { securityHeaders } from './plugins/security';
+import { uploadsRoutes } from './plugins/uploads';
+import { webAppRoutes } from './plugins/web-app';
 
 export interface AppDeps {
   config: Config;
@@ -32,18 +41,44 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorHandler);
+  // Cross-cutting plugins come before any route: rate limits, docs and hooks attach to routes as they are added.
+  await app.register(securityHeaders, { S3_PUBLIC_URL: config.S3_PUBLIC_URL });
+  await app.register(compress, { global: true, encodings: ['br', 'gzip'] });
+  await app.register(rateLimiting, {
+    RATE_LIMIT_PER_MINUTE: config.RATE_LIMIT_PER_MINUTE,
+    RATE_LIMIT_ALLOW_LIST: config.RATE_LIMIT_ALLOW_LIST,
+    REDIS_URL: config.REDIS_URL,
+  });
+  // Registered once for every feature; reading the parts is each route's own business.
+  await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 10, fields: 30 } });
+  await app.register(apiDocs, { shopName: config.SHOP_NAME });
   await app.register(authGuard, { db: database.db, tokens });
 
-  app.get('/api/health', async () => {
-    try {
-      await database.db.execute(sql`select 1`);
-    } catch {
-      throw new AppError('UNAVAILABLE', messages.errors.databaseUnavailable);
-    }
-    return { success: true, status: 'ok', database: database.driver };
+  app.get(
+    '/api/health',
+    { schema: { tags: ['health'], summary: 'Answers when the database does' } },
+    async () => {
+      try {
+        await database.db.execute(sql`select 1`);
+      } catch {
+        throw new AppError('UNAVAILABLE', messages.errors.databaseUnavailable);
+      }
+      return { success: true, status: 'ok', database: database.driver };
+    },
+  );
+
+  await app.register(authRoutes, {
+    prefix: '/api/auth',
+    db: database.db,
+    tokens,
+    attemptsPerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE,
   });
 
   await app.register(cartRoutes, { db: database.db, store: deps.store });
+
+  await app.register(uploadsRoutes, { store: deps.store });
+  // Last: its catch-all answers index.html for any GET that no route above claimed.
+  await app.register(webAppRoutes, { distDir: config.WEB_DIST_DIR, shopName: config.SHOP_NAME });
 
   return app;
 }

@@ -1,0 +1,74 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { messages } from '@/shared/messages';
+import { AuthResultSchema, SigninSchema, SignupSchema } from '@/shared/schemas/auth';
+import { ErrorResponseSchema } from '@/shared/schemas/common';
+import type { Db } from '../db/client';
+import { AppError } from '../errors';
+import { signIn, signUp } from './service';
+import type { TokenService } from './tokens';
+
+export interface AuthRoutesOptions {
+  db: Db;
+  tokens: TokenService;
+  /** Attempts per minute per address on each of sign-in and sign-up. */
+  attemptsPerMinute: number;
+}
+
+/** `POST /api/auth/signup` and `POST /api/auth/signin` (DESIGN §2, SPEC §7). */
+export async function authRoutes(app: FastifyInstance, options: AuthRoutesOptions): Promise<void> {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const deps = { db: options.db, tokens: options.tokens };
+  // Guessing passwords is the attack these routes invite, so they get a much tighter limit than the rest.
+  const rateLimit = {
+    max: options.attemptsPerMinute,
+    timeWindow: '1 minute',
+    errorResponseBuilder: () => new AppError('TOO_MANY_REQUESTS', messages.auth.tooManyAttempts),
+  };
+
+  // A form posted with no body at all should hear which field is missing, not that the body is.
+  routes.addHook('preValidation', async (request) => {
+    if (request.body === undefined || request.body === null) request.body = {};
+  });
+
+  routes.post(
+    '/signup',
+    {
+      config: { rateLimit },
+      schema: {
+        tags: ['auth'],
+        summary: 'Create a customer account and sign in',
+        body: SignupSchema,
+        response: {
+          201: AuthResultSchema,
+          400: ErrorResponseSchema,
+          409: ErrorResponseSchema,
+          429: ErrorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const result = await signUp(deps, request.body);
+      return reply.status(201).send(result);
+    },
+  );
+
+  routes.post(
+    '/signin',
+    {
+      config: { rateLimit },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with email and password',
+        body: SigninSchema,
+        response: {
+          200: AuthResultSchema,
+          400: ErrorResponseSchema,
+          401: ErrorResponseSchema,
+          429: ErrorResponseSchema,
+        },
+      },
+    },
+    async (request) => signIn(deps, request.body),
+  );
+}

@@ -1,0 +1,38 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { Redis } from 'ioredis';
+import type { Config } from '../config';
+
+/**
+ * A generous limit for every route (per client address and minute), tighter ones where a route sets
+ * its own (`config.rateLimit`, as sign-in does). With REDIS_URL the counts live in Redis, so several
+ * processes behind a load balancer share them (DESIGN §5). Addresses in RATE_LIMIT_ALLOW_LIST skip
+ * every limit; nothing is allowed by default.
+ */
+export const rateLimiting = fp(
+  async (
+    app: FastifyInstance,
+    options: Pick<Config, 'RATE_LIMIT_PER_MINUTE' | 'RATE_LIMIT_ALLOW_LIST' | 'REDIS_URL'>,
+  ) => {
+    let redis: Redis | undefined;
+    if (options.REDIS_URL) {
+      redis = new Redis(options.REDIS_URL, { connectTimeout: 1000, maxRetriesPerRequest: 1 });
+      // Errors surface through the limiter (skipOnError below); the client keeps reconnecting meanwhile.
+      redis.on('error', (error) => app.log.warn({ err: error }, 'rate-limit store unreachable'));
+      app.addHook('onClose', async () => {
+        await redis?.quit().catch(() => redis?.disconnect());
+      });
+    }
+    await app.register(rateLimit, {
+      global: true,
+      max: options.RATE_LIMIT_PER_MINUTE,
+      timeWindow: '1 minute',
+      allowList: options.RATE_LIMIT_ALLOW_LIST,
+      // A shop that cannot reach Redis should keep selling rather than refuse every request.
+      skipOnError: true,
+      ...(redis ? { redis, nameSpace: 'nour-rate-limit-' } : {}),
+    });
+  },
+  { name: 'rate-limiting' },
+);
