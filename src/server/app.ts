@@ -11,6 +11,8 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { AppError } from './errors';
 import type { ObjectStore } from './storage/types';
+import { filesRoutes } from './files/routes';
+import type { UrlSigner } from './files/signing';
 import { authGuard } from './plugins/auth-guard';
 import { cartRoutes } from './cart/routes';
 import { errorHandler } from './plugins/errors';
@@ -26,6 +28,8 @@ export interface AppDeps {
   tokens: TokenService;
   /** Product and category images, and payment proofs under `private/`. */
   store: ObjectStore;
+  /** Signs and checks the expiring links to private files (payment proofs). */
+  signer: UrlSigner;
 }
 
 /** Builds the whole application without listening, so tests `inject` requests into the real thing. */
@@ -75,6 +79,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(cartRoutes, { db: database.db, store: deps.store });
+  await app.register(filesRoutes, { store: deps.store, signer: deps.signer });
 
   await app.register(uploadsRoutes, { store: deps.store });
   // Last: its catch-all answers index.html for any GET that no route above claimed.

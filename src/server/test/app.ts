@@ -9,6 +9,7 @@ import pg from 'pg';
 import { buildApp } from '../app';
 import { TokenService } from '../auth/tokens';
 import { loadConfig, type Config } from '../config';
+import { createUrlSigner, type UrlSigner } from '../files/signing';
 import { createLocalStore } from '../storage/local';
 import type { ObjectStore } from '../storage/types';
 import { fromPglite, openPostgres, type Database } from '../db/client';
@@ -77,6 +78,7 @@ export interface TestApp {
   tokens: TokenService;
   config: Config;
   store: ObjectStore;
+  signer: UrlSigner;
   storeDir: string;
   close(): Promise<void>;
 }
@@ -88,7 +90,8 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
   const tokens = new TokenService(TEST_JWT_SECRET, config.JWT_EXPIRES_IN);
   const storeDir = await mkdtemp(join(tmpdir(), 'nour-test-store-'));
   const store = createLocalStore(storeDir);
-  const app = await buildApp({ config, database, tokens, store });
+  const signer = createUrlSigner(TEST_JWT_SECRET);
+  const app = await buildApp({ config, database, tokens, store, signer });
   await app.ready();
   return {
     app,
@@ -96,6 +99,7 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
     tokens,
     config,
     store,
+    signer,
     storeDir,
     close: async () => {
       await app.close();

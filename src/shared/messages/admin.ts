@@ -129,6 +129,6 @@ export const admin = {
   imageDimensionsTooLarge: 'Each image must be at most {max} pixels wide and high',
   multipartRequired: 'This request must be sent as multipart/form-data',
   unexpectedFile: 'Unexpected file field "{field}"',
-  tooManyFiles: 'At most {max} files may be sent as "{field}"',
+  tooManyFiles: 'Too many files in "{field}" (at most {max})',
   malformedUpload: 'The upload could not be read. Please try again.',
 } as const;

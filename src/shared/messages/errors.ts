@@ -9,4 +9,6 @@ export const errors = {
   payloadTooLarge: 'The upload is too large',
   unsupportedMediaType: 'Unsupported content type',
   databaseUnavailable: 'The database is not reachable',
+  fileLinkInvalid: 'This link is invalid or has expired',
+  fileNotFound: 'File not found',
 } as const;

@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { messages } from '@/shared/messages';
+import { AppError } from '../errors';
+import type { ObjectStore } from '../storage/types';
+import type { UrlSigner } from './signing';
+
+/** Keys we write are `private/<folder>/<hex>.webp`; anything else (`..`, `\`, `%00`) is no file of ours. */
+const PRIVATE_KEY = /^private\/(?:[A-Za-z0-9_-][A-Za-z0-9._-]*\/)*[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
+
+const FileParamsSchema = z.object({ '*': z.string() });
+// Both optional: a link without them is answered 403 like a tampered one, not 400.
+const FileQuerySchema = z.object({
+  expires: z.string().optional(),
+  signature: z.string().optional(),
+});
+
+/** Serves private files (payment proofs) to holders of a signed, unexpired link. */
+export async function filesRoutes(app: FastifyInstance, options: { store: ObjectStore; signer: UrlSigner }) {
+  const { store, signer } = options;
+
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/files/private/*',
+    {
+      schema: {
+        params: FileParamsSchema,
+        querystring: FileQuerySchema,
+        tags: ['files'],
+        summary: 'A private file (a payment proof) through a signed link that expires',
+      },
+    },
+    async (request, reply) => {
+      const key = `private/${request.params['*']}`;
+      const { expires = '', signature = '' } = request.query;
+      if (!PRIVATE_KEY.test(key) || key.split('/').includes('..')) {
+        throw new AppError('NOT_FOUND', messages.errors.fileNotFound);
+      }
+      // The signature is checked before the store is asked, so nobody can probe which files exist.
+      if (!signer.verify(key, expires, signature)) {
+        throw new AppError('FORBIDDEN', messages.errors.fileLinkInvalid);
+      }
+      const object = await store.get(key);
+      if (!object) throw new AppError('NOT_FOUND', messages.errors.fileNotFound);
+
+      const remaining = Math.max(0, Number(expires) - Math.floor(Date.now() / 1000));
+      reply
+        .header('Cache-Control', `private, max-age=${remaining}`)
+        .header('Content-Type', object.contentType)
+        .header('X-Content-Type-Options', 'nosniff');
+      if (object.size !== undefined) reply.header('Content-Length', object.size);
+      return reply.send(object.body);
+    },
+  );
+}
