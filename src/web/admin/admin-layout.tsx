@@ -1,0 +1,50 @@
+import { FolderTree, LayoutDashboard, Package, ShoppingBag, Store } from 'lucide-react';
+import { Link, NavLink, Outlet } from 'react-router';
+import { messages } from '@/shared/messages';
+
+const m = messages.admin;
+const l = messages.layout;
+
+/** The admin area's frame: its own navigation beside (or, on narrow screens, above) each admin page. */
+const areas = [
+  { to: '/dashboard', label: l.dashboard, icon: LayoutDashboard, end: true },
+  { to: '/dashboard/manage', label: m.manageProducts, icon: Package, end: false },
+  { to: '/dashboard/manage_category', label: m.manageCategories, icon: FolderTree, end: false },
+  { to: '/dashboard/manage_orders', label: m.manageOrders, icon: ShoppingBag, end: false },
+] as const;
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  `flex shrink-0 items-center gap-3 rounded-lg px-3 py-2 text-sm transition ${
+    isActive ? 'bg-ink text-canvas' : 'text-ink-soft hover:bg-sand hover:text-ink'
+  }`;
+
+export default function AdminLayout() {
+  return (
+    <div className="shell grid gap-6 py-8 lg:grid-cols-[15rem_1fr] lg:gap-10">
+      <aside>
+        <p className="eyebrow mb-3 hidden lg:block">{l.adminArea}</p>
+        <nav aria-label={l.adminArea}>
+          <ul className="flex gap-1 overflow-x-auto pb-1 lg:flex-col lg:overflow-visible">
+            {areas.map(({ to, label, icon: Icon, end }) => (
+              <li key={to}>
+                <NavLink to={to} end={end} className={linkClass}>
+                  <Icon className="size-4" aria-hidden="true" />
+                  {label}
+                </NavLink>
+              </li>
+            ))}
+            <li className="lg:mt-4 lg:border-t lg:border-line lg:pt-4">
+              <Link to="/" className={linkClass({ isActive: false })}>
+                <Store className="size-4" aria-hidden="true" />
+                {l.backToShop}
+              </Link>
+            </li>
+          </ul>
+        </nav>
+      </aside>
+      <div className="min-w-0">
+        <Outlet />
+      </div>
+    </div>
+  );
+}

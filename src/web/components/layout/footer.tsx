@@ -1,0 +1,78 @@
+import { Link } from 'react-router';
+import { format, messages } from '@/shared/messages';
+import { shopName } from '@/web/lib/shop';
+import { mainLinks } from './main-links';
+
+const m = messages.layout;
+
+const socialLinks = [
+  { network: m.facebook, href: 'https://www.facebook.com/' },
+  { network: m.instagram, href: 'https://www.instagram.com/' },
+  { network: m.tiktok, href: 'https://www.tiktok.com/' },
+] as const;
+
+export function Footer() {
+  const year = new Date().getFullYear();
+  return (
+    <footer className="mt-24 border-t border-line bg-sand/60">
+      <div className="shell grid gap-10 py-12 md:grid-cols-[2fr_1fr_1fr]">
+        <div className="max-w-sm">
+          <Link to="/" className="font-display text-2xl tracking-[0.08em] text-ink">
+            {shopName}
+          </Link>
+          <p className="mt-3 text-sm leading-relaxed text-muted">{m.footerTagline}</p>
+          <ul aria-label={m.socialLinks} className="mt-6 flex flex-wrap gap-2">
+            {socialLinks.map((link) => (
+              <li key={link.network}>
+                <a
+                  href={link.href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={format(m.followUs, { network: link.network })}
+                  className="inline-flex items-center rounded-pill border border-line-strong px-4 py-1.5 text-xs font-medium tracking-wide text-ink-soft transition hover:border-ink hover:text-ink"
+                >
+                  {link.network}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <nav aria-label={m.shopLinks}>
+          <h2 className="eyebrow font-sans">{m.shopLinks}</h2>
+          <ul className="mt-4 space-y-2 text-sm">
+            {mainLinks.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="text-ink-soft transition hover:text-ink">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-label={m.accountLinks}>
+          <h2 className="eyebrow font-sans">{m.accountLinks}</h2>
+          <ul className="mt-4 space-y-2 text-sm">
+            <li>
+              <Link to="/favorites" className="text-ink-soft transition hover:text-ink">
+                {m.favorites}
+              </Link>
+            </li>
+            <li>
+              <Link to="/cart" className="text-ink-soft transition hover:text-ink">
+                {m.cart}
+              </Link>
+            </li>
+            <li>
+              <Link to="/allorders" className="text-ink-soft transition hover:text-ink">
+                {m.myOrders}
+              </Link>
+            </li>
+          </ul>
+        </nav>
+      </div>
+      <div className="border-t border-line">
+        <p className="shell py-5 text-xs text-muted">{format(m.copyright, { year, shop: shopName })}</p>
+      </div>
+    </footer>
+  );
+}

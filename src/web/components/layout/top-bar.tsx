@@ -1,0 +1,93 @@
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { SCROLL_THRESHOLD_PX } from '@/shared/constants';
+import { messages } from '@/shared/messages';
+import { shopName } from '@/web/lib/shop';
+import { useSession } from '@/web/session/session';
+import { CartLink, FavoritesLink } from './header-icons';
+import { mainLinks } from './main-links';
+import { MobileMenu } from './mobile-menu';
+import { SearchBox } from './search-box';
+import { UserMenu } from './user-menu';
+import { useScrolledPast } from './use-scrolled';
+
+const m = messages.layout;
+
+/** On the sign-in and registration screens the bar keeps only the way to the other one (SPEC §2). */
+function AuthSwitch({ pathname }: { pathname: string }) {
+  const onLogin = pathname === '/login';
+  return (
+    <header className="absolute inset-x-0 top-0 z-40">
+      <div className="shell flex h-16 items-center justify-end">
+        <Link to={onLogin ? '/register' : '/login'} className="btn btn-outline bg-surface/70">
+          {onLogin ? m.register : m.login}
+        </Link>
+      </div>
+    </header>
+  );
+}
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  `relative py-1 text-sm tracking-wide transition after:absolute after:inset-x-0 after:-bottom-0.5 after:h-px after:origin-center after:bg-accent after:transition-transform ${
+    isActive
+      ? 'text-ink after:scale-x-100'
+      : 'text-ink-soft hover:text-ink after:scale-x-0 hover:after:scale-x-100'
+  }`;
+
+export function TopBar() {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const { isAdmin, signOut } = useSession();
+  const scrolled = useScrolledPast(SCROLL_THRESHOLD_PX);
+
+  if (pathname === '/login' || pathname === '/register') return <AuthSwitch pathname={pathname} />;
+
+  const logout = () => {
+    signOut();
+    navigate('/login');
+  };
+
+  return (
+    <header
+      data-scrolled={scrolled}
+      className={`sticky top-0 z-40 border-b transition-[background-color,box-shadow,border-color] duration-300 ${
+        scrolled ? 'border-line bg-canvas/90 shadow-soft backdrop-blur-md' : 'border-transparent bg-canvas'
+      }`}
+    >
+      <div
+        className={`shell flex items-center gap-2 transition-[height] duration-300 md:gap-6 ${scrolled ? 'h-16' : 'h-20'}`}
+      >
+        <MobileMenu />
+
+        <Link
+          to="/"
+          className="font-display text-2xl tracking-[0.08em] text-ink transition hover:text-accent-strong md:text-[1.75rem]"
+        >
+          {shopName}
+        </Link>
+
+        <nav aria-label={m.mainNavigation} className="hidden md:block">
+          <ul className="flex items-center gap-6">
+            {mainLinks.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end={link.to === '/'} className={navLinkClass}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div className="ms-auto flex items-center gap-1 sm:gap-2">
+          <SearchBox id="top-bar-search" className="me-2 hidden w-56 md:block lg:w-72" />
+          {!isAdmin && (
+            <>
+              <FavoritesLink />
+              <CartLink />
+            </>
+          )}
+          <UserMenu onLogout={logout} />
+        </div>
+      </div>
+    </header>
+  );
+}

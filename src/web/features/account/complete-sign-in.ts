@@ -1,0 +1,34 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { api } from '@/web/lib/api';
+import { queryKeys } from '@/web/lib/query-keys';
+import { isAdminRole, signIn } from '@/web/session/session';
+
+/** The answer of POST /auth/signin and /auth/signup (DESIGN §2), read defensively: fields may be missing. */
+export interface AuthAnswer {
+  success?: boolean;
+  message?: string;
+  results?: { token?: string };
+  role?: string;
+  username?: string;
+  email?: string;
+}
+
+/**
+ * Stores the session (never the password) and makes sure a shopper has a cart. The cart call's failure
+ * is ignored: GET /cart creates one too (DESIGN §2), so nothing is lost. False when no token came back.
+ */
+export async function completeSignIn(
+  answer: AuthAnswer | undefined,
+  fallbackEmail: string,
+  queryClient: QueryClient,
+): Promise<boolean> {
+  const token = answer?.results?.token;
+  if (!token) return false;
+  const role = answer.role ?? 'user';
+  signIn({ results: { token }, role, username: answer.username ?? '', email: answer.email ?? fallbackEmail });
+  if (!isAdminRole(role)) {
+    await api.post('/cart/create').catch(() => undefined);
+    await queryClient.invalidateQueries({ queryKey: queryKeys.cart });
+  }
+  return true;
+}

@@ -1,0 +1,122 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { Check } from 'lucide-react';
+import { useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { Link, Navigate, useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { messages } from '@/shared/messages';
+import { SignupSchema } from '@/shared/schemas/auth';
+import { api, ApiError } from '@/web/lib/api';
+import { useDocumentTitle } from '@/web/lib/shop';
+import { useSession } from '@/web/session/session';
+import { AuthLayout } from './auth-layout';
+import { completeSignIn, type AuthAnswer } from './complete-sign-in';
+import { FormField } from './form-field';
+
+const m = messages.auth;
+
+function Welcome() {
+  return (
+    <div>
+      <p className="font-display text-2xl leading-snug text-canvas">{m.registerSubtitle}</p>
+      <ul className="mt-8 space-y-3 text-sm text-canvas/80">
+        {[m.userName, m.yourEmail, m.yourPassword].map((field) => (
+          <li key={field} className="flex items-center gap-3">
+            <Check className="size-4 text-accent-soft" aria-hidden="true" />
+            {field}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export default function RegisterPage() {
+  useDocumentTitle(m.registerTitle);
+  const { isSignedIn } = useSession();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const registering = useRef(false);
+
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<z.input<typeof SignupSchema>, unknown, z.output<typeof SignupSchema>>({
+    resolver: zodResolver(SignupSchema),
+    defaultValues: { name: '', email: '', password: '', confirmPassword: '' },
+  });
+
+  if (isSignedIn && !registering.current) return <Navigate to="/" replace />;
+
+  const onSubmit = handleSubmit(async (values) => {
+    let answer: AuthAnswer | undefined;
+    try {
+      answer = await api.post<AuthAnswer>('/auth/signup', { body: values });
+    } catch (error) {
+      // SPEC §8: sign-up failure shows the server's message.
+      toast.error(error instanceof ApiError ? error.message : messages.errors.internal);
+      return;
+    }
+    registering.current = true;
+    if (!(await completeSignIn(answer, values.email, queryClient))) {
+      registering.current = false;
+      toast.error(m.noTokenReceived);
+      return;
+    }
+    toast.success(answer?.message ?? m.signupSuccess);
+    navigate('/', { replace: true });
+  });
+
+  return (
+    <AuthLayout title={m.registerTitle} subtitle={m.registerSubtitle} aside={<Welcome />}>
+      <form noValidate onSubmit={onSubmit} className="space-y-5">
+        <FormField
+          id="signup-name"
+          label={m.userName}
+          autoComplete="username"
+          error={errors.name?.message}
+          {...register('name')}
+        />
+        <FormField
+          id="signup-email"
+          label={m.yourEmail}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <div className="grid gap-5 sm:grid-cols-2">
+          <FormField
+            id="signup-password"
+            label={m.yourPassword}
+            type="password"
+            autoComplete="new-password"
+            error={errors.password?.message}
+            {...register('password')}
+          />
+          <FormField
+            id="signup-confirm"
+            label={m.repeatPassword}
+            type="password"
+            autoComplete="new-password"
+            error={errors.confirmPassword?.message}
+            {...register('confirmPassword')}
+          />
+        </div>
+        <button type="submit" disabled={isSubmitting} className="btn btn-primary w-full py-3">
+          {isSubmitting ? m.registering : m.registerSubmit}
+        </button>
+      </form>
+      <p className="mt-8 text-center text-sm text-muted">
+        {m.haveAccount}{' '}
+        <Link to="/login" className="font-medium text-accent-strong underline-offset-4 hover:underline">
+          {messages.layout.login}
+        </Link>
+      </p>
+    </AuthLayout>
+  );
+}

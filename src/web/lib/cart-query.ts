@@ -1,0 +1,27 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { CartDto } from '@/shared/schemas/cart';
+import { useSession } from '@/web/session/session';
+import { api } from './api';
+import { queryKeys } from './query-keys';
+
+interface CartAnswer {
+  success?: boolean;
+  cart?: CartDto;
+}
+
+/** SPEC §3: the answer carries `cart`, or is the cart itself. */
+function cartOf(answer: CartAnswer | CartDto): CartDto {
+  return 'products' in answer ? answer : (answer.cart ?? { _id: '', id: '', products: [], subtotal: 0 });
+}
+
+/** GET /api/cart; every cart change answers the whole cart, so mutations can `setQueryData(queryKeys.cart, …)`. */
+export const cartQueryOptions = queryOptions({
+  queryKey: queryKeys.cart,
+  queryFn: async ({ signal }) => cartOf(await api.get<CartAnswer | CartDto>('/cart', { signal })),
+});
+
+/** The signed-in shopper's cart; nothing is asked for visitors and admins, who have none (SPEC §4). */
+export function useCart() {
+  const { isSignedIn, isAdmin } = useSession();
+  return useQuery({ ...cartQueryOptions, enabled: isSignedIn && !isAdmin });
+}

@@ -1,0 +1,33 @@
+import type { QueryValue } from './api';
+
+type Params = Record<string, QueryValue>;
+
+/**
+ * Every query key of the app, in one place (STYLE.md habit 7), so an invalidation names exactly what
+ * it refreshes. Feature owners add their keys here. Keys start with their area, so
+ * `invalidateQueries({ queryKey: queryKeys.products.all })` refreshes every product list.
+ */
+export const queryKeys = {
+  products: {
+    all: ['products'] as const,
+    list: (params: Params = {}) => ['products', 'list', params] as const,
+  },
+  product: (idOrSlug: string) => ['product', idOrSlug] as const,
+  categories: {
+    all: ['categories'] as const,
+    list: (params: Params = {}) => ['categories', 'list', params] as const,
+  },
+  category: (idOrSlug: string) => ['category', idOrSlug] as const,
+  categoryProducts: (slug: string) => ['category', slug, 'products'] as const,
+  cart: ['cart'] as const,
+  orders: {
+    all: ['orders'] as const,
+    mine: ['orders', 'mine'] as const,
+    list: (params: Params = {}) => ['orders', 'list', params] as const,
+  },
+  order: (id: string) => ['order', id] as const,
+  dashboard: ['dashboard'] as const,
+} as const;
+
+/** Data that belongs to whoever is signed in: dropped when the session changes hands. */
+export const userScopedKeys = [queryKeys.cart, queryKeys.orders.all, ['order'], queryKeys.dashboard] as const;

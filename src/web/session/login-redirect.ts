@@ -1,0 +1,17 @@
+/** Navigation state that carries the page a visitor wanted, so signing in leads back to it. */
+export interface LoginRedirectState {
+  from?: string;
+}
+
+export function loginRedirectState(from: string): LoginRedirectState {
+  return { from };
+}
+
+/** Where to go after signing in: the remembered page when it is one of ours, else home. */
+export function redirectTargetOf(state: unknown): string {
+  const from = typeof state === 'object' && state !== null ? (state as LoginRedirectState).from : undefined;
+  // Only same-site paths: a crafted state must not send a shopper to another site or back to /login.
+  if (typeof from !== 'string' || !from.startsWith('/') || from.startsWith('//')) return '/';
+  if (from === '/login' || from === '/register') return '/';
+  return from;
+}
