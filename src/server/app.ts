@@ -15,6 +15,7 @@ import { filesRoutes } from './files/routes';
 import type { UrlSigner } from './files/signing';
 import { authGuard } from './plugins/auth-guard';
 import { cartRoutes } from './cart/routes';
+import { catalogRoutes } from './catalog/routes';
 import { errorHandler } from './plugins/errors';
 import { apiDocs } from './plugins/docs';
 import { rateLimiting } from './plugins/rate-limit';
@@ -78,6 +79,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     attemptsPerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE,
   });
 
+  await app.register(catalogRoutes, { db: database.db, store: deps.store });
   await app.register(cartRoutes, { db: database.db, store: deps.store });
   await app.register(filesRoutes, { store: deps.store, signer: deps.signer });
 

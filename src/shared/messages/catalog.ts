@@ -51,6 +51,11 @@ export const catalog = {
   nextPage: 'Next page',
   pageN: 'Page {n}',
   allProducts: 'All Products',
+  allProductsText: 'Clothing and accessories for every moment, chosen with care.',
+  chipSearch: 'Search: {value}',
+  chipPrice: 'Price: {min} – {max}',
+  applyPriceHint: 'Prices in EGP',
+  noProductsText: 'Try changing or clearing your filters to see more products.',
   // Empty state
   noProductsFound: 'No Products Found',
   noProductsMatch: 'We could not find products matching',
@@ -64,6 +69,8 @@ export const catalog = {
   categoryEmpty: 'There are no products in this category yet.',
   allCategoriesTitle: 'All Categories',
   productCount: '{n} products',
+  productCountOne: '{n} product',
+  allCategoriesText: 'Find the right pieces faster: every collection, one tap away.',
   // Product card
   noPriceAvailable: 'No Price Available',
   discountBadge: '-{discount}%',
@@ -75,7 +82,10 @@ export const catalog = {
   addToCart: 'Add to Cart',
   addToFavorites: 'Add {name} to favorites',
   removeFromFavorites: 'Remove {name} from favorites',
+  ratedOutOf: 'Rated {rating} out of 5',
   // Product details
+  productImages: 'Product images',
+  home: 'Home',
   soldOut: 'Sold Out',
   relatedProducts: 'Related Products',
   description: 'Description',
@@ -96,6 +106,8 @@ export const catalog = {
   // Favourites
   favoritesTitle: 'My Favorites',
   favoritesEmpty: 'Your Favorites is Empty',
+  favoritesCount: '{n} saved pieces',
+  favoritesCountOne: '{n} saved piece',
   favoritesEmptyText: 'Save the pieces you love and find them here later.',
   startShopping: 'Start Shopping',
   adminsCannotFavorite: 'Admins cannot add products to favorites.',
@@ -109,4 +121,7 @@ export const catalog = {
   invalidId: 'Invalid id',
   categoryNotFoundAnswer: 'Category not found',
   productNotFoundAnswer: 'Product not found',
+  invalidCategoryFilter: 'category must be a category id, slug or name',
+  priceRangeInverted: 'minPrice must not be greater than maxPrice',
+  categoryProductsFetched: 'Category products fetched successfully',
 } as const;

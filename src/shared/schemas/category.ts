@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_PAGE_SIZE } from '../constants';
 import { messages } from '../messages';
 import { limitParam, pageParam, searchParam } from './common';
 import type { ImageDto } from './product';
@@ -7,6 +8,12 @@ export const CategoryQuerySchema = z.object({
   search: searchParam,
   page: pageParam,
   limit: limitParam(100),
+});
+
+/** `GET /category/{slug}/products`: without `page`, all of the category's products up to 1,000. */
+export const CategoryProductsQuerySchema = z.object({
+  page: pageParam,
+  limit: limitParam(MAX_PAGE_SIZE),
 });
 
 export const CategoryFormSchema = z.object({

@@ -1,0 +1,104 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { messages } from '@/shared/messages';
+import { CategoryProductsQuerySchema, CategoryQuerySchema } from '@/shared/schemas/category';
+import { IdSchema } from '@/shared/schemas/common';
+import { ProductQuerySchema, RateSchema } from '@/shared/schemas/product';
+import type { Db } from '../db/client';
+import { currentUser } from '../plugins/auth-guard';
+import type { ObjectStore } from '../storage/types';
+import { assertMayRate, createCatalogService } from './service';
+
+const IdOrSlugParams = z.object({ idOrSlug: z.string().trim().min(1).max(200) });
+
+/** The catalogue's public reads and the shoppers' ratings (DESIGN §2, SPEC §7). */
+export const catalogRoutes: FastifyPluginAsyncZod<{ db: Db; store: ObjectStore }> = async (app, options) => {
+  const catalog = createCatalogService(options.db, options.store);
+
+  app.get(
+    '/api/product',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'List products with search, filters, sort and paging (all matches up to 1,000 without page)',
+        querystring: ProductQuerySchema,
+      },
+    },
+    async (request) => ({ success: true, ...(await catalog.listProducts(request.query)) }),
+  );
+
+  app.get(
+    '/api/product/:idOrSlug',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'One product by id or slug',
+        params: IdOrSlugParams,
+      },
+    },
+    async (request) => ({ success: true, product: await catalog.getProduct(request.params.idOrSlug) }),
+  );
+
+  app.patch(
+    '/api/product/:id/rate',
+    {
+      // Sign-in and role come before the body is judged: a visitor learns to sign in, not that 7 is too high.
+      onRequest: [
+        app.authenticate,
+        async (request) => {
+          assertMayRate(currentUser(request));
+        },
+      ],
+      schema: {
+        tags: ['catalogue'],
+        summary: "Rate a product 1 to 5 (a user's second rating replaces the first)",
+        params: z.object({ id: IdSchema }),
+        body: RateSchema,
+      },
+    },
+    async (request) => {
+      const result = await catalog.rateProduct(currentUser(request), request.params.id, request.body.rating);
+      return { success: true, message: messages.catalog.ratingSubmitted, ...result };
+    },
+  );
+
+  app.get(
+    '/api/category',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'List categories with their product counts (all without page)',
+        querystring: CategoryQuerySchema,
+      },
+    },
+    async (request) => ({ success: true, ...(await catalog.listCategories(request.query)) }),
+  );
+
+  app.get(
+    '/api/category/:idOrSlug',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'One category by id or slug',
+        params: IdOrSlugParams,
+      },
+    },
+    async (request) => ({ success: true, category: await catalog.getCategory(request.params.idOrSlug) }),
+  );
+
+  app.get(
+    '/api/category/:idOrSlug/products',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: "A category's products, newest first (all up to 1,000 without page)",
+        params: IdOrSlugParams,
+        querystring: CategoryProductsQuerySchema,
+      },
+    },
+    async (request) => {
+      const result = await catalog.listCategoryProducts(request.params.idOrSlug, request.query);
+      return { success: true, message: messages.catalog.categoryProductsFetched, ...result };
+    },
+  );
+};

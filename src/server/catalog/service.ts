@@ -1,0 +1,219 @@
+import {
+  ADMIN_PAGE_SIZE,
+  ALL_CATEGORIES,
+  LISTING_PAGE_SIZE,
+  UNPAGED_PRODUCT_LIMIT,
+} from '@/shared/constants';
+import { messages } from '@/shared/messages';
+import { toEgp, toPiastres } from '@/shared/money';
+import type { CategoryDto } from '@/shared/schemas/category';
+import type { ProductDto, ProductQuery } from '@/shared/schemas/product';
+import type { Db } from '../db/client';
+import { AppError } from '../errors';
+import type { SessionUser } from '../plugins/auth-guard';
+import type { ObjectStore } from '../storage/types';
+import { cachedAggregate, invalidateCatalogCache } from './cache';
+import { averageRating, categoryDto, productDto } from './dto';
+import {
+  adjustRatingTotals,
+  countCategories,
+  findCategories,
+  findCategory,
+  findProduct,
+  findProducts,
+  findRating,
+  lockProduct,
+  productCountsByCategory,
+  productTotals,
+  saveRating,
+  type CategoryRef,
+  type ProductFilters,
+} from './queries';
+
+const m = messages.catalog;
+
+/** Any UUID PostgreSQL accepts; a lookup by anything else goes by slug. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Shaped like an id (a UUID with a typo, a truncated one, an old 24-digit id) but not a valid one. */
+const ID_LIKE = /^(?=.*\d)[0-9a-f-]{20,}$|^[0-9a-z]{8}(-[0-9a-z]{4}){3}-[0-9a-z]{12}$/i;
+
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
+}
+
+function byIdOrSlug(value: string): { id: string } | { slug: string } {
+  return isUuid(value) ? { id: value } : { slug: value };
+}
+
+/** `?category=`: an id, a slug or a name; 'All categories' (in any case) means no filter. */
+export function parseCategoryFilter(value: string | undefined): CategoryRef | undefined {
+  if (!value || value.toLowerCase() === ALL_CATEGORIES.toLowerCase()) return undefined;
+  if (isUuid(value)) return { id: value.toLowerCase() };
+  if (ID_LIKE.test(value)) throw new AppError('BAD_REQUEST', m.invalidCategoryFilter);
+  return { key: value };
+}
+
+/** The size of a page and where it starts; without `page` a list answers everything up to `unpagedMax`. */
+function paging(
+  page: number | undefined,
+  limit: number | undefined,
+  pagedDefault: number,
+  unpagedMax: number,
+) {
+  const size = limit ?? (page === undefined ? unpagedMax : pagedDefault);
+  const current = page ?? 1;
+  return { page: current, limit: size, offset: (current - 1) * size };
+}
+
+function pageCount(total: number, limit: number): number {
+  return Math.max(1, Math.ceil(total / limit));
+}
+
+export interface ProductListAnswer {
+  products: ProductDto[];
+  page: number;
+  totalPages: number;
+  totalCount: number;
+  maxPrice: number;
+}
+
+export interface RatingAnswer {
+  averageRating: number;
+  ratingCount: number;
+  product: ProductDto;
+}
+
+export interface CategoryListAnswer {
+  categories: CategoryDto[];
+  page: number;
+  totalPages: number;
+  totalCount: number;
+}
+
+export interface CategoryProductsAnswer {
+  category: CategoryDto;
+  products: ProductDto[];
+  page: number;
+  totalPages: number;
+  totalCount: number;
+}
+
+/** Admins keep the shop; ratings are the shoppers' voice (DESIGN §2). */
+export function assertMayRate(user: SessionUser): void {
+  if (user.role === 'admin') throw new AppError('FORBIDDEN', m.adminsCannotRate);
+}
+
+export function createCatalogService(db: Db, store: ObjectStore) {
+  /** Products per category, shared by the category answers and cached like the listing totals. */
+  function categoryCounts(): Promise<Map<string, number>> {
+    return cachedAggregate(db, 'category-counts', () => productCountsByCategory(db));
+  }
+
+  async function listProducts(query: ProductQuery): Promise<ProductListAnswer> {
+    const filters: ProductFilters = {
+      search: query.search,
+      categorySlug: query.slug,
+      category: parseCategoryFilter(query.category),
+      minPricePiastres: query.minPrice === undefined ? undefined : toPiastres(query.minPrice),
+      maxPricePiastres: query.maxPrice === undefined ? undefined : toPiastres(query.maxPrice),
+      availability: query.availability ?? 'all',
+    };
+    if (
+      filters.minPricePiastres !== undefined &&
+      filters.maxPricePiastres !== undefined &&
+      filters.minPricePiastres > filters.maxPricePiastres
+    ) {
+      throw new AppError('BAD_REQUEST', m.priceRangeInverted);
+    }
+    const { page, limit, offset } = paging(query.page, query.limit, LISTING_PAGE_SIZE, UNPAGED_PRODUCT_LIMIT);
+    const [rows, totals] = await Promise.all([
+      findProducts(db, filters, query.sort ?? 'featured', limit, offset),
+      cachedAggregate(db, `products:${JSON.stringify(filters)}`, () => productTotals(db, filters)),
+    ]);
+    return {
+      products: rows.map((row) => productDto(store, row.product, row.category)),
+      page,
+      totalPages: pageCount(totals.count, limit),
+      totalCount: totals.count,
+      maxPrice: toEgp(totals.maxFinalPricePiastres ?? 0),
+    };
+  }
+
+  async function getProduct(idOrSlug: string): Promise<ProductDto> {
+    const row = await findProduct(db, byIdOrSlug(idOrSlug));
+    if (!row) throw new AppError('NOT_FOUND', m.productNotFoundAnswer);
+    return productDto(store, row.product, row.category);
+  }
+
+  /** One rating per user and product: a second one replaces the first, and the totals follow in the same transaction. */
+  async function rateProduct(user: SessionUser, productId: string, rating: number): Promise<RatingAnswer> {
+    assertMayRate(user);
+    const row = await db.transaction(async (tx) => {
+      if (!(await lockProduct(tx, productId))) throw new AppError('NOT_FOUND', m.productNotFoundAnswer);
+      const previous = await findRating(tx, user.id, productId);
+      await saveRating(tx, user.id, productId, rating);
+      await adjustRatingTotals(tx, productId, rating - (previous ?? 0), previous === undefined ? 1 : 0);
+      return findProduct(tx, { id: productId });
+    });
+    if (!row) throw new AppError('NOT_FOUND', m.productNotFoundAnswer);
+    // The featured order and cached answers depend on ratings.
+    invalidateCatalogCache();
+    return {
+      averageRating: averageRating(row.product.ratingSum, row.product.ratingCount),
+      ratingCount: row.product.ratingCount,
+      product: productDto(store, row.product, row.category),
+    };
+  }
+
+  async function listCategories(query: {
+    search?: string | undefined;
+    page?: number | undefined;
+    limit?: number | undefined;
+  }): Promise<CategoryListAnswer> {
+    const { page, limit, offset } = paging(query.page, query.limit, ADMIN_PAGE_SIZE, UNPAGED_PRODUCT_LIMIT);
+    const [rows, totalCount, counts] = await Promise.all([
+      findCategories(db, query.search, limit, offset),
+      countCategories(db, query.search),
+      categoryCounts(),
+    ]);
+    return {
+      categories: rows.map((row) => categoryDto(store, row, counts.get(row.id) ?? 0)),
+      page,
+      totalPages: pageCount(totalCount, limit),
+      totalCount,
+    };
+  }
+
+  async function getCategory(idOrSlug: string): Promise<CategoryDto> {
+    const [row, counts] = await Promise.all([findCategory(db, byIdOrSlug(idOrSlug)), categoryCounts()]);
+    if (!row) throw new AppError('NOT_FOUND', m.categoryNotFoundAnswer);
+    return categoryDto(store, row, counts.get(row.id) ?? 0);
+  }
+
+  /** A category's page: its products newest first. */
+  async function listCategoryProducts(
+    idOrSlug: string,
+    query: { page?: number | undefined; limit?: number | undefined },
+  ): Promise<CategoryProductsAnswer> {
+    const category = await getCategory(idOrSlug);
+    const { page, limit, offset } = paging(query.page, query.limit, LISTING_PAGE_SIZE, UNPAGED_PRODUCT_LIMIT);
+    const rows = await findProducts(
+      db,
+      { category: { id: category.id }, availability: 'all' },
+      'newest',
+      limit,
+      offset,
+    );
+    return {
+      category,
+      products: rows.map((row) => productDto(store, row.product, row.category)),
+      page,
+      totalPages: pageCount(category.productCount, limit),
+      totalCount: category.productCount,
+    };
+  }
+
+  return { listProducts, getProduct, rateProduct, listCategories, getCategory, listCategoryProducts };
+}
+
+export type CatalogService = ReturnType<typeof createCatalogService>;
