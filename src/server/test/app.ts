@@ -68,6 +68,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     JWT_SECRET: TEST_JWT_SECRET,
     SEED_DEMO: 'false',
     DATA_DIR: '/tmp/nour-test-unused',
+    // The API alone, whether or not someone has built the web app in this tree.
+    WEB_DIST_DIR: '/tmp/nour-test-no-web-build',
     ...overrides,
   });
 }
