@@ -1,0 +1,117 @@
+import { Heart, ShoppingBag, Star } from 'lucide-react';
+import { Link } from 'react-router';
+import { format, messages } from '@/shared/messages';
+import { useAddToCart } from '@/web/features/cart/use-add-to-cart';
+import { toggleFavoriteWithFeedback, useFavorites } from '@/web/session/favorites';
+import { Price } from '../price';
+import { ProductImage } from './product-image';
+import {
+  categoryNameOf,
+  idOf,
+  imageOf,
+  isOutOfStock,
+  nameOf,
+  ratingLabel,
+  type ShownProduct,
+} from './product-view';
+
+const m = messages.catalog;
+
+/** How wide a card is drawn in the shop's grids: 2 columns on phones, 3 on tablets, 4 on desktops. */
+export const PRODUCT_CARD_SIZES =
+  '(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw';
+
+interface ProductCardProps {
+  product: ShownProduct;
+  /** Where the card leads; SPEC §2: /productdetails/{id}, the category page uses /product/{slug}. */
+  href?: string;
+}
+
+/**
+ * SPEC §2's product card. The whole card is one link; the heart and the add button sit above it as
+ * their own buttons, so a click on them never follows the link.
+ */
+export function ProductCard({ product, href }: ProductCardProps) {
+  const { has } = useFavorites();
+  const { addToCart, pendingProductId } = useAddToCart();
+  const id = idOf(product);
+  const name = nameOf(product);
+  const outOfStock = isOutOfStock(product);
+  const favourite = id ? has(id) : false;
+  const target = href ?? (id ? `/productdetails/${id}` : '/products');
+  const adding = id !== undefined && pendingProductId === id;
+
+  return (
+    <article
+      className={`group relative flex flex-col overflow-hidden rounded-card border border-line bg-surface shadow-soft transition duration-300 hover:-translate-y-0.5 hover:shadow-card ${
+        outOfStock ? 'opacity-70' : ''
+      }`}
+    >
+      <div className="relative aspect-[4/5] overflow-hidden bg-sand">
+        <ProductImage
+          image={imageOf(product)}
+          alt={name ?? m.noProductName}
+          sizes={PRODUCT_CARD_SIZES}
+          className={`size-full transition duration-500 group-hover:scale-[1.03] ${outOfStock ? 'grayscale' : ''}`}
+        />
+        {outOfStock ? (
+          <div className="absolute inset-0 flex items-center justify-center bg-ink/35">
+            <span className="rounded-pill bg-surface/95 px-4 py-1.5 text-xs font-semibold tracking-[0.14em] text-ink uppercase">
+              {m.outOfStockOverlay}
+            </span>
+          </div>
+        ) : null}
+      </div>
+
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <p className="eyebrow text-[0.6875rem] text-muted">{categoryNameOf(product) ?? m.unknownCategory}</p>
+        <h3 className="line-clamp-2 font-display text-lg leading-snug text-ink">
+          {/* The link's box covers the whole card; the buttons below are raised above it. */}
+          <Link
+            to={target}
+            className="outline-none after:absolute after:inset-0 after:rounded-card focus-visible:after:outline-2 focus-visible:after:outline-accent"
+          >
+            {name ?? m.noName}
+          </Link>
+        </h3>
+        <div className="flex items-center gap-1 text-xs text-ink-soft">
+          <Star className="size-3.5 fill-warning text-warning" aria-hidden="true" />
+          <span aria-label={format(m.ratedOutOf, { rating: ratingLabel(product.averageRating) })}>
+            {ratingLabel(product.averageRating)}
+          </span>
+        </div>
+        <div className="mt-auto pt-1">
+          <Price price={product.price} discount={product.discount} finalPrice={product.finalPrice} />
+        </div>
+        <button
+          type="button"
+          className={`btn relative z-10 mt-2 w-full ${outOfStock ? 'btn-outline' : 'btn-primary'}`}
+          disabled={outOfStock || adding}
+          onClick={() => addToCart(product)}
+        >
+          {outOfStock ? (
+            m.outOfStockButton
+          ) : (
+            <>
+              <ShoppingBag className="size-4" aria-hidden="true" />
+              {m.addToCart}
+            </>
+          )}
+        </button>
+      </div>
+
+      <button
+        type="button"
+        aria-pressed={favourite}
+        aria-label={format(favourite ? m.removeFromFavorites : m.addToFavorites, { name: name ?? m.noName })}
+        onClick={() => toggleFavoriteWithFeedback(product)}
+        className="absolute end-3 top-3 z-10 inline-flex size-9 items-center justify-center rounded-pill bg-surface/90 text-ink-soft shadow-soft backdrop-blur transition hover:text-danger"
+      >
+        <Heart
+          aria-hidden="true"
+          className={`size-[1.125rem] ${favourite ? 'fill-danger text-danger' : 'fill-none'}`}
+        />
+      </button>
+    </article>
+  );
+}

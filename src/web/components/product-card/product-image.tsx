@@ -1,0 +1,46 @@
+import { ImageOff } from 'lucide-react';
+import { useState } from 'react';
+import type { ImageDto } from '@/shared/schemas/product';
+
+interface ProductImageProps {
+  image: ImageDto | undefined;
+  alt: string;
+  /** The `sizes` hint for `srcset`: how wide the image is drawn at each screen width. */
+  sizes: string;
+  className?: string;
+  eager?: boolean;
+}
+
+/** The intrinsic size sent with every product image, so the browser reserves its 4:5 box before it loads. */
+const WIDTH = 640;
+const HEIGHT = 800;
+
+/** A product photo with `srcset`, lazy loading and a quiet placeholder when there is none or it fails. */
+export function ProductImage({ image, alt, sizes, className = '', eager = false }: ProductImageProps) {
+  const [failedUrl, setFailedUrl] = useState<string | null>(null);
+  if (!image?.url || failedUrl === image.url) {
+    return (
+      <div
+        role="img"
+        aria-label={alt}
+        className={`flex items-center justify-center bg-sand text-line-strong ${className}`}
+      >
+        <ImageOff className="size-8" aria-hidden="true" />
+      </div>
+    );
+  }
+  return (
+    <img
+      src={image.url}
+      srcSet={image.srcset || undefined}
+      sizes={image.srcset ? sizes : undefined}
+      alt={alt}
+      width={WIDTH}
+      height={HEIGHT}
+      loading={eager ? 'eager' : 'lazy'}
+      decoding="async"
+      onError={() => setFailedUrl(image.url)}
+      className={`object-cover ${className}`}
+    />
+  );
+}
