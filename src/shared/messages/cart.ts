@@ -15,6 +15,10 @@ export const cart = {
   decreaseQuantity: 'Decrease quantity of {name}',
   increaseQuantity: 'Increase quantity of {name}',
   removeItem: 'Remove {name} from cart',
+  loadingCart: 'Loading your cart...',
+  unitPrice: 'Unit price',
+  lineTotal: 'Total for {name}',
+  itemsInCart: '{n} items in your cart',
   // Toasts (SPEC §8)
   loginToAdd: 'Please log in to be able to add this item to the cart',
   adminsNotAllowed: 'Admins are not allowed to add items to cart',
@@ -22,6 +26,7 @@ export const cart = {
   failedToClear: 'Failed to clear cart',
   failedToUpdateQuantity: 'Failed to update quantity',
   failedToDeleteProduct: 'Failed to delete product',
+  failedToAdd: 'Failed to add the product to the cart',
   productUpdated: 'Product Updated Successfully',
   productDeleted: 'Product deleted successfully',
   invalidProductId: 'Invalid product ID',

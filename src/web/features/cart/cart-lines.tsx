@@ -1,0 +1,178 @@
+import { Minus, Plus, Trash2 } from 'lucide-react';
+import { Link } from 'react-router';
+import { format, messages } from '@/shared/messages';
+import { formatEgp, toEgp, toPiastres } from '@/shared/money';
+import type { CartLineDto } from '@/shared/schemas/cart';
+
+const m = messages.cart;
+
+export interface CartLinesProps {
+  lines: CartLineDto[];
+  busyWith: string | null;
+  onChangeQuantity: (productId: string, currentQuantity: number, delta: number) => void;
+  onRemove: (productId: string) => void;
+}
+
+/** Summed in piastres so 3 × 33.30 is 99.90, not 99.89999. */
+function lineTotal(line: CartLineDto): number {
+  return toEgp(toPiastres(line.productId.finalPrice) * line.quantity);
+}
+
+function productPath(line: CartLineDto): string {
+  return `/productdetails/${line.productId._id}`;
+}
+
+function Thumbnail({ line, className }: { line: CartLineDto; className: string }) {
+  const image = line.productId.defaultImage;
+  return image?.url ? (
+    <img
+      src={image.url}
+      srcSet={image.srcset}
+      sizes="96px"
+      alt=""
+      loading="lazy"
+      width={96}
+      height={96}
+      className={`${className} shrink-0 rounded-field bg-sand object-cover`}
+    />
+  ) : (
+    <div aria-hidden className={`${className} shrink-0 rounded-field bg-sand`} />
+  );
+}
+
+function QuantityControls({ line, busy, onChangeQuantity }: Omit<LineProps, 'onRemove'>) {
+  const { name, _id: productId } = line.productId;
+  return (
+    <div className="flex items-center">
+      <div className="inline-flex items-center rounded-pill border border-line-strong">
+        <button
+          type="button"
+          className="grid size-9 place-items-center rounded-pill text-ink-soft hover:bg-sand hover:text-ink"
+          aria-label={format(m.decreaseQuantity, { name })}
+          onClick={() => onChangeQuantity(productId, line.quantity, -1)}
+        >
+          <Minus aria-hidden className="size-4" />
+        </button>
+        <span className="min-w-8 text-center text-sm font-medium tabular-nums" aria-live="polite">
+          {line.quantity}
+        </span>
+        <button
+          type="button"
+          className="grid size-9 place-items-center rounded-pill text-ink-soft hover:bg-sand hover:text-ink"
+          aria-label={format(m.increaseQuantity, { name })}
+          onClick={() => onChangeQuantity(productId, line.quantity, 1)}
+        >
+          <Plus aria-hidden className="size-4" />
+        </button>
+      </div>
+      {busy && <span className="sr-only">{messages.layout.loading}</span>}
+    </div>
+  );
+}
+
+function RemoveButton({ line, onRemove }: Pick<LineProps, 'line' | 'onRemove'>) {
+  return (
+    <button
+      type="button"
+      className="grid size-9 place-items-center rounded-pill text-muted hover:bg-sand hover:text-danger"
+      aria-label={format(m.removeItem, { name: line.productId.name })}
+      onClick={() => onRemove(line.productId._id)}
+    >
+      <Trash2 aria-hidden className="size-4" />
+    </button>
+  );
+}
+
+interface LineProps {
+  line: CartLineDto;
+  busy: boolean;
+  onChangeQuantity: CartLinesProps['onChangeQuantity'];
+  onRemove: CartLinesProps['onRemove'];
+}
+
+/** Wide screens: the table of SPEC §2 (Product, Price, Quantity, Total, Actions). */
+export function CartTable({ lines, busyWith, onChangeQuantity, onRemove }: CartLinesProps) {
+  return (
+    <table className="hidden w-full border-separate border-spacing-0 text-start md:table">
+      <thead>
+        <tr className="text-eyebrow uppercase tracking-[0.14em] text-muted">
+          <th scope="col" className="border-b border-line pb-3 text-start font-semibold">
+            {m.product}
+          </th>
+          <th scope="col" className="border-b border-line pb-3 text-start font-semibold">
+            {m.price}
+          </th>
+          <th scope="col" className="border-b border-line pb-3 text-start font-semibold">
+            {m.quantity}
+          </th>
+          <th scope="col" className="border-b border-line pb-3 text-end font-semibold">
+            {m.total}
+          </th>
+          <th scope="col" className="border-b border-line pb-3 text-end font-semibold">
+            {m.actions}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {lines.map((line) => {
+          const busy = busyWith === line.productId._id || busyWith === 'all';
+          return (
+            <tr key={line._id} aria-busy={busy} className={busy ? 'opacity-60' : undefined}>
+              <td className="border-b border-line py-4 pe-4">
+                <Link to={productPath(line)} className="flex items-center gap-4 hover:text-accent">
+                  <Thumbnail line={line} className="size-20" />
+                  <span className="font-medium">{line.productId.name}</span>
+                </Link>
+              </td>
+              <td className="border-b border-line py-4 pe-4 tabular-nums text-ink-soft">
+                {formatEgp(line.productId.finalPrice)}
+              </td>
+              <td className="border-b border-line py-4 pe-4">
+                <QuantityControls line={line} busy={busy} onChangeQuantity={onChangeQuantity} />
+              </td>
+              <td className="border-b border-line py-4 text-end font-medium tabular-nums">
+                {formatEgp(lineTotal(line))}
+              </td>
+              <td className="border-b border-line py-4 ps-4 text-end">
+                <div className="flex justify-end">
+                  <RemoveButton line={line} onRemove={onRemove} />
+                </div>
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
+/** Narrow screens: one card per line with the same controls. */
+export function CartCards({ lines, busyWith, onChangeQuantity, onRemove }: CartLinesProps) {
+  return (
+    <ul className="flex flex-col gap-3 md:hidden">
+      {lines.map((line) => {
+        const busy = busyWith === line.productId._id || busyWith === 'all';
+        return (
+          <li key={line._id} aria-busy={busy} className={`card flex gap-4 p-4 ${busy ? 'opacity-60' : ''}`}>
+            <Link to={productPath(line)} tabIndex={-1} aria-hidden>
+              <Thumbnail line={line} className="size-20" />
+            </Link>
+            <div className="flex min-w-0 flex-1 flex-col gap-2">
+              <Link to={productPath(line)} className="truncate font-medium hover:text-accent">
+                {line.productId.name}
+              </Link>
+              <p className="text-sm text-muted tabular-nums">{formatEgp(line.productId.finalPrice)}</p>
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <div className="flex items-center gap-1">
+                  <QuantityControls line={line} busy={busy} onChangeQuantity={onChangeQuantity} />
+                  <RemoveButton line={line} onRemove={onRemove} />
+                </div>
+                <p className="font-medium tabular-nums">{formatEgp(lineTotal(line))}</p>
+              </div>
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,254 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { format, messages } from '@/shared/messages';
+import type { CartDto } from '@/shared/schemas/cart';
+import CartPage from './cart-page';
+import {
+  DRESS_ID,
+  SCARF_ID,
+  cartAnswer as answer,
+  defaultLines,
+  dismissToasts,
+  mockFetch,
+  renderAt,
+  sampleCart,
+  sampleLine,
+  setSession,
+  type Answer,
+  type RecordedCall,
+} from './testing';
+
+const m = messages.cart;
+
+/** A fetch double that serves GET /api/cart from `cart` and lets each test answer the changes. */
+function serveCart(cart: CartDto, onChange: (call: RecordedCall) => Answer | undefined = () => undefined) {
+  return mockFetch((call) => {
+    if (call.method === 'GET' && call.url.pathname === '/api/cart') return { body: { success: true, cart } };
+    return onChange(call);
+  });
+}
+
+function desktopTable() {
+  return screen.getByRole('table');
+}
+
+beforeEach(() => setSession('user'));
+afterEach(() => {
+  dismissToasts();
+  vi.unstubAllGlobals();
+});
+
+describe('cart page', () => {
+  it('shows a spinner, then the table with Product, Price, Quantity, Total and Actions, and the subtotal', async () => {
+    serveCart(sampleCart());
+    renderAt(<CartPage />, '/cart');
+    expect(screen.getByRole('heading', { name: m.shoppingCart })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(m.loadingCart);
+
+    const table = await screen.findByRole('table');
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent);
+    expect(headers).toEqual([m.product, m.price, m.quantity, m.total, m.actions]);
+    const dressRow = within(table).getByRole('row', { name: /Linen Summer Dress/ });
+    expect(dressRow).toHaveTextContent('450.50 EGP');
+    expect(dressRow).toHaveTextContent('901 EGP');
+    // 2 × 450.50 + 120
+    expect(screen.getByText('Subtotal: 1,021 EGP')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: m.continueShopping })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: m.proceedToCheckout })).toHaveAttribute('href', '/checkout');
+    // The narrow-screen cards carry the same lines (CSS shows one or the other).
+    expect(screen.getAllByRole('listitem')).toHaveLength(2);
+  });
+
+  it('plus sets the quantity one higher and shows the success toast and the new cart', async () => {
+    const updated = sampleCart([sampleLine({}, 3), defaultLines()[1]!]);
+    const { calls } = serveCart(sampleCart(), (call) =>
+      call.method === 'PATCH' && call.url.pathname === '/api/cart' ? answer(updated) : undefined,
+    );
+    renderAt(<CartPage />, '/cart');
+    const table = await screen.findByRole('table');
+    await userEvent.click(
+      within(table).getByRole('button', { name: format(m.increaseQuantity, { name: 'Linen Summer Dress' }) }),
+    );
+
+    expect(await screen.findByText(m.productUpdated)).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ productId: DRESS_ID, quantity: 3 });
+    expect(await screen.findByText('Subtotal: 1,471.50 EGP')).toBeInTheDocument();
+  });
+
+  it('minus on a quantity of 1 removes the line instead of setting 0', async () => {
+    const { calls } = serveCart(sampleCart(), (call) =>
+      call.method === 'PATCH' && call.url.pathname === `/api/cart/${SCARF_ID}`
+        ? answer(sampleCart([defaultLines()[0]!]))
+        : undefined,
+    );
+    renderAt(<CartPage />, '/cart');
+    const table = await screen.findByRole('table');
+    await userEvent.click(
+      within(table).getByRole('button', { name: format(m.decreaseQuantity, { name: 'Silk Scarf' }) }),
+    );
+
+    expect(await screen.findByText(m.productDeleted)).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'PATCH').map((call) => call.url.pathname)).toEqual([
+      `/api/cart/${SCARF_ID}`,
+    ]);
+    await waitFor(() => expect(within(desktopTable()).queryByText('Silk Scarf')).not.toBeInTheDocument());
+  });
+
+  it('ignores further presses while one change is on its way', async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const { calls } = serveCart(sampleCart(), (call) =>
+      call.method === 'PATCH'
+        ? gate.then(() => answer(sampleCart([sampleLine({}, 3), defaultLines()[1]!])))
+        : undefined,
+    );
+    renderAt(<CartPage />, '/cart');
+    const table = await screen.findByRole('table');
+    const plus = within(table).getByRole('button', {
+      name: format(m.increaseQuantity, { name: 'Linen Summer Dress' }),
+    });
+    const minus = within(table).getByRole('button', {
+      name: format(m.decreaseQuantity, { name: 'Silk Scarf' }),
+    });
+    await userEvent.click(plus);
+    await userEvent.click(plus);
+    await userEvent.click(minus);
+    const changes = () => calls.filter((call) => call.method === 'PATCH');
+    expect(changes()).toHaveLength(1);
+
+    release();
+    expect(await screen.findByText(m.productUpdated)).toBeInTheDocument();
+    // Once the first change is answered, presses count again.
+    await userEvent.click(
+      within(desktopTable()).getByRole('button', {
+        name: format(m.increaseQuantity, { name: 'Silk Scarf' }),
+      }),
+    );
+    await waitFor(() => expect(changes()).toHaveLength(2));
+  });
+
+  it('the delete button removes a line and says so', async () => {
+    const { calls } = serveCart(sampleCart(), (call) =>
+      call.method === 'PATCH' && call.url.pathname === `/api/cart/${DRESS_ID}`
+        ? answer(sampleCart([defaultLines()[1]!]))
+        : undefined,
+    );
+    renderAt(<CartPage />, '/cart');
+    const table = await screen.findByRole('table');
+    await userEvent.click(
+      within(table).getByRole('button', { name: format(m.removeItem, { name: 'Linen Summer Dress' }) }),
+    );
+    expect(await screen.findByText(m.productDeleted)).toBeInTheDocument();
+    expect(
+      calls.some((call) => call.method === 'PATCH' && call.url.pathname === `/api/cart/${DRESS_ID}`),
+    ).toBe(true);
+    expect(await screen.findByText('Subtotal: 120 EGP')).toBeInTheDocument();
+  });
+
+  it('the mobile cards have their own minus, plus and delete', async () => {
+    const { calls } = serveCart(sampleCart(), (call) =>
+      call.method === 'PATCH' ? answer(sampleCart()) : undefined,
+    );
+    renderAt(<CartPage />, '/cart');
+    await screen.findByRole('table');
+    const card = screen.getAllByRole('listitem')[0]!;
+    await userEvent.click(
+      within(card).getByRole('button', { name: format(m.decreaseQuantity, { name: 'Linen Summer Dress' }) }),
+    );
+    expect(await screen.findByText(m.productUpdated)).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ productId: DRESS_ID, quantity: 1 });
+    expect(
+      within(card).getByRole('button', { name: format(m.removeItem, { name: 'Linen Summer Dress' }) }),
+    ).toBeInTheDocument();
+  });
+
+  it('a refused quantity shows the server message and refreshes the cart', async () => {
+    const { calls } = serveCart(sampleCart(), (call) =>
+      call.method === 'PATCH'
+        ? {
+            status: 409,
+            body: { success: false, message: 'Only 2 items of Linen Summer Dress are available' },
+          }
+        : undefined,
+    );
+    renderAt(<CartPage />, '/cart');
+    const table = await screen.findByRole('table');
+    await userEvent.click(
+      within(table).getByRole('button', { name: format(m.increaseQuantity, { name: 'Linen Summer Dress' }) }),
+    );
+    expect(await screen.findByText('Only 2 items of Linen Summer Dress are available')).toBeInTheDocument();
+    await waitFor(() => expect(calls.filter((call) => call.method === 'GET')).toHaveLength(2));
+  });
+
+  it('without a server message, failures read Failed to update quantity and Failed to delete product', async () => {
+    serveCart(sampleCart(), (call) => (call.method === 'PATCH' ? { status: 500, body: {} } : undefined));
+    renderAt(<CartPage />, '/cart');
+    const table = await screen.findByRole('table');
+    await userEvent.click(
+      within(table).getByRole('button', { name: format(m.increaseQuantity, { name: 'Silk Scarf' }) }),
+    );
+    expect(await screen.findByText(m.failedToUpdateQuantity)).toBeInTheDocument();
+    await userEvent.click(
+      within(desktopTable()).getByRole('button', { name: format(m.removeItem, { name: 'Silk Scarf' }) }),
+    );
+    expect(await screen.findByText(m.failedToDeleteProduct)).toBeInTheDocument();
+  });
+
+  it('clearing the cart empties it and shows the empty state', async () => {
+    const { calls } = serveCart(sampleCart(), (call) =>
+      call.method === 'PUT' && call.url.pathname === '/api/cart/clear' ? answer(sampleCart([])) : undefined,
+    );
+    renderAt(<CartPage />, '/cart');
+    await screen.findByRole('table');
+    await userEvent.click(screen.getByRole('button', { name: m.clearCart }));
+    expect(await screen.findByText(m.cartCleared)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: m.cartEmpty })).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(1);
+  });
+
+  it('a failed clear shows the server message, or Failed to clear cart', async () => {
+    let withMessage = true;
+    serveCart(sampleCart(), (call) =>
+      call.method === 'PUT'
+        ? { status: 500, body: withMessage ? { success: false, message: 'Database is down' } : {} }
+        : undefined,
+    );
+    renderAt(<CartPage />, '/cart');
+    await screen.findByRole('table');
+    await userEvent.click(screen.getByRole('button', { name: m.clearCart }));
+    expect(await screen.findByText('Database is down')).toBeInTheDocument();
+    withMessage = false;
+    await waitFor(() => expect(screen.getByRole('button', { name: m.clearCart })).toBeEnabled());
+    await userEvent.click(screen.getByRole('button', { name: m.clearCart }));
+    expect(await screen.findByText(m.failedToClear)).toBeInTheDocument();
+  });
+
+  it('an empty cart says so and links to the shop', async () => {
+    serveCart(sampleCart([]));
+    renderAt(<CartPage />, '/cart');
+    expect(await screen.findByRole('heading', { name: m.cartEmpty })).toBeInTheDocument();
+    expect(screen.getByText(m.cartEmptyText)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: m.startShopping })).toHaveAttribute('href', '/');
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('a cart that cannot be loaded offers Try Again', async () => {
+    mockFetch(() => ({ status: 500, body: {} }));
+    renderAt(<CartPage />, '/cart');
+    expect(await screen.findByText(messages.orders.failedToLoadCart)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: messages.layout.tryAgain })).toBeInTheDocument();
+  });
+
+  it('admins have no cart and nothing is asked of the server', async () => {
+    setSession('admin');
+    const { calls } = mockFetch(() => undefined);
+    renderAt(<CartPage />, '/cart');
+    expect(screen.getByText(m.cartNotAvailableForAdmins)).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+});

@@ -1,0 +1,105 @@
+import { ShoppingBag, Trash2 } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link, Navigate } from 'react-router';
+import { format, messages } from '@/shared/messages';
+import { formatAmount } from '@/shared/money';
+import { useCart } from '@/web/lib/cart-query';
+import { useDocumentTitle } from '@/web/lib/shop';
+import { loginRedirectState } from '@/web/session/login-redirect';
+import { useSession } from '@/web/session/session';
+import { CartCards, CartTable } from './cart-lines';
+import { failureText } from './failure-text';
+import { ErrorState, LoadingState } from './page-states';
+import { useCartChanges } from './use-cart-changes';
+
+const m = messages.cart;
+
+function EmptyCart() {
+  return (
+    <section className="card mx-auto flex max-w-lg flex-col items-center gap-4 px-6 py-14 text-center">
+      <span className="grid size-16 place-items-center rounded-pill bg-accent-soft text-accent">
+        <ShoppingBag aria-hidden className="size-7" />
+      </span>
+      <h2 className="text-2xl">{m.cartEmpty}</h2>
+      <p className="max-w-sm text-ink-soft">{m.cartEmptyText}</p>
+      <Link to="/" className="btn btn-primary mt-2">
+        {m.startShopping}
+      </Link>
+    </section>
+  );
+}
+
+/** /cart (SPEC §2): the signed-in shopper's lines, their quantities and the way to checkout. */
+export default function CartPage() {
+  useDocumentTitle(m.shoppingCart);
+  const { isSignedIn, isAdmin } = useSession();
+  const cart = useCart();
+  const { changeQuantity, removeLine, clearCart, busyWith } = useCartChanges();
+
+  let body: ReactNode;
+  if (!isSignedIn) {
+    return <Navigate to="/login" replace state={loginRedirectState('/cart')} />;
+  } else if (isAdmin) {
+    body = (
+      <p className="card mx-auto max-w-lg p-8 text-center text-ink-soft">{m.cartNotAvailableForAdmins}</p>
+    );
+  } else if (cart.isPending) {
+    body = <LoadingState label={m.loadingCart} />;
+  } else if (cart.isError) {
+    body = <ErrorState message={failureText(cart.error, messages.orders.failedToLoadCart)} />;
+  } else if (cart.data.products.length === 0) {
+    body = <EmptyCart />;
+  } else {
+    const lines = cart.data.products;
+    body = (
+      <div className="flex flex-col gap-6">
+        <div className="flex items-center justify-between gap-4">
+          <p className="text-sm text-muted">
+            {format(m.itemsInCart, { n: lines.reduce((sum, line) => sum + line.quantity, 0) })}
+          </p>
+          <button
+            type="button"
+            className="btn btn-ghost text-danger"
+            onClick={clearCart}
+            disabled={busyWith === 'all'}
+          >
+            <Trash2 aria-hidden className="size-4" />
+            {m.clearCart}
+          </button>
+        </div>
+        <CartTable
+          lines={lines}
+          busyWith={busyWith}
+          onChangeQuantity={changeQuantity}
+          onRemove={removeLine}
+        />
+        <CartCards
+          lines={lines}
+          busyWith={busyWith}
+          onChangeQuantity={changeQuantity}
+          onRemove={removeLine}
+        />
+        <div className="card flex flex-col gap-4 p-5 sm:flex-row sm:items-center sm:justify-between">
+          <p className="text-lg font-semibold tabular-nums">
+            {format(m.subtotal, { n: formatAmount(cart.data.subtotal) })}
+          </p>
+          <div className="flex flex-col gap-3 sm:flex-row">
+            <Link to="/" className="btn btn-outline">
+              {m.continueShopping}
+            </Link>
+            <Link to="/checkout" className="btn btn-accent">
+              {m.proceedToCheckout}
+            </Link>
+          </div>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div className="shell py-8 sm:py-12">
+      <h1 className="mb-8 text-title">{m.shoppingCart}</h1>
+      {body}
+    </div>
+  );
+}

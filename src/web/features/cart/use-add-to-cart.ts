@@ -1,0 +1,67 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import toast from 'react-hot-toast';
+import { CART_ADD_TOAST_MS, QUANTITY_FROM_CARD } from '@/shared/constants';
+import { messages } from '@/shared/messages';
+import { useSession } from '@/web/session/session';
+import { cartApi, storeCartAnswer } from './cart-api';
+import { failureText } from './failure-text';
+
+export { useCart } from '@/web/lib/cart-query';
+
+const m = messages.cart;
+
+/** Any product shape a screen holds: the API's product (`_id` and `id`), a favourite (`_id`). */
+export interface AddableProduct {
+  _id?: string;
+  id?: string;
+}
+
+export interface AddToCart {
+  addToCart: (product: AddableProduct) => void;
+  /** The product whose add is on its way, so its button can show it; null when none is. */
+  pendingProductId: string | null;
+}
+
+/**
+ * The add-to-cart action of SPEC §8 for the product card, the details page and favourites: visitors
+ * are asked to log in, admins are refused, everyone else adds one piece and sees the server's message.
+ */
+export function useAddToCart(): AddToCart {
+  const queryClient = useQueryClient();
+  const { isSignedIn, isAdmin } = useSession();
+  const mutation = useMutation({
+    mutationFn: (productId: string) => cartApi.add(productId, QUANTITY_FROM_CARD),
+    onSuccess: async (answer) => {
+      // The top-bar badge reads the same query, so it shows the new count at once.
+      await storeCartAnswer(queryClient, answer);
+      toast.success(answer.message, { duration: CART_ADD_TOAST_MS });
+    },
+    onError: (error) => {
+      toast.error(failureText(error, m.failedToAdd));
+    },
+  });
+  const { mutate } = mutation;
+
+  const addToCart = useCallback(
+    (product: AddableProduct) => {
+      if (!isSignedIn) {
+        toast.error(m.loginToAdd);
+        return;
+      }
+      if (isAdmin) {
+        toast.error(m.adminsNotAllowed);
+        return;
+      }
+      const productId = product._id ?? product.id;
+      if (!productId) {
+        toast.error(m.invalidProductId);
+        return;
+      }
+      mutate(productId);
+    },
+    [isSignedIn, isAdmin, mutate],
+  );
+
+  return { addToCart, pendingProductId: mutation.isPending ? (mutation.variables ?? null) : null };
+}

@@ -1,0 +1,99 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useRef } from 'react';
+import toast from 'react-hot-toast';
+import { CART_ADD_TOAST_MS } from '@/shared/constants';
+import { messages } from '@/shared/messages';
+import { queryKeys } from '@/web/lib/query-keys';
+import { cartApi, storeCartAnswer } from './cart-api';
+import { failureText } from './failure-text';
+import { quantityChange, type QuantityChange } from './quantity-change';
+
+const m = messages.cart;
+
+export interface CartChanges {
+  /** Minus (-1) or plus (+1) on a line; ignored while another change runs (SPEC §4). */
+  changeQuantity: (productId: string, currentQuantity: number, delta: number) => void;
+  removeLine: (productId: string) => void;
+  clearCart: () => void;
+  /** The product whose line is being changed, or 'all' while the cart is being cleared. */
+  busyWith: string | null;
+}
+
+function run(change: QuantityChange) {
+  return change.kind === 'set'
+    ? cartApi.setQuantity(change.productId, change.quantity)
+    : cartApi.remove(change.productId);
+}
+
+/** The cart page's changes, one at a time; the cart query is refreshed after each, success or not. */
+export function useCartChanges(): CartChanges {
+  const queryClient = useQueryClient();
+  // A ref, not state: two quick clicks land before React re-renders, and the second must see the first.
+  const running = useRef(false);
+
+  const lineMutation = useMutation({
+    mutationFn: run,
+    onSuccess: async (answer, change) => {
+      await storeCartAnswer(queryClient, answer);
+      toast.success(change.kind === 'set' ? m.productUpdated : m.productDeleted, {
+        duration: CART_ADD_TOAST_MS,
+      });
+    },
+    onError: async (error, change) => {
+      toast.error(
+        failureText(error, change.kind === 'set' ? m.failedToUpdateQuantity : m.failedToDeleteProduct),
+      );
+      // The server may hold something else than this page shows (another tab, stock taken meanwhile).
+      await queryClient.invalidateQueries({ queryKey: queryKeys.cart });
+    },
+    onSettled: () => {
+      running.current = false;
+    },
+  });
+
+  const clearMutation = useMutation({
+    mutationFn: cartApi.clear,
+    onSuccess: async (answer) => {
+      await storeCartAnswer(queryClient, answer);
+      toast.success(m.cartCleared);
+    },
+    onError: async (error) => {
+      toast.error(failureText(error, m.failedToClear));
+      await queryClient.invalidateQueries({ queryKey: queryKeys.cart });
+    },
+    onSettled: () => {
+      running.current = false;
+    },
+  });
+
+  const { mutate: mutateLine } = lineMutation;
+  const { mutate: mutateClear } = clearMutation;
+
+  const start = useCallback((): boolean => {
+    if (running.current) return false;
+    running.current = true;
+    return true;
+  }, []);
+
+  const changeQuantity = useCallback(
+    (productId: string, currentQuantity: number, delta: number) => {
+      if (start()) mutateLine(quantityChange(productId, currentQuantity, delta));
+    },
+    [start, mutateLine],
+  );
+  const removeLine = useCallback(
+    (productId: string) => {
+      if (start()) mutateLine({ kind: 'remove', productId });
+    },
+    [start, mutateLine],
+  );
+  const clearCart = useCallback(() => {
+    if (start()) mutateClear();
+  }, [start, mutateClear]);
+
+  let busyWith: string | null = null;
+  if (clearMutation.isPending) busyWith = 'all';
+  else if (lineMutation.isPending && lineMutation.variables) busyWith = lineMutation.variables.productId;
+
+  return { changeQuantity, removeLine, clearCart, busyWith };
+}
