@@ -18,7 +18,8 @@ const FALLBACK_WALLET_NUMBER = '01012345678';
  * server rewrites from SHOP_WALLET_NUMBER like the shop's name.
  */
 export const walletNumber: string =
-  document.querySelector<HTMLMetaElement>('meta[name="wallet-number"]')?.content.trim() || FALLBACK_WALLET_NUMBER;
+  document.querySelector<HTMLMetaElement>('meta[name="wallet-number"]')?.content.trim() ||
+  FALLBACK_WALLET_NUMBER;
 
 /** "Page | Shop", or the shop's name alone when the page has no title of its own. */
 export function documentTitle(pageTitle?: string): string {
