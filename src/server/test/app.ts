@@ -51,6 +51,16 @@ async function freshPostgres(): Promise<Database> {
       await database.close();
       const dropper = new pg.Client({ connectionString: baseUrl });
       await dropper.connect();
+      // pool.end() resolves before its sockets have closed; a forced drop then kills them mid-goodbye
+      // and the test run reports "terminating connection due to administrator command".
+      for (let attempt = 0; attempt < 50; attempt += 1) {
+        const open = await dropper.query<{ n: number }>(
+          'select count(*)::int as n from pg_stat_activity where datname = $1',
+          [name],
+        );
+        if ((open.rows[0]?.n ?? 0) === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       await dropper.query(`drop database if exists ${name} with (force)`);
       await dropper.end();
     },
