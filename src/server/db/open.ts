@@ -1,8 +1,9 @@
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Config } from '../config';
-import { openPglite, openPostgres, type Database } from './client';
+import { openPglite, openPostgres, type Database, type Db } from './client';
 import { acquireLock } from './lock';
+import { products } from './schema';
 
 export interface OpenedDatabase {
   database: Database;
@@ -64,4 +65,10 @@ export async function openConfiguredDatabase(config: Config): Promise<OpenedData
       }
     },
   };
+}
+
+/** Whether the shop has any product yet: the demo catalogue is loaded only into an empty one. */
+export async function hasProducts(db: Db): Promise<boolean> {
+  const rows = await db.select({ id: products.id }).from(products).limit(1);
+  return rows.length > 0;
 }
