@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { format, messages } from '@/shared/messages';
 import { shopName } from '@/web/lib/shop';
+import { useSession } from '@/web/session/session';
 import { mainLinks } from './main-links';
 
 const m = messages.layout;
@@ -11,8 +12,19 @@ const socialLinks = [
   { network: m.tiktok, href: 'https://www.tiktok.com/' },
 ] as const;
 
+const footerLinkClass = 'text-ink-soft transition hover:text-ink';
+
 export function Footer() {
+  const { isAdmin } = useSession();
   const year = new Date().getFullYear();
+  // Admins have no cart or favourites (SPEC §1), so their column leads to the dashboard instead.
+  const accountLinks = isAdmin
+    ? [{ to: '/dashboard', label: m.dashboard }]
+    : [
+        { to: '/favorites', label: m.favorites },
+        { to: '/cart', label: m.cart },
+        { to: '/allorders', label: m.myOrders },
+      ];
   return (
     <footer className="mt-24 border-t border-line bg-sand/60">
       <div className="shell grid gap-10 py-12 md:grid-cols-[2fr_1fr_1fr]">
@@ -42,7 +54,7 @@ export function Footer() {
           <ul className="mt-4 space-y-2 text-sm">
             {mainLinks.map((link) => (
               <li key={link.to}>
-                <Link to={link.to} className="text-ink-soft transition hover:text-ink">
+                <Link to={link.to} className={footerLinkClass}>
                   {link.label}
                 </Link>
               </li>
@@ -52,21 +64,13 @@ export function Footer() {
         <nav aria-label={m.accountLinks}>
           <h2 className="eyebrow font-sans">{m.accountLinks}</h2>
           <ul className="mt-4 space-y-2 text-sm">
-            <li>
-              <Link to="/favorites" className="text-ink-soft transition hover:text-ink">
-                {m.favorites}
-              </Link>
-            </li>
-            <li>
-              <Link to="/cart" className="text-ink-soft transition hover:text-ink">
-                {m.cart}
-              </Link>
-            </li>
-            <li>
-              <Link to="/allorders" className="text-ink-soft transition hover:text-ink">
-                {m.myOrders}
-              </Link>
-            </li>
+            {accountLinks.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className={footerLinkClass}>
+                  {link.label}
+                </Link>
+              </li>
+            ))}
           </ul>
         </nav>
       </div>

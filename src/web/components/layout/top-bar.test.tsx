@@ -1,0 +1,205 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { format, messages } from '@/shared/messages';
+import { clearToasts, mockFetch, renderRoutes, setStoredSession, type TestRole } from '@/web/lib/testing';
+import { shopName } from '@/web/lib/shop';
+import { useLocation } from 'react-router';
+import { RootLayout } from './root-layout';
+
+const m = messages.layout;
+
+function Probe() {
+  const location = useLocation();
+  return <p data-testid="location">{`${location.pathname}${location.search}`}</p>;
+}
+
+const routes = [{ element: <RootLayout />, children: [{ path: '*', element: <Probe /> }] }];
+
+const cartAnswer = {
+  success: true,
+  cart: {
+    _id: 'cart1',
+    id: 'cart1',
+    subtotal: 300,
+    products: [
+      { _id: 'l1', quantity: 2, productId: { _id: 'p1', name: 'Dress' } },
+      { _id: 'l2', quantity: 1, productId: { _id: 'p2', name: 'Scarf' } },
+      { _id: 'l3', quantity: 5, productId: { _id: 'p3', name: 'Hat' } },
+    ],
+  },
+};
+
+const favorite = { _id: 'p9', name: 'Bag', price: 10, description: '', defaultImage: '', category: '' };
+
+function setup(role: TestRole, path = '/') {
+  setStoredSession(role, [favorite]);
+  const fetchDouble = mockFetch((call) =>
+    call.url.pathname === '/api/cart' ? { body: cartAnswer } : undefined,
+  );
+  const rendered = renderRoutes(routes, path);
+  return { ...rendered, ...fetchDouble, user: userEvent.setup() };
+}
+
+const location = () => screen.getByTestId('location').textContent;
+const bar = () => within(screen.getByRole('banner'));
+
+describe('top bar', () => {
+  beforeEach(() => {
+    vi.stubGlobal('scrollTo', vi.fn());
+  });
+  afterEach(() => {
+    clearToasts();
+    vi.unstubAllGlobals();
+    window.localStorage.clear();
+  });
+
+  it('shows a visitor Login and Register, the favourites badge, and asks for no cart', async () => {
+    const { user, calls } = setup('visitor');
+    expect(bar().getByRole('link', { name: shopName })).toHaveAttribute('href', '/');
+    expect(bar().getByRole('link', { name: format(m.favoritesCount, { n: 1 }) })).toHaveAttribute(
+      'href',
+      '/favorites',
+    );
+    expect(bar().getByRole('link', { name: format(m.cartCount, { n: 0 }) })).toBeInTheDocument();
+
+    const menuButton = screen.getByRole('button', { name: m.userMenu });
+    expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+    await user.click(menuButton);
+    expect(menuButton).toHaveAttribute('aria-expanded', 'true');
+    expect(bar().getByRole('link', { name: m.login })).toHaveAttribute('href', '/login');
+    expect(bar().getByRole('link', { name: m.register })).toHaveAttribute('href', '/register');
+    expect(bar().queryByRole('link', { name: m.myOrders })).toBeNull();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('shows a user the initial, name, email, My Orders and Logout, and the cart count', async () => {
+    const { user, calls } = setup('user');
+    expect(await bar().findByRole('link', { name: format(m.cartCount, { n: 3 }) })).toBeInTheDocument();
+    expect(calls[0]?.url.pathname).toBe('/api/cart');
+    expect(calls[0]?.headers.get('token')).toBe('user-token');
+
+    await user.click(screen.getByRole('button', { name: m.userMenu }));
+    expect(bar().getAllByText('S')).toHaveLength(2);
+    expect(screen.getByText('salma')).toBeInTheDocument();
+    expect(screen.getByText('user@example.com')).toBeInTheDocument();
+    expect(bar().getByRole('link', { name: m.myOrders })).toHaveAttribute('href', '/allorders');
+    expect(bar().queryByRole('link', { name: m.dashboard })).toBeNull();
+    expect(bar().queryByRole('link', { name: m.login })).toBeNull();
+  });
+
+  it('logout clears the session and goes to /login', async () => {
+    const { user } = setup('user', '/products');
+    await user.click(screen.getByRole('button', { name: m.userMenu }));
+    await user.click(screen.getByRole('button', { name: m.logout }));
+    expect(location()).toBe('/login');
+    expect(window.localStorage.getItem('userToken')).toBeNull();
+    expect(window.localStorage.getItem('username')).toBeNull();
+  });
+
+  it('gives an admin the Dashboard link and hides the cart and favourites', async () => {
+    const { user, calls } = setup('admin');
+    expect(bar().queryByRole('link', { name: /^Cart/ })).toBeNull();
+    expect(bar().queryByRole('link', { name: /^Favorites/ })).toBeNull();
+    await user.click(screen.getByRole('button', { name: m.userMenu }));
+    expect(bar().getByRole('link', { name: m.dashboard })).toHaveAttribute('href', '/dashboard');
+    expect(bar().getByRole('link', { name: m.myOrders })).toBeInTheDocument();
+    expect(bar().getAllByText('A')).toHaveLength(2);
+    expect(calls).toHaveLength(0);
+  });
+
+  it('closes the user menu on an outside click and on navigation', async () => {
+    const { user } = setup('user');
+    const menuButton = screen.getByRole('button', { name: m.userMenu });
+    await user.click(menuButton);
+    await user.click(screen.getByTestId('location'));
+    expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+
+    await user.click(menuButton);
+    await user.click(bar().getByRole('link', { name: m.myOrders }));
+    expect(location()).toBe('/allorders');
+    expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('searches for the trimmed text on Enter or the button, and ignores an empty one', async () => {
+    const { user } = setup('visitor', '/favorites');
+    const box = screen.getByRole('searchbox', { name: m.search });
+
+    await user.type(box, '   {Enter}');
+    expect(location()).toBe('/favorites');
+    await user.click(within(screen.getByRole('search')).getByRole('button', { name: m.search }));
+    expect(location()).toBe('/favorites');
+
+    await user.type(box, '  linen dress {Enter}');
+    expect(location()).toBe('/products?search=linen+dress');
+
+    await user.clear(box);
+    await user.type(box, 'scarf');
+    await user.click(within(screen.getByRole('search')).getByRole('button', { name: m.search }));
+    expect(location()).toBe('/products?search=scarf');
+  });
+
+  it('changes style after 20 px of scroll', async () => {
+    setup('visitor');
+    const bar = screen.getByRole('banner');
+    expect(bar).toHaveAttribute('data-scrolled', 'false');
+    act(() => {
+      Object.defineProperty(window, 'scrollY', { configurable: true, value: 20 });
+      window.dispatchEvent(new Event('scroll'));
+    });
+    expect(bar).toHaveAttribute('data-scrolled', 'false');
+    act(() => {
+      Object.defineProperty(window, 'scrollY', { configurable: true, value: 21 });
+      window.dispatchEvent(new Event('scroll'));
+    });
+    expect(bar).toHaveAttribute('data-scrolled', 'true');
+    act(() => {
+      Object.defineProperty(window, 'scrollY', { configurable: true, value: 0 });
+      window.dispatchEvent(new Event('scroll'));
+    });
+  });
+
+  it('opens the mobile menu with search and pages, and closes it on navigation', async () => {
+    const { user } = setup('user');
+    const hamburger = screen.getByRole('button', { name: m.openMenu });
+    await user.click(hamburger);
+    expect(hamburger).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getAllByRole('searchbox')).toHaveLength(2);
+    const nav = screen.getAllByRole('navigation', { name: m.mainNavigation })[0]!;
+    await user.click(within(nav).getByRole('link', { name: m.categories }));
+    expect(location()).toBe('/categories');
+    expect(screen.getByRole('button', { name: m.openMenu })).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('on /login shows only the Register switch, and on /register only Login', async () => {
+    setup('visitor', '/login');
+    const bar = screen.getByRole('banner');
+    expect(within(bar).getAllByRole('link')).toHaveLength(1);
+    expect(within(bar).getByRole('link', { name: m.register })).toHaveAttribute('href', '/register');
+    expect(screen.queryByRole('searchbox')).toBeNull();
+    expect(screen.queryByRole('button', { name: m.userMenu })).toBeNull();
+
+    await userEvent.click(within(bar).getByRole('link', { name: m.register }));
+    const registerBar = screen.getByRole('banner');
+    expect(within(registerBar).getAllByRole('link')).toHaveLength(1);
+    expect(within(registerBar).getByRole('link', { name: m.login })).toHaveAttribute('href', '/login');
+  });
+});
+
+describe('footer', () => {
+  beforeEach(() => vi.stubGlobal('scrollTo', vi.fn()));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('links three social networks safely and shows the current year', async () => {
+    setup('visitor');
+    for (const network of [m.facebook, m.instagram, m.tiktok]) {
+      const link = screen.getByRole('link', { name: format(m.followUs, { network }) });
+      expect(link).toHaveAttribute('target', '_blank');
+      expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+      expect(link.getAttribute('href')).toMatch(/^https:\/\//);
+    }
+    const year = new Date().getFullYear();
+    expect(screen.getByText(format(m.copyright, { year, shop: shopName }))).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('contentinfo')).toBeInTheDocument());
+  });
+});

@@ -1,0 +1,121 @@
+import { screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { messages } from '@/shared/messages';
+import { api } from '@/web/lib/api';
+import { clearToasts, mockFetch, renderRoutes, setStoredSession, type TestRole } from '@/web/lib/testing';
+import { redirectToLoginOnUnauthorized, routes } from './router';
+
+// Other engineers own these pages; the router test needs only to know which one it reached.
+vi.mock('./features/home/home-page', () => ({ default: () => <h1>home page</h1> }));
+vi.mock('./features/cart/cart-page', () => ({ default: () => <h1>cart page</h1> }));
+vi.mock('./features/orders/orders-page', () => ({ default: () => <h1>orders page</h1> }));
+vi.mock('./features/catalog/product-details-page', () => ({ default: () => <h1>details page</h1> }));
+vi.mock('./admin/products-page', () => ({ default: () => <h1>admin products page</h1> }));
+vi.mock('./admin/orders-page', () => ({ default: () => <h1>admin orders page</h1> }));
+vi.mock('./features/catalog/products-page', () => ({
+  default: () => {
+    throw new Error('products page broke');
+  },
+}));
+
+function visit(role: TestRole, path: string) {
+  setStoredSession(role);
+  mockFetch((call) =>
+    call.url.pathname === '/api/cart' ? { body: { success: true, cart: { products: [] } } } : undefined,
+  );
+  return renderRoutes(routes, path);
+}
+
+describe('routes and guards', () => {
+  beforeEach(() => vi.stubGlobal('scrollTo', vi.fn()));
+  afterEach(() => {
+    clearToasts();
+    vi.unstubAllGlobals();
+    window.localStorage.clear();
+  });
+
+  it.each(['/cart', '/checkout', '/allorders'])(
+    'sends a visitor from %s to /login, remembering the target',
+    async (path) => {
+      const { router } = visit('visitor', `${path}?from=test`);
+      expect(await screen.findByRole('heading', { name: messages.auth.welcomeBack })).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/login');
+      expect(router.state.location.state).toEqual({ from: `${path}?from=test` });
+    },
+  );
+
+  it('lets a signed-in user see /allorders', async () => {
+    visit('user', '/allorders');
+    expect(await screen.findByRole('heading', { name: 'orders page' })).toBeInTheDocument();
+  });
+
+  it.each<[TestRole, string]>([
+    ['visitor', '/dashboard'],
+    ['user', '/dashboard'],
+    ['user', '/dashboard/manage'],
+    ['visitor', '/dashboard/order/abc'],
+  ])('sends a %s away from %s to / replacing the entry', async (role, path) => {
+    const { router } = visit(role, path);
+    expect(await screen.findByRole('heading', { name: 'home page' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('shows an admin the admin pages inside the admin navigation', async () => {
+    visit('admin', '/dashboard/manage');
+    expect(await screen.findByRole('heading', { name: 'admin products page' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: messages.layout.adminArea })).toBeInTheDocument();
+  });
+
+  it.each(['/dashboard/manage_orders', '/dashboard/orders'])('%s is the admin order list', async (path) => {
+    visit('admin', path);
+    expect(await screen.findByRole('heading', { name: 'admin orders page' })).toBeInTheDocument();
+  });
+
+  it.each(['/productdetails/p1', '/product/linen-dress'])(
+    '%s shows the product detail screen',
+    async (path) => {
+      visit('visitor', path);
+      expect(await screen.findByRole('heading', { name: 'details page' })).toBeInTheDocument();
+    },
+  );
+
+  it('shows the not-found page for an unknown address', async () => {
+    visit('visitor', '/no/such/page');
+    expect(await screen.findByRole('heading', { name: messages.layout.pageNotFound })).toBeInTheDocument();
+  });
+
+  it('sends a signed-in user away from /login', async () => {
+    const { router } = visit('user', '/login');
+    expect(await screen.findByRole('heading', { name: 'home page' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('keeps the layout and offers Try Again when a page fails', async () => {
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    visit('visitor', '/products');
+    expect(await screen.findByRole('button', { name: messages.layout.tryAgain })).toBeInTheDocument();
+    expect(screen.getByText(messages.layout.pageErrorText)).toBeInTheDocument();
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+    quiet.mockRestore();
+    warn.mockRestore();
+  });
+
+  it('after a 401 goes to /login remembering the page', async () => {
+    setStoredSession('user');
+    const router = createMemoryRouter([{ path: '*', element: null }], {
+      initialEntries: ['/allorders?status=pending'],
+    });
+    redirectToLoginOnUnauthorized(router);
+    mockFetch(() => ({ status: 401, body: { success: false, message: 'expired' } }));
+
+    await expect(api.get('/order/user/orders')).rejects.toMatchObject({ status: 401 });
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.state).toEqual({ from: '/allorders?status=pending' });
+    expect(window.localStorage.getItem('userToken')).toBeNull();
+  });
+});
