@@ -5,10 +5,13 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { sql } from 'drizzle-orm';
 import { MAX_IMAGE_BYTES } from '@/shared/constants';
 import { messages } from '@/shared/messages';
+import { adminCategoriesRoutes } from './admin/categories-routes';
+import { adminProductsRoutes } from './admin/products-routes';
 import { authRoutes } from './auth/routes';
 import type { TokenService } from './auth/tokens';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { dashboardRoutes } from './dashboard/routes';
 import { AppError } from './errors';
 import type { ObjectStore } from './storage/types';
 import { filesRoutes } from './files/routes';
@@ -80,6 +83,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(catalogRoutes, { db: database.db, store: deps.store });
+  await app.register(adminProductsRoutes, { db: database.db, store: deps.store });
+  await app.register(adminCategoriesRoutes, { db: database.db, store: deps.store });
+  await app.register(dashboardRoutes, { db: database.db, store: deps.store });
   await app.register(cartRoutes, { db: database.db, store: deps.store });
   await app.register(filesRoutes, { store: deps.store, signer: deps.signer });
 

@@ -1,0 +1,81 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { messages } from '@/shared/messages';
+import { IdSchema } from '@/shared/schemas/common';
+import type { Db } from '../db/client';
+import { readMultipartForm } from '../images/multipart';
+import type { ObjectStore } from '../storage/types';
+import { createAdminCategoriesService, type CategoryFormUpload } from './categories-service';
+
+const tags = ['admin'];
+const IdParams = z.object({ id: IdSchema });
+const FORM_DESCRIPTION =
+  'multipart/form-data: name, and the picture as a file under "category" (SPEC §7) or "image"';
+
+async function readCategoryForm(request: FastifyRequest): Promise<CategoryFormUpload> {
+  const form = await readMultipartForm(request, { files: { category: { max: 1 }, image: { max: 1 } } });
+  return { fields: form.fields, image: form.files.category[0] ?? form.files.image[0] };
+}
+
+/** The admin's category writes: `POST`, `PATCH`, `DELETE /api/category` (SPEC §7). Reads are the catalogue's. */
+export const adminCategoriesRoutes: FastifyPluginAsyncZod<{ db: Db; store: ObjectStore }> = async (
+  app,
+  options,
+) => {
+  const service = createAdminCategoriesService(options);
+  // On the request, before any upload is read: a visitor gets 401 and a shopper 403 whatever they sent.
+  const onRequest = app.requireAdmin;
+
+  app.post(
+    '/api/category',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Create a category (admin)',
+        description: `${FORM_DESCRIPTION}; both required`,
+        consumes: ['multipart/form-data'],
+      },
+    },
+    async (request, reply) => {
+      const category = await service.create(await readCategoryForm(request));
+      return reply.status(201).send({ success: true, message: messages.admin.categoryCreated, category });
+    },
+  );
+
+  app.patch(
+    '/api/category/:id',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Rename a category or replace its picture (admin)',
+        description: `${FORM_DESCRIPTION}; either or both`,
+        consumes: ['multipart/form-data'],
+        params: IdParams,
+      },
+    },
+    async (request) => ({
+      success: true,
+      message: messages.admin.categoryUpdated,
+      category: await service.update(request.params.id, await readCategoryForm(request)),
+    }),
+  );
+
+  app.delete(
+    '/api/category/:id',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Delete a category (admin); refused with 409 while it has products',
+        params: IdParams,
+      },
+    },
+    async (request) => {
+      await service.remove(request.params.id);
+      return { success: true, message: messages.admin.categoryDeleted };
+    },
+  );
+};

@@ -1,0 +1,146 @@
+import { format, messages } from '@/shared/messages';
+import { CategoryFormSchema, type CategoryDto } from '@/shared/schemas/category';
+import { invalidateCatalogCache } from '../catalog/cache';
+import { categoryDto } from '../catalog/dto';
+import type { Db, Tx } from '../db/client';
+import { categories, type CategoryRow, type StoredImage } from '../db/schema';
+import { AppError } from '../errors';
+import { storeCategoryImage } from '../images/pipeline';
+import { parseFormFields } from '../images/multipart';
+import type { ObjectStore } from '../storage/types';
+import { discardImages, storeImages } from './images';
+import {
+  countProductsInCategory,
+  deleteCategory,
+  findCategoryById,
+  findCategoryNamed,
+  insertCategory,
+  lockCategory,
+  updateCategory,
+} from './queries';
+import { slugify, uniqueSlug, withSlugRetry } from './slugs';
+
+const a = messages.admin;
+
+/** What an admin category form carries once the multipart body is read. */
+export interface CategoryFormUpload {
+  fields: Record<string, string>;
+  image: Buffer | undefined;
+}
+
+export interface AdminCategoriesDeps {
+  db: Db;
+  store: ObjectStore;
+}
+
+const FALLBACK_CATEGORY_SLUG = 'category';
+const CategoryUpdateFormSchema = CategoryFormSchema.partial();
+
+/** PostgreSQL's code for a foreign key refusing a change. */
+const FOREIGN_KEY_VIOLATION = '23503';
+
+function isForeignKeyViolation(error: unknown): boolean {
+  for (let current: unknown = error; current && typeof current === 'object';) {
+    if ((current as { code?: string }).code === FOREIGN_KEY_VIOLATION) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+function stillHasProducts(n: number): AppError {
+  return new AppError('CONFLICT', n === 1 ? a.categoryHasOneProduct : format(a.categoryHasProducts, { n }));
+}
+
+async function assertNameFree(tx: Tx, name: string, exceptId?: string): Promise<void> {
+  // The listing filters by category name, so two categories of one name could never be told apart.
+  if (await findCategoryNamed(tx, name, exceptId)) {
+    throw new AppError('CONFLICT', format(a.categoryNameTaken, { name }));
+  }
+}
+
+/** The admin's category writes (SPEC §7, DESIGN §2). Every write clears the catalogue's cached totals. */
+export function createAdminCategoriesService({ db, store }: AdminCategoriesDeps) {
+  async function answer(row: CategoryRow): Promise<CategoryDto> {
+    return categoryDto(store, row, await countProductsInCategory(db, row.id));
+  }
+
+  async function create(upload: CategoryFormUpload): Promise<CategoryDto> {
+    const form = parseFormFields(CategoryFormSchema, upload.fields);
+    if (!upload.image) throw new AppError('BAD_REQUEST', a.uploadCategoryImage);
+    const [image] = await storeImages(store, [upload.image], storeCategoryImage);
+    let row: CategoryRow;
+    try {
+      row = await withSlugRetry(() =>
+        db.transaction(async (tx) => {
+          await assertNameFree(tx, form.name);
+          return insertCategory(tx, {
+            name: form.name,
+            slug: await uniqueSlug(tx, categories, slugify(form.name, FALLBACK_CATEGORY_SLUG)),
+            image,
+          });
+        }),
+      );
+    } catch (error) {
+      await discardImages(store, [image]);
+      throw error;
+    }
+    invalidateCatalogCache();
+    return categoryDto(store, row, 0);
+  }
+
+  async function update(id: string, upload: CategoryFormUpload): Promise<CategoryDto> {
+    const form = parseFormFields(CategoryUpdateFormSchema, upload.fields);
+    if (!(await findCategoryById(db, id))) {
+      throw new AppError('NOT_FOUND', messages.catalog.categoryNotFoundAnswer);
+    }
+    const stored = upload.image ? await storeImages(store, [upload.image], storeCategoryImage) : [];
+    const newImage = stored[0];
+    let result: { row: CategoryRow; replaced: StoredImage | null };
+    try {
+      result = await withSlugRetry(() =>
+        db.transaction(async (tx) => {
+          const current = await lockCategory(tx, id);
+          if (!current) throw new AppError('NOT_FOUND', messages.catalog.categoryNotFoundAnswer);
+          const changes: Partial<Pick<CategoryRow, 'name' | 'slug' | 'image'>> = {};
+          if (form.name !== undefined && form.name !== current.name) {
+            await assertNameFree(tx, form.name, id);
+            changes.name = form.name;
+            changes.slug = await uniqueSlug(tx, categories, slugify(form.name, FALLBACK_CATEGORY_SLUG), id);
+          }
+          if (newImage) changes.image = newImage;
+          const row = await updateCategory(tx, id, changes);
+          return { row, replaced: newImage ? current.image : null };
+        }),
+      );
+    } catch (error) {
+      await discardImages(store, stored);
+      throw error;
+    }
+    // Only once the change is committed: a failed save must leave the old picture in place.
+    await discardImages(store, [result.replaced]);
+    invalidateCatalogCache();
+    return answer(result.row);
+  }
+
+  async function remove(id: string): Promise<void> {
+    let image: StoredImage | null;
+    try {
+      image = await db.transaction(async (tx) => {
+        const current = await lockCategory(tx, id);
+        if (!current) throw new AppError('NOT_FOUND', messages.catalog.categoryNotFoundAnswer);
+        const n = await countProductsInCategory(tx, id);
+        if (n > 0) throw stillHasProducts(n);
+        await deleteCategory(tx, id);
+        return current.image;
+      });
+    } catch (error) {
+      // A product saved into it between the count and the delete: the foreign key refuses, as we would.
+      if (isForeignKeyViolation(error)) throw stillHasProducts(await countProductsInCategory(db, id));
+      throw error;
+    }
+    await discardImages(store, [image]);
+    invalidateCatalogCache();
+  }
+
+  return { create, update, remove };
+}

@@ -1,0 +1,236 @@
+import { MAX_SUB_IMAGES } from '@/shared/constants';
+import { format, messages } from '@/shared/messages';
+import { finalPricePiastres, toPiastres } from '@/shared/money';
+import { ProductFormSchema, ProductUpdateFormSchema, type ProductDto } from '@/shared/schemas/product';
+import { invalidateCatalogCache } from '../catalog/cache';
+import { productDto } from '../catalog/dto';
+import { findProduct } from '../catalog/queries';
+import { isUuid } from '../catalog/service';
+import type { Db, DbOrTx, Tx } from '../db/client';
+import { products, type ProductRow, type StoredImage } from '../db/schema';
+import { AppError } from '../errors';
+import { storeProductImage } from '../images/pipeline';
+import { parseFormFields } from '../images/multipart';
+import { lockProducts } from '../stock/stock';
+import type { ObjectStore } from '../storage/types';
+import { discardImages, storeImages } from './images';
+import {
+  deleteProduct,
+  findCategoryById,
+  findCategoryByKey,
+  imageKeysHeldByOrders,
+  insertProduct,
+  shareLockCategory,
+  updateProduct,
+  type CategoryRef,
+  type ProductChanges,
+} from './queries';
+import { slugify, uniqueSlug, withSlugRetry } from './slugs';
+
+const a = messages.admin;
+
+/** What an admin product form carries once the multipart body is read. */
+export interface ProductFormUpload {
+  fields: Record<string, string>;
+  /** Every value of each text field, for `removeSubImages` sent repeated. */
+  fieldLists: Record<string, string[]>;
+  defaultImage: Buffer | undefined;
+  subImages: Buffer[];
+}
+
+export interface AdminProductsDeps {
+  db: Db;
+  store: ObjectStore;
+}
+
+/** Products without any letter or digit in their name still need an address. */
+const FALLBACK_PRODUCT_SLUG = 'product';
+
+/** `category` as the form sends it: an id, or (from older clients) a slug or a name. */
+async function resolveCategory(db: DbOrTx, value: string): Promise<CategoryRef> {
+  const category = isUuid(value)
+    ? await findCategoryById(db, value.toLowerCase())
+    : await findCategoryByKey(db, value);
+  if (!category) throw new AppError('BAD_REQUEST', format(a.unknownCategory, { category: value }));
+  return category;
+}
+
+/** The category again inside the transaction, locked so it cannot be deleted before the product is saved. */
+async function holdCategory(tx: Tx, category: CategoryRef): Promise<string> {
+  const held = await shareLockCategory(tx, category.id);
+  if (!held) throw new AppError('BAD_REQUEST', format(a.unknownCategory, { category: category.name }));
+  return held.id;
+}
+
+/**
+ * `removeSubImages`: the urls of sub-images to drop, sent as a repeated field, as one JSON array, or as
+ * a single url.
+ */
+function urlsToRemove(upload: ProductFormUpload): string[] {
+  const values = upload.fieldLists.removeSubImages ?? [];
+  return values.flatMap((value) => {
+    const text = value.trim();
+    if (!text) return [];
+    if (text.startsWith('[')) {
+      try {
+        const parsed: unknown = JSON.parse(text);
+        if (Array.isArray(parsed)) return parsed.filter((item): item is string => typeof item === 'string');
+      } catch {
+        // Not JSON after all: an url that happens to start with "[" is taken as it is.
+      }
+    }
+    return [text];
+  });
+}
+
+/** Whether `url` names this stored image: its public address as answered, or its key. */
+function isImageAt(store: ObjectStore, image: StoredImage, url: string): boolean {
+  const wanted = url.split('?')[0] ?? url;
+  return wanted === store.publicUrl(image.key) || wanted === image.key || wanted.endsWith(`/${image.key}`);
+}
+
+function tooManySubImages(): AppError {
+  return new AppError('BAD_REQUEST', format(a.tooManySubImages, { max: MAX_SUB_IMAGES }));
+}
+
+/**
+ * Deletes the files of images a product no longer shows, except those an order still shows (an order
+ * line keeps the image it was bought under).
+ */
+async function releasedImages(tx: Tx, productId: string, images: StoredImage[]): Promise<StoredImage[]> {
+  const held = await imageKeysHeldByOrders(
+    tx,
+    productId,
+    images.map((image) => image.key),
+  );
+  return images.filter((image) => !held.has(image.key));
+}
+
+/** The admin's product writes (SPEC §7, DESIGN §2). Every write clears the catalogue's cached totals. */
+export function createAdminProductsService({ db, store }: AdminProductsDeps) {
+  async function answer(id: string): Promise<ProductDto> {
+    const found = await findProduct(db, { id });
+    if (!found) throw new AppError('NOT_FOUND', messages.catalog.productNotFoundAnswer);
+    return productDto(store, found.product, found.category);
+  }
+
+  async function lockProduct(tx: Tx, id: string): Promise<ProductRow> {
+    const row = (await lockProducts(tx, [id])).get(id);
+    if (!row) throw new AppError('NOT_FOUND', messages.catalog.productNotFoundAnswer);
+    return row;
+  }
+
+  async function create(upload: ProductFormUpload): Promise<ProductDto> {
+    const form = parseFormFields(ProductFormSchema, upload.fields);
+    if (!upload.defaultImage) throw new AppError('BAD_REQUEST', a.uploadDefaultImage);
+    if (upload.subImages.length > MAX_SUB_IMAGES) throw tooManySubImages();
+    const category = await resolveCategory(db, form.category);
+
+    const [defaultImage, ...subImages] = await storeImages(
+      store,
+      [upload.defaultImage, ...upload.subImages],
+      storeProductImage,
+    );
+    const pricePiastres = toPiastres(form.price);
+    const discount = form.discount ?? 0;
+    let id: string;
+    try {
+      id = await withSlugRetry(() =>
+        db.transaction(async (tx) =>
+          insertProduct(tx, {
+            name: form.name,
+            slug: await uniqueSlug(tx, products, slugify(form.name, FALLBACK_PRODUCT_SLUG)),
+            description: form.description,
+            pricePiastres,
+            discount,
+            finalPricePiastres: finalPricePiastres(pricePiastres, discount),
+            availableItems: form.avaliableItems,
+            categoryId: await holdCategory(tx, category),
+            defaultImage,
+            subImages,
+          }),
+        ),
+      );
+    } catch (error) {
+      await discardImages(store, [defaultImage, ...subImages]);
+      throw error;
+    }
+    invalidateCatalogCache();
+    return answer(id);
+  }
+
+  async function update(id: string, upload: ProductFormUpload): Promise<ProductDto> {
+    const form = parseFormFields(ProductUpdateFormSchema, upload.fields);
+    const removals = urlsToRemove(upload);
+    const existing = await findProduct(db, { id });
+    if (!existing) throw new AppError('NOT_FOUND', messages.catalog.productNotFoundAnswer);
+    const category = form.category === undefined ? undefined : await resolveCategory(db, form.category);
+    // A first check before any image work; the transaction checks again against the locked row.
+    const keptNow = existing.product.subImages.filter(
+      (image) => !removals.some((url) => isImageAt(store, image, url)),
+    );
+    if (keptNow.length + upload.subImages.length > MAX_SUB_IMAGES) throw tooManySubImages();
+
+    const uploads = upload.defaultImage ? [upload.defaultImage, ...upload.subImages] : upload.subImages;
+    const stored = await storeImages(store, uploads, storeProductImage);
+    const newDefault = upload.defaultImage ? stored[0] : undefined;
+    const newSubImages = upload.defaultImage ? stored.slice(1) : stored;
+
+    let unused: StoredImage[];
+    try {
+      unused = await withSlugRetry(() =>
+        db.transaction(async (tx) => {
+          const row = await lockProduct(tx, id);
+          const kept = row.subImages.filter((image) => !removals.some((url) => isImageAt(store, image, url)));
+          const removed = row.subImages.filter((image) => !kept.includes(image));
+          if (kept.length + newSubImages.length > MAX_SUB_IMAGES) throw tooManySubImages();
+
+          const changes: ProductChanges = {};
+          if (form.name !== undefined && form.name !== row.name) {
+            changes.name = form.name;
+            changes.slug = await uniqueSlug(tx, products, slugify(form.name, FALLBACK_PRODUCT_SLUG), id);
+          }
+          if (form.description !== undefined) changes.description = form.description;
+          if (form.avaliableItems !== undefined) changes.availableItems = form.avaliableItems;
+          if (category) changes.categoryId = await holdCategory(tx, category);
+          if (form.price !== undefined || form.discount !== undefined) {
+            const pricePiastres = form.price === undefined ? row.pricePiastres : toPiastres(form.price);
+            const discount = form.discount ?? row.discount;
+            changes.pricePiastres = pricePiastres;
+            changes.discount = discount;
+            changes.finalPricePiastres = finalPricePiastres(pricePiastres, discount);
+          }
+          if (newDefault) changes.defaultImage = newDefault;
+          if (removed.length > 0 || newSubImages.length > 0) changes.subImages = [...kept, ...newSubImages];
+          await updateProduct(tx, id, changes);
+
+          const replaced = newDefault && row.defaultImage ? [row.defaultImage] : [];
+          return releasedImages(tx, id, [...replaced, ...removed]);
+        }),
+      );
+    } catch (error) {
+      await discardImages(store, stored);
+      throw error;
+    }
+    // Only once the change is committed: a failed save must leave the product's images whole.
+    await discardImages(store, unused);
+    invalidateCatalogCache();
+    return answer(id);
+  }
+
+  async function remove(id: string): Promise<void> {
+    const unused = await db.transaction(async (tx) => {
+      const row = await lockProduct(tx, id);
+      const images = [...(row.defaultImage ? [row.defaultImage] : []), ...row.subImages];
+      const released = await releasedImages(tx, id, images);
+      await deleteProduct(tx, id);
+      return released;
+    });
+    await discardImages(store, unused);
+    invalidateCatalogCache();
+  }
+
+  return { create, update, remove };
+}
+
+export type AdminProductsService = ReturnType<typeof createAdminProductsService>;

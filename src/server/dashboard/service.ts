@@ -1,0 +1,51 @@
+import { DASHBOARD_RECENT_PRODUCTS, ORDER_STATUSES, type OrderStatus } from '@/shared/constants';
+import { toEgp } from '@/shared/money';
+import type { ProductDto } from '@/shared/schemas/product';
+import { productDto } from '../catalog/dto';
+import { findProducts } from '../catalog/queries';
+import type { Db } from '../db/client';
+import type { ObjectStore } from '../storage/types';
+import { orderTotalsByStatus, shopTotals } from './queries';
+
+/**
+ * Revenue is the grand total (items plus shipping) of confirmed and completed orders: money the shop
+ * has accepted or received. Pending orders may still be cancelled and cancelled ones were never paid.
+ */
+export const REVENUE_STATUSES: readonly OrderStatus[] = ['confirmed', 'completed'];
+
+export interface DashboardStats {
+  totalProducts: number;
+  totalCategories: number;
+  totalOrders: number;
+  ordersByStatus: Record<OrderStatus, number>;
+  /** In EGP. */
+  revenue: number;
+  recentProducts: ProductDto[];
+}
+
+export function createDashboardService(db: Db, store: ObjectStore) {
+  async function stats(): Promise<DashboardStats> {
+    const totals = await shopTotals(db);
+    const byStatus = await orderTotalsByStatus(db);
+    const recent = await findProducts(db, { availability: 'all' }, 'newest', DASHBOARD_RECENT_PRODUCTS, 0);
+
+    const ordersByStatus = Object.fromEntries(ORDER_STATUSES.map((status) => [status, 0])) as Record<
+      OrderStatus,
+      number
+    >;
+    let revenuePiastres = 0;
+    for (const row of byStatus) {
+      ordersByStatus[row.status] = row.orders;
+      if (REVENUE_STATUSES.includes(row.status)) revenuePiastres += row.grandTotalPiastres;
+    }
+    return {
+      ...totals,
+      totalOrders: byStatus.reduce((sum, row) => sum + row.orders, 0),
+      ordersByStatus,
+      revenue: toEgp(revenuePiastres),
+      recentProducts: recent.map(({ product, category }) => productDto(store, product, category)),
+    };
+  }
+
+  return { stats };
+}
