@@ -21,8 +21,8 @@ export function ProductImage({ image, alt, sizes, className = '', eager = false 
   if (!image?.url || failedUrl === image.url) {
     return (
       <div
-        role="img"
-        aria-label={alt}
+        // An empty alt marks a decorative image; its placeholder is then hidden from assistive technology too.
+        {...(alt ? { role: 'img', 'aria-label': alt } : { 'aria-hidden': true })}
         className={`flex items-center justify-center bg-sand text-line-strong ${className}`}
       >
         <ImageOff className="size-8" aria-hidden="true" />

@@ -1,0 +1,193 @@
+import { Search } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { ALL_CATEGORIES } from '@/shared/constants';
+import { messages } from '@/shared/messages';
+import type { ListingFilters } from './listing-params';
+
+const m = messages.catalog;
+
+/** Two range inputs share one track: only their thumbs take the pointer, so both stay reachable. */
+const RANGE_INPUT = [
+  'pointer-events-none absolute inset-0 h-5 w-full appearance-none bg-transparent',
+  '[&::-webkit-slider-thumb]:pointer-events-auto [&::-webkit-slider-thumb]:size-5 [&::-webkit-slider-thumb]:cursor-grab',
+  '[&::-webkit-slider-thumb]:appearance-none [&::-webkit-slider-thumb]:rounded-pill [&::-webkit-slider-thumb]:border-2',
+  '[&::-webkit-slider-thumb]:border-surface [&::-webkit-slider-thumb]:bg-ink [&::-webkit-slider-thumb]:shadow-card',
+  '[&::-moz-range-thumb]:pointer-events-auto [&::-moz-range-thumb]:size-4 [&::-moz-range-thumb]:cursor-grab',
+  '[&::-moz-range-thumb]:rounded-pill [&::-moz-range-thumb]:border-2 [&::-moz-range-thumb]:border-surface',
+  '[&::-moz-range-thumb]:bg-ink',
+].join(' ');
+
+interface ListingFiltersPanelProps {
+  filters: ListingFilters;
+  categoryNames: string[];
+  /** The slider's top (SPEC §9). */
+  ceiling: number;
+  onApply: (next: ListingFilters) => void;
+}
+
+function parsePrice(text: string): number | undefined {
+  if (text.trim() === '') return undefined;
+  const number = Number(text);
+  return Number.isFinite(number) && number >= 0 ? number : undefined;
+}
+
+/**
+ * Text search, category and price (SPEC §2). A category applies at once; typed text and prices wait
+ * for 'Apply Filters' (or Enter), so the list does not jump on every keystroke. The listing remounts
+ * this panel whenever the URL's filters change, so its drafts always start from what is shown.
+ */
+export function ListingFiltersPanel({ filters, categoryNames, ceiling, onApply }: ListingFiltersPanelProps) {
+  const [search, setSearch] = useState(filters.search);
+  const [minText, setMinText] = useState(filters.minPrice === undefined ? '' : String(filters.minPrice));
+  const [maxText, setMaxText] = useState(filters.maxPrice === undefined ? '' : String(filters.maxPrice));
+
+  const min = parsePrice(minText) ?? 0;
+  const max = parsePrice(maxText) ?? ceiling;
+
+  const drafts = (): ListingFilters => {
+    let minPrice = parsePrice(minText);
+    let maxPrice = parsePrice(maxText);
+    if (minPrice === 0) minPrice = undefined;
+    // The top of the range is no limit at all.
+    if (maxPrice !== undefined && maxPrice >= ceiling) maxPrice = undefined;
+    if (minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice) {
+      [minPrice, maxPrice] = [maxPrice, minPrice];
+    }
+    return { ...filters, search: search.trim(), minPrice, maxPrice, page: 1 };
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    onApply(drafts());
+  };
+
+  const chooseCategory = (category: string) => onApply({ ...drafts(), category });
+
+  const categoryOption = (value: string, label: string) => {
+    const chosen = filters.category === value;
+    return (
+      <li key={label}>
+        <button
+          type="button"
+          aria-pressed={chosen}
+          onClick={() => chooseCategory(value)}
+          className={`w-full rounded-field px-3 py-2 text-start text-sm transition ${
+            chosen ? 'bg-ink font-medium text-canvas' : 'text-ink-soft hover:bg-sand hover:text-ink'
+          }`}
+        >
+          {label}
+        </button>
+      </li>
+    );
+  };
+
+  // The track between the two thumbs, in logical terms so it mirrors in right-to-left pages.
+  const startPercent = Math.min(100, (Math.min(min, max) / ceiling) * 100);
+  const endPercent = Math.min(100, (Math.max(min, max) / ceiling) * 100);
+
+  return (
+    <form onSubmit={submit} className="space-y-8" aria-label={m.filters}>
+      <div>
+        <label htmlFor="listing-search" className="label">
+          {m.searchLabel}
+        </label>
+        <div className="relative">
+          <Search
+            className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted"
+            aria-hidden="true"
+          />
+          <input
+            id="listing-search"
+            type="search"
+            className="field ps-9"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            placeholder={messages.layout.searchPlaceholder}
+            autoComplete="off"
+          />
+        </div>
+      </div>
+
+      <fieldset>
+        <legend className="label">{m.category}</legend>
+        <ul className="space-y-1">
+          {categoryOption('', ALL_CATEGORIES)}
+          {categoryNames.map((name) => categoryOption(name, name))}
+        </ul>
+      </fieldset>
+
+      <fieldset>
+        <legend className="label">{m.priceRange}</legend>
+        {/* A pointer shortcut for the two fields below, which are the accessible controls. */}
+        <div className="relative mt-3 mb-5 h-5" aria-hidden="true">
+          <div className="absolute inset-x-0 top-1/2 h-1 -translate-y-1/2 rounded-pill bg-line" />
+          <div
+            className="absolute top-1/2 h-1 -translate-y-1/2 rounded-pill bg-accent"
+            style={{ insetInlineStart: `${startPercent}%`, insetInlineEnd: `${100 - endPercent}%` }}
+          />
+          <input
+            type="range"
+            tabIndex={-1}
+            min={0}
+            max={ceiling}
+            step={1}
+            value={Math.min(min, ceiling)}
+            onChange={(event) => setMinText(String(Math.min(Number(event.target.value), max)))}
+            className={RANGE_INPUT}
+          />
+          <input
+            type="range"
+            tabIndex={-1}
+            min={0}
+            max={ceiling}
+            step={1}
+            value={Math.min(max, ceiling)}
+            onChange={(event) => setMaxText(String(Math.max(Number(event.target.value), min)))}
+            className={RANGE_INPUT}
+          />
+        </div>
+        <div className="grid grid-cols-2 gap-3">
+          <div>
+            <label htmlFor="listing-min-price" className="mb-1 block text-xs text-muted">
+              {m.minPrice}
+            </label>
+            <input
+              id="listing-min-price"
+              type="number"
+              inputMode="decimal"
+              min={0}
+              max={ceiling}
+              step="any"
+              className="field"
+              value={minText}
+              placeholder="0"
+              onChange={(event) => setMinText(event.target.value)}
+            />
+          </div>
+          <div>
+            <label htmlFor="listing-max-price" className="mb-1 block text-xs text-muted">
+              {m.maxPrice}
+            </label>
+            <input
+              id="listing-max-price"
+              type="number"
+              inputMode="decimal"
+              min={0}
+              max={ceiling}
+              step="any"
+              className="field"
+              value={maxText}
+              placeholder={String(ceiling)}
+              onChange={(event) => setMaxText(event.target.value)}
+            />
+          </div>
+        </div>
+        <p className="mt-2 text-xs text-muted">{m.applyPriceHint}</p>
+      </fieldset>
+
+      <button type="submit" className="btn btn-primary w-full">
+        {m.applyFilters}
+      </button>
+    </form>
+  );
+}
