@@ -20,6 +20,7 @@ import { authGuard } from './plugins/auth-guard';
 import { cartRoutes } from './cart/routes';
 import { catalogRoutes } from './catalog/routes';
 import { errorHandler } from './plugins/errors';
+import { orderRoutes } from './orders/routes';
 import { apiDocs } from './plugins/docs';
 import { rateLimiting } from './plugins/rate-limit';
 import { securityHeaders } from './plugins/security';
@@ -87,6 +88,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(adminCategoriesRoutes, { db: database.db, store: deps.store });
   await app.register(dashboardRoutes, { db: database.db, store: deps.store });
   await app.register(cartRoutes, { db: database.db, store: deps.store });
+  await app.register(orderRoutes, {
+    db: database.db,
+    store: deps.store,
+    signer: deps.signer,
+    proofLinkTtlSeconds: config.PROOF_LINK_TTL_SECONDS,
+  });
   await app.register(filesRoutes, { store: deps.store, signer: deps.signer });
 
   await app.register(uploadsRoutes, { store: deps.store });

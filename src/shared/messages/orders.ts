@@ -66,6 +66,10 @@ export const orders = {
   cannotCancel: 'This order can no longer be cancelled',
   statusRule: 'Status must be one of pending, confirmed, completed, cancelled',
   stockGone: 'Cannot reopen this order: only {n} items of {name} are left',
+  invalidCartId: 'Invalid cart ID',
+  notYourCart: 'You can only order from your own cart',
+  notYourOrderToChange: 'You can only change your own orders',
+  idempotencyKeyRule: 'Idempotency-Key must be 1 to 200 characters',
   // My orders
   myOrdersTitle: 'My Orders',
   filterAll: 'All',

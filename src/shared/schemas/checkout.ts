@@ -42,6 +42,20 @@ export type Shipping = z.output<typeof ShippingSchema>;
 
 export const PaymentTypeSchema = z.enum(PAYMENT_TYPES, { error: m.paymentTypeRule });
 
+/** The order's own fields beside the address; without `cartId` the caller's cart is meant. */
+export const OrderBasicsSchema = z.object({
+  cartId: z.preprocess((v) => (v === '' ? undefined : v), z.uuid({ error: m.invalidCartId }).optional()),
+  paymentType: PaymentTypeSchema,
+});
+
+/**
+ * A client that sends only SPEC §7's fields: one line of address text, the city read from it with
+ * `cityFromAddress` (DESIGN §2).
+ */
+export const AddressOnlySchema = ShippingSchema.pick({ name: true, phone: true }).extend({
+  address: z.string({ error: m.addressRule }).trim().min(5, m.addressRule).max(300, m.addressRule),
+});
+
 /** One line of address text from the structured fields, for clients that read `address` (SPEC §3). */
 export function addressLine(
   s: Pick<Shipping, 'street' | 'building' | 'floor' | 'apartment' | 'landmark' | 'area' | 'city'>,

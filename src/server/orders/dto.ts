@@ -1,0 +1,63 @@
+import { toEgp } from '@/shared/money';
+import type { OrderDto, OrderLineDto } from '@/shared/schemas/order';
+import type { OrderLineRow } from '../db/schema';
+import { imageDto } from '../images/urls';
+import type { ObjectStore } from '../storage/types';
+import type { OrderWithCustomer } from './queries';
+
+/** Turns a private proof key into a link that works without a token and expires (DESIGN §3). */
+export type ProofLinkSigner = (key: string) => string;
+
+/** A line as sold: the snapshot taken when the order was placed, not today's product (DESIGN §2). */
+function lineDto(store: ObjectStore, line: OrderLineRow): OrderLineDto {
+  const image = imageDto(store, line.image);
+  const unitPrice = toEgp(line.unitPricePiastres);
+  // A product deleted since keeps its line; the line's own id then stands in for the product's.
+  const productId = line.productId ?? line.id;
+  return {
+    _id: line.id,
+    product: {
+      _id: productId,
+      id: productId,
+      name: line.name,
+      slug: line.slug,
+      finalPrice: unitPrice,
+      images: line.image ? [image] : [],
+      defaultImage: image,
+      category: { name: line.categoryName },
+    },
+    quantity: line.quantity,
+    unitPrice,
+  };
+}
+
+export function orderDto(
+  store: ObjectStore,
+  signProofLink: ProofLinkSigner,
+  { order, customer }: OrderWithCustomer,
+  lines: OrderLineRow[],
+): OrderDto {
+  return {
+    _id: order.id,
+    id: order.id,
+    createdAt: order.createdAt.toISOString(),
+    status: order.status,
+    name: order.name,
+    phone: order.phone,
+    address: order.address,
+    street: order.street,
+    building: order.building,
+    floor: order.floor,
+    apartment: order.apartment,
+    landmark: order.landmark,
+    area: order.area,
+    city: order.city,
+    products: lines.map((line) => lineDto(store, line)),
+    totalPrice: toEgp(order.totalPiastres),
+    shippingFee: toEgp(order.shippingFeePiastres),
+    grandTotal: toEgp(order.grandTotalPiastres),
+    paymentType: order.paymentType,
+    paymentImage: order.paymentImageKey ? { url: signProofLink(order.paymentImageKey) } : null,
+    createdBy: { _id: customer.id, username: customer.username, email: customer.email },
+  };
+}

@@ -1,0 +1,139 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { IDEMPOTENCY_HEADER } from '@/shared/constants';
+import { messages } from '@/shared/messages';
+import { AdminOrderQuerySchema, StatusUpdateSchema } from '@/shared/schemas/order';
+import type { Db } from '../db/client';
+import { AppError } from '../errors';
+import type { UrlSigner } from '../files/signing';
+import { readMultipartForm } from '../images/multipart';
+import { currentUser } from '../plugins/auth-guard';
+import type { ObjectStore } from '../storage/types';
+import { OrderEvents } from './events';
+import { createOrderService, inCheckoutWords } from './service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Order placed / status changed, for notifications to subscribe to (DESIGN §5). */
+    orderEvents: OrderEvents;
+  }
+}
+
+export interface OrderRoutesOptions {
+  db: Db;
+  store: ObjectStore;
+  signer: UrlSigner;
+  /** How long a payment proof link stays valid (PROOF_LINK_TTL_SECONDS). */
+  proofLinkTtlSeconds: number;
+}
+
+const tags = ['Orders'];
+const OrderParamsSchema = z.object({ id: z.uuid({ error: messages.orders.invalidOrderId }) });
+
+/** The orders of SPEC §7 and DESIGN §2. */
+async function orders(app: FastifyInstance, options: OrderRoutesOptions) {
+  const events = new OrderEvents((error, event) =>
+    app.log.error({ err: error, event }, 'order event listener failed'),
+  );
+  app.decorate('orderEvents', events);
+  const service = createOrderService({
+    db: options.db,
+    store: options.store,
+    signProofLink: (key) => options.signer.sign(key, options.proofLinkTtlSeconds),
+    events,
+  });
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  // Before the body is read: a visitor gets 401 and an admin 403 without uploading anything.
+  const shopperOnly = async (request: FastifyRequest, reply: FastifyReply) => {
+    await app.authenticate(request, reply);
+    if (currentUser(request).role === 'admin') {
+      throw new AppError('FORBIDDEN', messages.cart.cartNotAvailableForAdmins);
+    }
+  };
+
+  r.post(
+    '/api/order',
+    {
+      onRequest: shopperOnly,
+      schema: {
+        tags,
+        summary: 'Place an order from the cart',
+        description:
+          'multipart/form-data: cartId, name, phone, paymentType (cash | instapay), paymentImage (file; ' +
+          'required for instapay) and either street, building, floor, apartment, landmark, area, city or ' +
+          'only address. An Idempotency-Key header makes a retry return the first order.',
+      },
+    },
+    async (request, reply) => {
+      const form = await readMultipartForm(request, { files: { paymentImage: { max: 1 } } }).catch(
+        (error) => {
+          throw inCheckoutWords(error);
+        },
+      );
+      const header = request.headers[IDEMPOTENCY_HEADER];
+      const { order } = await service.place(currentUser(request), {
+        fields: form.fields,
+        proof: form.files.paymentImage[0] ?? null,
+        idempotencyKey: typeof header === 'string' ? header : undefined,
+      });
+      // A replay answers exactly what the first request did, so a client cannot tell them apart.
+      return reply
+        .status(201)
+        .send({ success: true, message: messages.orders.orderCreated, order, results: order });
+    },
+  );
+
+  r.get(
+    '/api/order/user/orders',
+    { onRequest: app.authenticate, schema: { tags, summary: "The caller's orders, newest first" } },
+    async (request) => ({ success: true, results: await service.mine(currentUser(request)) }),
+  );
+
+  r.get(
+    '/api/order/:id',
+    {
+      onRequest: app.authenticate,
+      schema: { params: OrderParamsSchema, tags, summary: 'One order, for its owner or an admin' },
+    },
+    async (request) => ({
+      success: true,
+      results: await service.get(currentUser(request), request.params.id),
+    }),
+  );
+
+  r.get(
+    '/api/order',
+    {
+      onRequest: app.requireAdmin,
+      schema: { querystring: AdminOrderQuerySchema, tags, summary: 'All orders, paged (admin)' },
+    },
+    async (request) => ({ success: true, ...(await service.list(request.query)) }),
+  );
+
+  r.patch(
+    '/api/order/:id/status',
+    {
+      onRequest: app.authenticate,
+      // A body-less request then gets the status rule rather than "expected object".
+      preValidation: async (request: FastifyRequest) => {
+        request.body ??= {};
+      },
+      schema: {
+        params: OrderParamsSchema,
+        body: StatusUpdateSchema,
+        tags,
+        summary: 'Change the status (admins: any; the owner: cancel while pending or confirmed)',
+      },
+    },
+    async (request) => ({
+      success: true,
+      message: messages.orders.statusUpdated,
+      results: await service.changeStatus(currentUser(request), request.params.id, request.body.status),
+    }),
+  );
+}
+
+export const orderRoutes = fp(orders, { name: 'orders' });
