@@ -28,6 +28,13 @@ export const orders = {
   placeOrder: 'Place Order',
   processing: 'Processing...',
   loadingCheckout: 'Loading checkout...',
+  cityOption: '{city} ({fee})',
+  chooseCity: 'Choose a city',
+  chooseCityForAmount: 'Choose your city to see the amount to send.',
+  proofPreview: 'Payment proof preview',
+  proofHint: 'An image of at most 5MB',
+  itemCount: '{name} × {n}',
+  checkoutIntro: 'Tell us where to deliver your order and how you will pay.',
   // Validation (SPEC §5)
   nameRule: 'Name should contain only letters and spaces (3-50 characters)',
   phoneRule: 'Please enter a valid Egyptian phone number',

@@ -1,12 +1,74 @@
+import { ShoppingBag } from 'lucide-react';
+import { useEffect, type ReactNode } from 'react';
+import toast from 'react-hot-toast';
+import { Link, Navigate } from 'react-router';
 import { messages } from '@/shared/messages';
+import { failureText } from '@/web/features/cart/failure-text';
+import { ErrorState, LoadingState } from '@/web/features/cart/page-states';
+import { useCart } from '@/web/lib/cart-query';
 import { useDocumentTitle } from '@/web/lib/shop';
+import { loginRedirectState } from '@/web/session/login-redirect';
+import { useSession } from '@/web/session/session';
+import { CheckoutForm } from './checkout-form';
 
-export default function CheckoutPage() {
-  const title = messages.orders.checkoutTitle;
-  useDocumentTitle(title);
+const m = messages.orders;
+
+/** A visitor is sent to sign in, told why, and brought back here afterwards (SPEC §2, §8). */
+function LoginFirst() {
+  useEffect(() => {
+    // A fixed id: React's development double effect must not show the message twice.
+    toast.error(m.loginToCheckout, { id: 'login-to-checkout' });
+  }, []);
+  return <Navigate to="/login" replace state={loginRedirectState('/checkout')} />;
+}
+
+function EmptyCart() {
   return (
-    <section className="shell py-12">
-      <h1 className="text-title text-ink">{title}</h1>
+    <section className="card mx-auto flex max-w-lg flex-col items-center gap-4 px-6 py-14 text-center">
+      <span className="grid size-16 place-items-center rounded-pill bg-accent-soft text-accent">
+        <ShoppingBag aria-hidden className="size-7" />
+      </span>
+      <h2 className="text-2xl">{messages.cart.cartEmpty}</h2>
+      <p className="max-w-sm text-ink-soft">{messages.cart.cartEmptyText}</p>
+      <Link to="/products" className="btn btn-primary mt-2">
+        {m.browseProducts}
+      </Link>
     </section>
+  );
+}
+
+/** /checkout: loading, error with Try Again, empty cart, or the form (SPEC §4's checkout states). */
+export default function CheckoutPage() {
+  useDocumentTitle(m.checkoutTitle);
+  const { isSignedIn, isAdmin } = useSession();
+  const cart = useCart();
+
+  if (!isSignedIn) return <LoginFirst />;
+
+  let body: ReactNode;
+  if (isAdmin) {
+    body = (
+      <p className="card mx-auto max-w-lg p-8 text-center text-ink-soft">
+        {messages.cart.cartNotAvailableForAdmins}
+      </p>
+    );
+  } else if (cart.isPending) {
+    body = <LoadingState label={m.loadingCheckout} />;
+  } else if (cart.isError) {
+    body = <ErrorState message={failureText(cart.error, m.failedToLoadCart)} />;
+  } else if (cart.data.products.length === 0) {
+    body = <EmptyCart />;
+  } else {
+    body = <CheckoutForm cart={cart.data} />;
+  }
+
+  return (
+    <div className="shell py-8 sm:py-12">
+      <header className="mb-8">
+        <h1 className="text-title">{m.checkoutTitle}</h1>
+        <p className="mt-2 text-ink-soft">{m.checkoutIntro}</p>
+      </header>
+      {body}
+    </div>
   );
 }

@@ -1,0 +1,255 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { useNavigate } from 'react-router';
+import { CITIES, SHIPPING_FEES, type PaymentType } from '@/shared/constants';
+import { format, messages } from '@/shared/messages';
+import { formatAmount, formatEgp } from '@/shared/money';
+import type { CartDto } from '@/shared/schemas/cart';
+import { FormField } from '@/web/features/account/form-field';
+import { emptyCart } from '@/web/features/cart/cart-api';
+import { failureText } from '@/web/features/cart/failure-text';
+import { queryKeys } from '@/web/lib/query-keys';
+import { walletNumber } from '@/web/lib/shop';
+import {
+  CheckoutFormSchema,
+  orderTotals,
+  type CheckoutFormInput,
+  type CheckoutFormValues,
+} from './checkout-form-schema';
+import { newIdempotencyKey } from './idempotency-key';
+import { OrderSummary } from './order-summary';
+import { PaymentProofField } from './payment-proof-field';
+import { proofProblem } from './payment-proof';
+import { placeOrder } from './place-order';
+
+const m = messages.orders;
+
+const PAYMENT_OPTIONS: { value: PaymentType; label: string }[] = [
+  { value: 'cash', label: m.cash },
+  { value: 'instapay', label: m.instapay },
+];
+
+type TextFieldName = Exclude<keyof CheckoutFormInput, 'city' | 'paymentType'>;
+
+const SHIPPING_FIELDS: {
+  name: TextFieldName;
+  label: string;
+  autoComplete: string;
+  inputMode?: 'tel' | 'numeric';
+  wide?: boolean;
+}[] = [
+  { name: 'name', label: m.fullName, autoComplete: 'name', wide: true },
+  { name: 'phone', label: m.phone, autoComplete: 'tel', inputMode: 'tel', wide: true },
+  { name: 'street', label: m.street, autoComplete: 'address-line1', wide: true },
+  { name: 'building', label: m.building, autoComplete: 'off', inputMode: 'numeric' },
+  { name: 'floor', label: m.floor, autoComplete: 'off', inputMode: 'numeric' },
+  { name: 'apartment', label: m.apartment, autoComplete: 'off', inputMode: 'numeric' },
+  { name: 'area', label: m.area, autoComplete: 'address-level2' },
+  { name: 'landmark', label: m.landmark, autoComplete: 'off', wide: true },
+];
+
+/** The ready state of /checkout: shipping form, payment, proof, summary and the submit (SPEC §2, §4, §5, §9). */
+export function CheckoutForm({ cart }: { cart: CartDto }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const {
+    register,
+    handleSubmit,
+    control,
+    getValues,
+    formState: { errors },
+  } = useForm<CheckoutFormInput, unknown, CheckoutFormValues>({
+    resolver: zodResolver(CheckoutFormSchema),
+    defaultValues: {
+      name: '',
+      phone: '',
+      street: '',
+      building: '',
+      floor: '',
+      apartment: '',
+      landmark: '',
+      area: '',
+      paymentType: 'cash',
+    },
+  });
+  const city = useWatch({ control, name: 'city' });
+  const paymentType = useWatch({ control, name: 'paymentType' });
+  const [proof, setProof] = useState<File | null>(null);
+  const [proofError, setProofError] = useState<string | null>(null);
+  // One key per checkout attempt: a retry after a lost answer returns the first order, not a second one.
+  const idempotencyKey = useRef(newIdempotencyKey());
+  // handleSubmit validates asynchronously, so two quick clicks both pass before isPending turns true.
+  const submitting = useRef(false);
+
+  const mutation = useMutation({
+    mutationFn: placeOrder,
+    onSuccess: async () => {
+      toast.success(m.orderPlaced);
+      await navigate('/allorders');
+      // The server emptied the cart with the order. Set after leaving, so this page never flashes its empty state.
+      queryClient.setQueryData(queryKeys.cart, { ...emptyCart, _id: cart._id, id: cart.id });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.products.all });
+    },
+    onError: (error) => {
+      toast.error(failureText(error, m.somethingWentWrong));
+      // Stock may have moved under the cart; show what the server now holds.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.cart });
+    },
+    onSettled: () => {
+      submitting.current = false;
+    },
+  });
+
+  const totals = orderTotals(cart.subtotal, city);
+  const proofRequired = paymentType === 'instapay';
+
+  function missingProof(type: unknown): string | null {
+    return type === 'instapay' && !proof ? m.proofRequired : null;
+  }
+
+  function choose(file: File | null) {
+    if (!file) {
+      setProof(null);
+      setProofError(null);
+      return;
+    }
+    const problem = proofProblem(file);
+    setProofError(problem);
+    setProof(problem ? null : file);
+  }
+
+  const onValid = (values: CheckoutFormValues) => {
+    const problem = missingProof(values.paymentType);
+    setProofError(problem);
+    if (problem) {
+      toast.error(m.correctFormErrors);
+      return;
+    }
+    if (submitting.current) return;
+    submitting.current = true;
+    mutation.mutate({ cartId: cart._id, values, proof, idempotencyKey: idempotencyKey.current });
+  };
+
+  const onInvalid = () => {
+    const problem = missingProof(getValues('paymentType'));
+    if (problem) setProofError(problem);
+    toast.error(m.correctFormErrors);
+  };
+
+  const busy = mutation.isPending || mutation.isSuccess;
+
+  return (
+    <form
+      noValidate
+      onSubmit={handleSubmit(onValid, onInvalid)}
+      className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:gap-8"
+    >
+      <div className="flex flex-col gap-6">
+        <fieldset className="card p-5 sm:p-6">
+          <legend className="sr-only">{m.shippingDetails}</legend>
+          <h2 aria-hidden className="mb-5 text-xl">
+            {m.shippingDetails}
+          </h2>
+          <div className="grid gap-4 sm:grid-cols-3">
+            {SHIPPING_FIELDS.map((field) => (
+              <FormField
+                key={field.name}
+                id={`checkout-${field.name}`}
+                label={field.label}
+                autoComplete={field.autoComplete}
+                inputMode={field.inputMode}
+                type={field.name === 'phone' ? 'tel' : 'text'}
+                error={errors[field.name]?.message}
+                className={field.wide ? 'sm:col-span-3' : undefined}
+                {...register(field.name)}
+              />
+            ))}
+            <div className="sm:col-span-2">
+              <label htmlFor="checkout-city" className="label">
+                {m.city}
+              </label>
+              <select
+                id="checkout-city"
+                className="field"
+                defaultValue=""
+                aria-invalid={errors.city ? true : undefined}
+                aria-describedby={errors.city ? 'checkout-city-error' : undefined}
+                {...register('city')}
+              >
+                <option value="" disabled>
+                  {m.selectCity}
+                </option>
+                {CITIES.map((name) => (
+                  <option key={name} value={name}>
+                    {format(m.cityOption, { city: name, fee: formatEgp(SHIPPING_FEES[name]) })}
+                  </option>
+                ))}
+              </select>
+              {errors.city?.message && (
+                <p id="checkout-city-error" className="field-error">
+                  {errors.city.message}
+                </p>
+              )}
+            </div>
+          </div>
+        </fieldset>
+
+        <fieldset className="card flex flex-col gap-4 p-5 sm:p-6">
+          <legend className="sr-only">{m.paymentMethod}</legend>
+          <h2 aria-hidden className="text-xl">
+            {m.paymentMethod}
+          </h2>
+          <div className="grid gap-3 sm:grid-cols-2">
+            {PAYMENT_OPTIONS.map((option) => (
+              <label
+                key={option.value}
+                className={`flex cursor-pointer items-center gap-3 rounded-field border px-4 py-3 text-sm font-medium transition-colors ${
+                  paymentType === option.value
+                    ? 'border-accent bg-accent-soft text-ink'
+                    : 'border-line-strong text-ink-soft hover:border-ink'
+                }`}
+              >
+                <input
+                  type="radio"
+                  value={option.value}
+                  className="accent-accent"
+                  {...register('paymentType')}
+                />
+                {option.label}
+              </label>
+            ))}
+          </div>
+          <p className="rounded-field bg-sand px-4 py-3 text-sm text-ink-soft" aria-live="polite">
+            {totals.fee === null || totals.total === null
+              ? m.chooseCityForAmount
+              : paymentType === 'instapay'
+                ? format(m.onlineInstructions, { total: formatAmount(totals.total), phone: walletNumber })
+                : format(m.cashInstructions, { fee: formatAmount(totals.fee), phone: walletNumber })}
+          </p>
+          <PaymentProofField file={proof} error={proofError} required={proofRequired} onChoose={choose} />
+        </fieldset>
+      </div>
+
+      <div className="flex flex-col gap-4 lg:sticky lg:top-24">
+        <OrderSummary
+          lines={cart.products}
+          subtotal={totals.subtotal}
+          fee={totals.fee}
+          total={totals.total}
+        />
+        <button
+          type="submit"
+          className="btn btn-accent w-full py-3 text-base"
+          disabled={busy}
+          aria-busy={busy}
+        >
+          {busy ? m.processing : m.placeOrder}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,97 @@
+import { ImageUp, X } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { messages } from '@/shared/messages';
+
+const m = messages.orders;
+
+interface PaymentProofFieldProps {
+  file: File | null;
+  error: string | null;
+  required: boolean;
+  onChoose: (file: File | null) => void;
+}
+
+/** The transfer screenshot: a labelled file input with a preview of the chosen image and a way to drop it. */
+export function PaymentProofField({ file, error, required, onChoose }: PaymentProofFieldProps) {
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [previewUrl, setPreviewUrl] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!file) {
+      setPreviewUrl(null);
+      return;
+    }
+    const url = URL.createObjectURL(file);
+    setPreviewUrl(url);
+    // The object URL holds the whole file in memory until revoked.
+    return () => URL.revokeObjectURL(url);
+  }, [file]);
+
+  const errorId = `${id}-error`;
+  return (
+    <div>
+      <label htmlFor={id} className="label">
+        {required ? m.paymentProof : m.paymentProofOptional}
+      </label>
+      <div
+        className={`flex flex-col gap-3 rounded-field border border-dashed p-4 sm:flex-row sm:items-center ${
+          error ? 'border-danger' : 'border-line-strong'
+        }`}
+      >
+        {previewUrl ? (
+          <img
+            src={previewUrl}
+            alt={m.proofPreview}
+            className="size-24 shrink-0 rounded-field border border-line object-cover"
+          />
+        ) : (
+          <span
+            aria-hidden
+            className="grid size-24 shrink-0 place-items-center rounded-field bg-sand text-muted"
+          >
+            <ImageUp className="size-7" />
+          </span>
+        )}
+        <div className="flex min-w-0 flex-1 flex-col gap-2">
+          <p className="text-sm text-ink-soft">{m.uploadProof}</p>
+          <input
+            ref={input}
+            id={id}
+            type="file"
+            accept="image/*"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+            className="block w-full text-sm text-ink-soft file:me-3 file:cursor-pointer file:rounded-pill file:border-0 file:bg-ink file:px-4 file:py-2 file:text-sm file:font-medium file:text-canvas"
+            onChange={(event) => {
+              const chosen = event.target.files?.[0];
+              // Closing the picker without a choice keeps the proof already chosen.
+              if (chosen) onChoose(chosen);
+              // A refused file must be choosable again after the shopper fixes it.
+              event.target.value = '';
+            }}
+          />
+          <p className="text-xs text-muted">{m.proofHint}</p>
+        </div>
+        {file && (
+          <button
+            type="button"
+            className="btn btn-ghost self-start px-2 py-2"
+            aria-label={m.removeProof}
+            onClick={() => {
+              onChoose(null);
+              input.current?.focus();
+            }}
+          >
+            <X aria-hidden className="size-4" />
+          </button>
+        )}
+      </div>
+      {error && (
+        <p id={errorId} className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
