@@ -108,3 +108,9 @@ export async function ensureAdmin(
   await updateAccount(db, existing.id, changes);
   return { outcome: changes.role ? 'promoted' : 'updated', email };
 }
+
+/** Whether this email and password would sign in now (to tell the operator which demo sign-ins still work). */
+export async function signsInWith(db: Db, email: string, password: string): Promise<boolean> {
+  const account = await findAccountByEmail(db, email.trim().toLowerCase());
+  return account !== null && (await verifyPassword(account.passwordHash, password));
+}
