@@ -19,6 +19,9 @@ vi.mock('./features/catalog/products-page', () => ({
   },
 }));
 
+// The first visit of a lazy page compiles it, which can take more than findBy's default second.
+const slow = { timeout: 5000 };
+
 function visit(role: TestRole, path: string) {
   setStoredSession(role);
   mockFetch((call) =>
@@ -39,7 +42,9 @@ describe('routes and guards', () => {
     'sends a visitor from %s to /login, remembering the target',
     async (path) => {
       const { router } = visit('visitor', `${path}?from=test`);
-      expect(await screen.findByRole('heading', { name: messages.auth.welcomeBack })).toBeInTheDocument();
+      expect(
+        await screen.findByRole('heading', { name: messages.auth.welcomeBack }, slow),
+      ).toBeInTheDocument();
       expect(router.state.location.pathname).toBe('/login');
       expect(router.state.location.state).toEqual({ from: `${path}?from=test` });
     },
@@ -47,7 +52,7 @@ describe('routes and guards', () => {
 
   it('lets a signed-in user see /allorders', async () => {
     visit('user', '/allorders');
-    expect(await screen.findByRole('heading', { name: 'orders page' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'orders page' }, slow)).toBeInTheDocument();
   });
 
   it.each<[TestRole, string]>([
@@ -57,38 +62,40 @@ describe('routes and guards', () => {
     ['visitor', '/dashboard/order/abc'],
   ])('sends a %s away from %s to / replacing the entry', async (role, path) => {
     const { router } = visit(role, path);
-    expect(await screen.findByRole('heading', { name: 'home page' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'home page' }, slow)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
     expect(router.state.historyAction).toBe('REPLACE');
   });
 
   it('shows an admin the admin pages inside the admin navigation', async () => {
     visit('admin', '/dashboard/manage');
-    expect(await screen.findByRole('heading', { name: 'admin products page' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'admin products page' }, slow)).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: messages.layout.adminArea })).toBeInTheDocument();
   });
 
   it.each(['/dashboard/manage_orders', '/dashboard/orders'])('%s is the admin order list', async (path) => {
     visit('admin', path);
-    expect(await screen.findByRole('heading', { name: 'admin orders page' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'admin orders page' }, slow)).toBeInTheDocument();
   });
 
   it.each(['/productdetails/p1', '/product/linen-dress'])(
     '%s shows the product detail screen',
     async (path) => {
       visit('visitor', path);
-      expect(await screen.findByRole('heading', { name: 'details page' })).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { name: 'details page' }, slow)).toBeInTheDocument();
     },
   );
 
   it('shows the not-found page for an unknown address', async () => {
     visit('visitor', '/no/such/page');
-    expect(await screen.findByRole('heading', { name: messages.layout.pageNotFound })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: messages.layout.pageNotFound }, slow),
+    ).toBeInTheDocument();
   });
 
   it('sends a signed-in user away from /login', async () => {
     const { router } = visit('user', '/login');
-    expect(await screen.findByRole('heading', { name: 'home page' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'home page' }, slow)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
   });
 
@@ -96,7 +103,7 @@ describe('routes and guards', () => {
     const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     visit('visitor', '/products');
-    expect(await screen.findByRole('button', { name: messages.layout.tryAgain })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: messages.layout.tryAgain }, slow)).toBeInTheDocument();
     expect(screen.getByText(messages.layout.pageErrorText)).toBeInTheDocument();
     expect(screen.getByRole('banner')).toBeInTheDocument();
     expect(screen.getByRole('contentinfo')).toBeInTheDocument();

@@ -1,5 +1,6 @@
 import { TOKEN_HEADER } from '@/shared/constants';
-import { messages } from '@/shared/messages';
+import { errors } from '@/shared/messages/errors';
+import { layout } from '@/shared/messages/layout';
 import { getSession, signOut } from '@/web/session/session';
 
 const API_BASE = '/api';
@@ -111,7 +112,7 @@ async function request<T>(method: string, path: string, options: RequestOptions 
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, undefined, messages.layout.networkError);
+    throw new ApiError(0, undefined, layout.networkError);
   }
 
   const payload = await readBody(response);
@@ -122,7 +123,7 @@ async function request<T>(method: string, path: string, options: RequestOptions 
       signOut();
       onUnauthorized();
     }
-    throw new ApiError(response.status, serverMessageOf(payload), messages.errors.internal);
+    throw new ApiError(response.status, serverMessageOf(payload), errors.internal);
   }
   return payload as T;
 }

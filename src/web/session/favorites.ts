@@ -1,7 +1,7 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import toast from 'react-hot-toast';
 import { STORAGE_KEYS } from '@/shared/constants';
-import { messages } from '@/shared/messages';
+import { catalog } from '@/shared/messages/catalog';
 import { getSession, isAdminRole } from './session';
 
 /** A favourite as the browser keeps it (SPEC §3 "Favourite item"). */
@@ -166,7 +166,7 @@ export function useFavorites(): Favorites {
   };
 }
 
-const m = messages.catalog;
+const m = catalog;
 
 /**
  * The heart button's action with SPEC §8's rules and toasts: admins are refused, a missing product

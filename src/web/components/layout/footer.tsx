@@ -1,10 +1,11 @@
 import { Link } from 'react-router';
-import { format, messages } from '@/shared/messages';
+import { format } from '@/shared/messages/format';
+import { layout } from '@/shared/messages/layout';
 import { shopName } from '@/web/lib/shop';
 import { useSession } from '@/web/session/session';
 import { mainLinks } from './main-links';
 
-const m = messages.layout;
+const m = layout;
 
 const socialLinks = [
   { network: m.facebook, href: 'https://www.facebook.com/' },

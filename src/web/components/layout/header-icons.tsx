@@ -1,10 +1,11 @@
 import { Heart, ShoppingBag } from 'lucide-react';
 import { Link } from 'react-router';
-import { format, messages } from '@/shared/messages';
+import { format } from '@/shared/messages/format';
+import { layout } from '@/shared/messages/layout';
 import { useCart } from '@/web/lib/cart-query';
 import { useFavorites } from '@/web/session/favorites';
 
-const m = messages.layout;
+const m = layout;
 
 function CountBadge({ count }: { count: number }) {
   if (count <= 0) return null;

@@ -1,8 +1,8 @@
-import { messages } from '@/shared/messages';
+import { layout } from '@/shared/messages/layout';
 
 /** The storefront's top-level pages, shown in the bar on wide screens and in the mobile menu. */
 export const mainLinks = [
-  { to: '/', label: messages.layout.home },
-  { to: '/products', label: messages.layout.products },
-  { to: '/categories', label: messages.layout.categories },
+  { to: '/', label: layout.home },
+  { to: '/products', label: layout.products },
+  { to: '/categories', label: layout.categories },
 ] as const;

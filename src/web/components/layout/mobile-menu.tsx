@@ -1,13 +1,13 @@
 import { Menu, X } from 'lucide-react';
 import { useCallback, useId, useRef, useState } from 'react';
 import { NavLink } from 'react-router';
-import { messages } from '@/shared/messages';
+import { layout } from '@/shared/messages/layout';
 import { useSession } from '@/web/session/session';
 import { SearchBox } from './search-box';
 import { useDismiss } from './use-dismiss';
 import { mainLinks } from './main-links';
 
-const m = messages.layout;
+const m = layout;
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded-lg px-3 py-2.5 text-base transition ${

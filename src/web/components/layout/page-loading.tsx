@@ -1,4 +1,4 @@
-import { messages } from '@/shared/messages';
+import { layout } from '@/shared/messages/layout';
 
 /** Shown while a page's code or first data loads. */
 export function PageLoading() {
@@ -8,7 +8,7 @@ export function PageLoading() {
         aria-hidden="true"
         className="size-8 animate-spin rounded-full border-2 border-line-strong border-t-accent"
       />
-      <span className="sr-only">{messages.layout.loading}</span>
+      <span className="sr-only">{layout.loading}</span>
     </div>
   );
 }

@@ -1,5 +1,7 @@
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
-import { messages } from '@/shared/messages';
+// The shell is in every first load, so it imports the message areas it shows rather than the whole
+// dictionary (which the lazily loaded pages bring with their own chunks).
+import { layout } from '@/shared/messages/layout';
 import { Footer } from './footer';
 import { TopBar } from './top-bar';
 
@@ -12,7 +14,7 @@ export function RootLayout() {
         href="#main"
         className="sr-only z-50 rounded-pill bg-ink px-4 py-2 text-canvas focus:not-sr-only focus:fixed focus:start-4 focus:top-4"
       >
-        {messages.layout.skipToContent}
+        {layout.skipToContent}
       </a>
       <TopBar />
       {/* A thin bar while the next page's code loads, so a click never looks ignored. */}

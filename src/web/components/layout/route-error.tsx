@@ -1,9 +1,9 @@
 import { RotateCcw } from 'lucide-react';
 import { useEffect } from 'react';
 import { useRouteError } from 'react-router';
-import { messages } from '@/shared/messages';
+import { layout } from '@/shared/messages/layout';
 
-const m = messages.layout;
+const m = layout;
 
 /**
  * The error boundary of a page region (STYLE.md habit 6): a page that throws shows this inside the

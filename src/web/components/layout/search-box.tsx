@@ -1,9 +1,9 @@
 import { Search } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { messages } from '@/shared/messages';
+import { layout } from '@/shared/messages/layout';
 
-const m = messages.layout;
+const m = layout;
 
 interface SearchBoxProps {
   /** Distinguishes the bar's box from the mobile menu's for labels and tests. */

@@ -1,6 +1,6 @@
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { SCROLL_THRESHOLD_PX } from '@/shared/constants';
-import { messages } from '@/shared/messages';
+import { layout } from '@/shared/messages/layout';
 import { shopName } from '@/web/lib/shop';
 import { useSession } from '@/web/session/session';
 import { CartLink, FavoritesLink } from './header-icons';
@@ -10,7 +10,7 @@ import { SearchBox } from './search-box';
 import { UserMenu } from './user-menu';
 import { useScrolledPast } from './use-scrolled';
 
-const m = messages.layout;
+const m = layout;
 
 /** On the sign-in and registration screens the bar keeps only the way to the other one (SPEC §2). */
 function AuthSwitch({ pathname }: { pathname: string }) {

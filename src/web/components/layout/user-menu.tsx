@@ -1,11 +1,11 @@
 import { ChevronDown, LayoutDashboard, LogIn, LogOut, Package, UserPlus, UserRound } from 'lucide-react';
 import { useCallback, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { messages } from '@/shared/messages';
+import { layout } from '@/shared/messages/layout';
 import { useSession } from '@/web/session/session';
 import { useDismiss } from './use-dismiss';
 
-const m = messages.layout;
+const m = layout;
 
 const itemClass =
   'flex w-full items-center gap-3 rounded-lg px-3 py-2 text-start text-sm text-ink-soft transition hover:bg-sand hover:text-ink';
