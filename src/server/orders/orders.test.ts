@@ -489,6 +489,23 @@ describe('orders API', () => {
       expect(placed).toBe(5);
     });
 
+    it("the catalogue's cached counts see the stock change at once (sale and cancellation)", async () => {
+      const name = `Counted Kaftan ${randomUUID().slice(0, 6)}`;
+      const product = await insertTestProduct(t, { name, stock: 1 });
+      const inStock = async () =>
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: `/api/product?availability=inStock&page=1&search=${encodeURIComponent(name)}`,
+          })
+        ).json<{ totalCount: number }>().totalCount;
+      expect(await inStock()).toBe(1);
+      const { user, order } = await placedOrder([[product.id, 1]]);
+      expect(await inStock()).toBe(0);
+      expect((await changeStatus(user, order.id, 'cancelled')).statusCode).toBe(200);
+      expect(await inStock()).toBe(1);
+    });
+
     it('401 without a token; 403 for an admin', async () => {
       const anonymous = await placeOrder(null, { ...giza, paymentType: 'cash' });
       expect(anonymous.statusCode).toBe(401);
