@@ -200,6 +200,20 @@ describe('GET /api/product', () => {
     expect((await list('?category=00000000-0000-0000-0000-000000000000')).totalCount).toBe(0);
   });
 
+  it("applies slug and category together: both must name the product's category", async () => {
+    expect(await names('?slug=women&category=Women&sort=nameAsc')).toEqual(['Cotton Dress', 'Linen Dress']);
+    expect(await names(`?slug=women&category=${women.id}&sort=nameAsc`)).toEqual([
+      'Cotton Dress',
+      'Linen Dress',
+    ]);
+    expect(await list('?slug=women&category=girls')).toMatchObject({
+      products: [],
+      totalCount: 0,
+      maxPrice: 0,
+    });
+    expect((await list(`?slug=women&category=${girls.id}`)).totalCount).toBe(0);
+  });
+
   it('filters on the final price in EGP, and answers maxPrice under the other filters only', async () => {
     const body = await list('?minPrice=250&maxPrice=800&sort=priceAsc');
     expect(body.products.map((p) => p.finalPrice)).toEqual([250, 270, 800]);
@@ -313,6 +327,12 @@ describe('GET /api/product', () => {
     expect(body.totalCount).toBe(2);
     expect(body.maxPrice).toBe(2000);
     await t.database.db.delete(productsTable).where(eq(productsTable.id, added.id));
+
+    expect((await list('?category=Boys')).totalCount).toBe(0);
+    const boys = await createCategory(t, { name: 'Boys', slug: 'boys' });
+    const shirt = await createProduct(t, { name: 'Boys Shirt', category: boys });
+    expect(await names('?category=boys')).toEqual(['Boys Shirt']);
+    await t.database.db.delete(productsTable).where(eq(productsTable.id, shirt.id));
   });
 
   it('refuses bad parameters with 400 and a message naming the rule', async () => {

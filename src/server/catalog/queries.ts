@@ -1,17 +1,16 @@
-import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Availability, ProductSort } from '@/shared/constants';
 import type { DbOrTx, Tx } from '../db/client';
 import { categories, featuredScore, products, ratings } from '../db/schema';
 import type { CategoryDtoRow, ProductCategoryRow, ProductDtoRow } from './dto';
 
-/** A category named by its id, or by a text that is its slug or its name (any case). */
-export type CategoryRef = { id: string } | { key: string };
-
 export interface ProductFilters {
   search?: string | undefined;
-  /** A category's slug (`?slug=`). */
-  categorySlug?: string | undefined;
-  category?: CategoryRef | undefined;
+  /**
+   * Products in any of these categories; undefined for no category filter, empty when the filter named
+   * no existing category (then nothing matches).
+   */
+  categoryIds?: string[] | undefined;
   minPricePiastres?: number | undefined;
   maxPricePiastres?: number | undefined;
   availability: Availability;
@@ -51,33 +50,19 @@ function containsText(column: typeof products.name | typeof categories.name, tex
   return ilike(column, `%${escapeLike(text)}%`);
 }
 
-function categoryMatching(ref: CategoryRef): SQL {
-  if ('id' in ref) return eq(products.categoryId, ref.id);
-  const key = ref.key.toLowerCase();
-  // Categories are few: PostgreSQL resolves this subquery first, then reads products by category index.
-  return inArray(
-    products.categoryId,
-    sqlSelectCategoryIds(or(eq(categories.slug, key), eq(sql`lower(${categories.name})`, key))),
-  );
-}
-
-function sqlSelectCategoryIds(where: SQL | undefined): SQL {
-  return sql`(select ${categories.id} from ${categories} where ${where})`;
-}
-
 /** Every filter but the price range: the price slider's maximum is computed under exactly these. */
 function nonPriceConditions(filters: ProductFilters): SQL[] {
   const conditions: SQL[] = [];
   if (filters.search) conditions.push(containsText(products.name, filters.search));
-  if (filters.categorySlug) {
+  if (filters.categoryIds) {
+    // One id (the usual case) is an equality, which the (category_id, …) indexes serve in sort order.
+    const [only] = filters.categoryIds;
     conditions.push(
-      inArray(
-        products.categoryId,
-        sqlSelectCategoryIds(eq(categories.slug, filters.categorySlug.toLowerCase())),
-      ),
+      filters.categoryIds.length === 1 && only
+        ? eq(products.categoryId, only)
+        : inArray(products.categoryId, filters.categoryIds),
     );
   }
-  if (filters.category) conditions.push(categoryMatching(filters.category));
   if (filters.availability === 'inStock') conditions.push(gt(products.availableItems, 0));
   if (filters.availability === 'outOfStock') conditions.push(eq(products.availableItems, 0));
   return conditions;
@@ -253,6 +238,17 @@ export async function findCategory(
     .where('id' in by ? eq(categories.id, by.id) : eq(categories.slug, by.slug))
     .limit(1);
   return row;
+}
+
+export interface CategoryKeys {
+  id: string;
+  slug: string;
+  name: string;
+}
+
+/** Every category's id, slug and name: few rows, read to turn a listing's category filter into ids. */
+export async function findCategoryKeys(db: DbOrTx): Promise<CategoryKeys[]> {
+  return db.select(categoryColumns).from(categories);
 }
 
 /** Products per category id, for every category that has any. */

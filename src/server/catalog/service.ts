@@ -19,6 +19,7 @@ import {
   countCategories,
   findCategories,
   findCategory,
+  findCategoryKeys,
   findProduct,
   findProducts,
   findRating,
@@ -26,7 +27,7 @@ import {
   productCountsByCategory,
   productTotals,
   saveRating,
-  type CategoryRef,
+  type CategoryKeys,
   type ProductFilters,
 } from './queries';
 
@@ -44,6 +45,9 @@ export function isUuid(value: string): boolean {
 function byIdOrSlug(value: string): { id: string } | { slug: string } {
   return isUuid(value) ? { id: value } : { slug: value };
 }
+
+/** A category named by its id, or by a text that is its slug or its name (any case). */
+export type CategoryRef = { id: string } | { key: string };
 
 /** `?category=`: an id, a slug or a name; 'All categories' (in any case) means no filter. */
 export function parseCategoryFilter(value: string | undefined): CategoryRef | undefined {
@@ -109,11 +113,32 @@ export function createCatalogService(db: Db, store: ObjectStore) {
     return cachedAggregate(db, 'category-counts', () => productCountsByCategory(db));
   }
 
+  /**
+   * The ids a listing's `slug` and `category` parameters name (both must hold); undefined when neither
+   * is given. Resolved here from a cached list of the few categories, so the product query filters on
+   * one category id, which its indexes serve in every sort order.
+   */
+  async function categoryIdsFor(
+    slug: string | undefined,
+    category: CategoryRef | undefined,
+  ): Promise<string[] | undefined> {
+    if (!slug && !category) return undefined;
+    if (!slug && category && 'id' in category) return [category.id];
+    const keys = await cachedAggregate(db, 'category-keys', () => findCategoryKeys(db));
+    const matches = (row: CategoryKeys) => {
+      if (slug && row.slug !== slug.toLowerCase()) return false;
+      if (!category) return true;
+      if ('id' in category) return row.id === category.id;
+      const key = category.key.toLowerCase();
+      return row.slug === key || row.name.toLowerCase() === key;
+    };
+    return keys.filter(matches).map((row) => row.id);
+  }
+
   async function listProducts(query: ProductQuery): Promise<ProductListAnswer> {
     const filters: ProductFilters = {
       search: query.search,
-      categorySlug: query.slug,
-      category: parseCategoryFilter(query.category),
+      categoryIds: await categoryIdsFor(query.slug, parseCategoryFilter(query.category)),
       minPricePiastres: query.minPrice === undefined ? undefined : toPiastres(query.minPrice),
       maxPricePiastres: query.maxPrice === undefined ? undefined : toPiastres(query.maxPrice),
       availability: query.availability ?? 'all',
@@ -126,6 +151,9 @@ export function createCatalogService(db: Db, store: ObjectStore) {
       throw new AppError('BAD_REQUEST', m.priceRangeInverted);
     }
     const { page, limit, offset } = paging(query.page, query.limit, LISTING_PAGE_SIZE, UNPAGED_PRODUCT_LIMIT);
+    if (filters.categoryIds?.length === 0) {
+      return { products: [], page, totalPages: 1, totalCount: 0, maxPrice: 0 };
+    }
     const [rows, totals] = await Promise.all([
       findProducts(db, filters, query.sort ?? 'featured', limit, offset),
       cachedAggregate(db, `products:${JSON.stringify(filters)}`, () => productTotals(db, filters)),
@@ -199,7 +227,7 @@ export function createCatalogService(db: Db, store: ObjectStore) {
     const { page, limit, offset } = paging(query.page, query.limit, LISTING_PAGE_SIZE, UNPAGED_PRODUCT_LIMIT);
     const rows = await findProducts(
       db,
-      { category: { id: category.id }, availability: 'all' },
+      { categoryIds: [category.id], availability: 'all' },
       'newest',
       limit,
       offset,

@@ -100,6 +100,17 @@ export const products = pgTable(
     index('products_category_price_idx').on(t.categoryId, t.finalPricePiastres),
     // The listing's "featured" order (best rated, then newest) walks this backwards instead of sorting.
     index('products_featured_idx').on(sql`(${featuredScore(t.ratingSum, t.ratingCount)})`, t.createdAt, t.id),
+    // The same order inside one category: the storefront's category filter with the default sort.
+    index('products_category_featured_idx').on(
+      t.categoryId,
+      sql`(${featuredScore(t.ratingSum, t.ratingCount)})`,
+      t.createdAt,
+      t.id,
+    ),
+    // Out-of-stock products are few; without this, listing them walks the in-stock ones first.
+    index('products_out_of_stock_featured_idx')
+      .on(sql`(${featuredScore(t.ratingSum, t.ratingCount)})`, t.createdAt, t.id)
+      .where(sql`${t.availableItems} = 0`),
     check('products_discount_range', sql`${t.discount} between 0 and 100`),
     check('products_price_nonnegative', sql`${t.pricePiastres} >= 0`),
     check('products_stock_nonnegative', sql`${t.availableItems} >= 0`),

@@ -1,0 +1,2 @@
+CREATE INDEX "products_category_featured_idx" ON "products" USING btree ("category_id",(coalesce("rating_sum"::double precision / nullif("rating_count", 0), 0)),"created_at","id");--> statement-breakpoint
+CREATE INDEX "products_out_of_stock_featured_idx" ON "products" USING btree ((coalesce("rating_sum"::double precision / nullif("rating_count", 0), 0)),"created_at","id") WHERE "products"."available_items" = 0;
