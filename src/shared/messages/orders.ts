@@ -92,6 +92,12 @@ export const orders = {
   cancelOrder: 'Cancel Order',
   confirmCancel: 'Are you sure you want to cancel this order?',
   orderCancelled: 'Order cancelled',
+  filterOrders: 'Filter orders by status',
+  noOrdersWithStatus: 'No orders with this status.',
+  lineQuantityPrice: '{n} × {price}',
+  paymentLabel: 'Payment: {method}',
+  deliverTo: 'Deliver to',
+  loadingOrders: 'Loading your orders...',
   items: 'Items',
   // Order detail (SPEC §5)
   orderNotFound: 'Order Not Found',

@@ -1,12 +1,91 @@
+import { useQuery } from '@tanstack/react-query';
+import { PackageOpen } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { OrderStatus } from '@/shared/constants';
 import { messages } from '@/shared/messages';
+import { failureText } from '@/web/features/cart/failure-text';
+import { ErrorState, LoadingState } from '@/web/features/cart/page-states';
 import { useDocumentTitle } from '@/web/lib/shop';
+import { OrderCard } from './order-card';
+import { ORDER_FILTERS } from './order-status';
+import { myOrdersQueryOptions, useCancelOrder } from './orders-api';
 
-export default function OrdersPage() {
-  const title = messages.orders.myOrdersTitle;
-  useDocumentTitle(title);
+const m = messages.orders;
+
+function NoOrders() {
   return (
-    <section className="shell py-12">
-      <h1 className="text-title text-ink">{title}</h1>
+    <section className="card mx-auto flex max-w-lg flex-col items-center gap-4 px-6 py-14 text-center">
+      <span className="grid size-16 place-items-center rounded-pill bg-accent-soft text-accent">
+        <PackageOpen aria-hidden className="size-7" />
+      </span>
+      <h2 className="text-2xl">{m.noOrdersYet}</h2>
+      <p className="max-w-sm text-ink-soft">{m.noOrdersText}</p>
+      <Link to="/products" className="btn btn-primary mt-2">
+        {m.browseProducts}
+      </Link>
     </section>
+  );
+}
+
+/** /allorders (SPEC §2): the shopper's orders with status filters and cancelling. */
+export default function OrdersPage() {
+  useDocumentTitle(m.myOrdersTitle);
+  const orders = useQuery(myOrdersQueryOptions);
+  const cancel = useCancelOrder();
+  const [filter, setFilter] = useState<OrderStatus | 'all'>('all');
+
+  function confirmAndCancel(orderId: string) {
+    if (!window.confirm(m.confirmCancel)) return;
+    cancel.mutate(orderId);
+  }
+
+  let body: ReactNode;
+  if (orders.isPending) {
+    body = <LoadingState label={m.loadingOrders} />;
+  } else if (orders.isError) {
+    body = <ErrorState message={failureText(orders.error, m.failedToFetchOrders)} />;
+  } else if (orders.data.length === 0) {
+    body = <NoOrders />;
+  } else {
+    const shown = filter === 'all' ? orders.data : orders.data.filter((order) => order.status === filter);
+    body = (
+      <div className="flex flex-col gap-6">
+        <div role="group" aria-label={m.filterOrders} className="flex flex-wrap gap-2">
+          {ORDER_FILTERS.map((option) => (
+            <button
+              key={option.value}
+              type="button"
+              aria-pressed={filter === option.value}
+              onClick={() => setFilter(option.value)}
+              className={`btn px-4 py-2 ${filter === option.value ? 'btn-primary' : 'btn-outline'}`}
+            >
+              {option.label}
+            </button>
+          ))}
+        </div>
+        {shown.length === 0 ? (
+          <p className="card p-8 text-center text-ink-soft">{m.noOrdersWithStatus}</p>
+        ) : (
+          <div className="flex flex-col gap-5">
+            {shown.map((order) => (
+              <OrderCard
+                key={order._id}
+                order={order}
+                cancelling={cancel.isPending && cancel.variables === order._id}
+                onCancel={confirmAndCancel}
+              />
+            ))}
+          </div>
+        )}
+      </div>
+    );
+  }
+
+  return (
+    <div className="shell py-8 sm:py-12">
+      <h1 className="mb-8 text-title">{m.myOrdersTitle}</h1>
+      {body}
+    </div>
   );
 }

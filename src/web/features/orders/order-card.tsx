@@ -1,0 +1,104 @@
+import { format, messages } from '@/shared/messages';
+import { formatEgp } from '@/shared/money';
+import { OWNER_CANCELLABLE_STATUSES } from '@/shared/constants';
+import type { OrderDto, OrderLineDto } from '@/shared/schemas/order';
+import { statusLabel, statusTone } from './order-status';
+
+const m = messages.orders;
+
+const dateFormat = new Intl.DateTimeFormat('en-EG', { dateStyle: 'medium', timeStyle: 'short' });
+
+function lineImage(line: OrderLineDto): string | undefined {
+  return line.product.images?.[0]?.url || line.product.defaultImage?.url || undefined;
+}
+
+export function canCancel(status: string): boolean {
+  return (OWNER_CANCELLABLE_STATUSES as readonly string[]).includes(status);
+}
+
+interface OrderCardProps {
+  order: OrderDto;
+  cancelling: boolean;
+  onCancel: (orderId: string) => void;
+}
+
+/** One order of /allorders: number, date, coloured status, lines and the stored totals. */
+export function OrderCard({ order, cancelling, onCancel }: OrderCardProps) {
+  const titleId = `order-${order._id}`;
+  return (
+    <article aria-labelledby={titleId} className="card overflow-hidden">
+      <header className="flex flex-wrap items-center justify-between gap-3 border-b border-line bg-sand/60 px-5 py-4">
+        <div>
+          <h2 id={titleId} className="font-sans text-base font-semibold" title={order._id}>
+            {format(m.orderNumber, { id: order._id.slice(0, 8).toUpperCase() })}
+          </h2>
+          <p className="text-sm text-muted">
+            {format(m.placedOn, { date: dateFormat.format(new Date(order.createdAt)) })}
+          </p>
+        </div>
+        <span
+          className={`inline-flex items-center rounded-pill px-3 py-1 text-xs font-semibold ring-1 ring-inset ${statusTone(order.status)}`}
+          data-status={order.status}
+        >
+          {statusLabel(order.status)}
+        </span>
+      </header>
+
+      <ul className="divide-y divide-line px-5">
+        {order.products.map((line) => {
+          const image = lineImage(line);
+          return (
+            <li key={line._id} className="flex items-center gap-4 py-3">
+              {image ? (
+                <img
+                  src={image}
+                  alt=""
+                  width={56}
+                  height={56}
+                  loading="lazy"
+                  className="size-14 shrink-0 rounded-field bg-sand object-cover"
+                />
+              ) : (
+                <span aria-hidden className="size-14 shrink-0 rounded-field bg-sand" />
+              )}
+              <span className="min-w-0 flex-1 font-medium">{line.product.name}</span>
+              <span className="text-sm text-ink-soft tabular-nums">
+                {format(m.lineQuantityPrice, { n: line.quantity, price: formatEgp(line.unitPrice) })}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+
+      <footer className="flex flex-col gap-4 border-t border-line px-5 py-4 sm:flex-row sm:items-end sm:justify-between">
+        <div className="text-sm text-ink-soft">
+          <p>{format(m.paymentLabel, { method: order.paymentType === 'instapay' ? m.instapay : m.cash })}</p>
+          <p className="mt-1 max-w-md">
+            <span className="text-muted">{m.deliverTo}: </span>
+            {order.address}
+          </p>
+        </div>
+        <div className="flex flex-col gap-3 sm:items-end">
+          <dl className="grid grid-cols-[auto_auto] gap-x-6 gap-y-1 text-sm">
+            <dt className="text-ink-soft">{m.subtotal}</dt>
+            <dd className="text-end tabular-nums">{formatEgp(order.totalPrice)}</dd>
+            <dt className="text-ink-soft">{m.shippingFee}</dt>
+            <dd className="text-end tabular-nums">{formatEgp(order.shippingFee)}</dd>
+            <dt className="font-semibold">{m.total}</dt>
+            <dd className="text-end font-semibold tabular-nums">{formatEgp(order.grandTotal)}</dd>
+          </dl>
+          {canCancel(order.status) && (
+            <button
+              type="button"
+              className="btn btn-outline border-danger/40 text-danger hover:border-danger"
+              disabled={cancelling}
+              onClick={() => onCancel(order._id)}
+            >
+              {m.cancelOrder}
+            </button>
+          )}
+        </div>
+      </footer>
+    </article>
+  );
+}

@@ -1,0 +1,42 @@
+import type { OrderStatus } from '@/shared/constants';
+import { messages } from '@/shared/messages';
+
+const m = messages.orders;
+
+/** My orders' filters (SPEC §2): 'Delivered' is the status completed. */
+export const ORDER_FILTERS: { value: OrderStatus | 'all'; label: string }[] = [
+  { value: 'all', label: m.filterAll },
+  { value: 'pending', label: m.pending },
+  { value: 'cancelled', label: m.cancelled },
+  { value: 'confirmed', label: m.confirmed },
+  { value: 'completed', label: m.delivered },
+];
+
+const LABELS: Record<OrderStatus, string> = {
+  pending: m.pending,
+  confirmed: m.confirmed,
+  completed: m.delivered,
+  cancelled: m.cancelled,
+};
+
+/** SPEC §4's colours: pending yellow, confirmed blue, completed green, cancelled red. */
+const TONES: Record<OrderStatus, string> = {
+  pending: 'bg-warning/12 text-warning ring-warning/30',
+  confirmed: 'bg-info/12 text-info ring-info/30',
+  completed: 'bg-success/12 text-success ring-success/30',
+  cancelled: 'bg-danger/12 text-danger ring-danger/30',
+};
+const UNKNOWN_TONE = 'bg-sand text-ink-soft ring-line-strong';
+
+function isKnown(status: string): status is OrderStatus {
+  return status in LABELS;
+}
+
+/** The badge's words; a status this client does not know is shown as it is (SPEC §4). */
+export function statusLabel(status: string): string {
+  return isKnown(status) ? LABELS[status] : status;
+}
+
+export function statusTone(status: string): string {
+  return isKnown(status) ? TONES[status] : UNKNOWN_TONE;
+}

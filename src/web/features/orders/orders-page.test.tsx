@@ -1,0 +1,240 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { OrderStatus } from '@/shared/constants';
+import { format, messages } from '@/shared/messages';
+import type { OrderDto } from '@/shared/schemas/order';
+import {
+  dismissToasts,
+  mockFetch,
+  renderAt,
+  setSession,
+  type Answer,
+  type RecordedCall,
+} from '@/web/features/cart/testing';
+import OrdersPage from './orders-page';
+
+const m = messages.orders;
+
+let sequence = 0;
+function sampleOrder(status: OrderStatus | string, overrides: Partial<OrderDto> = {}): OrderDto {
+  sequence += 1;
+  const id = `${String(sequence).repeat(8).slice(0, 8)}-aaaa-4aaa-8aaa-aaaaaaaaaaaa`;
+  return {
+    _id: id,
+    id,
+    createdAt: '2026-11-20T10:30:00.000Z',
+    status: status as OrderStatus,
+    name: 'Mariam Hassan',
+    phone: '01012345678',
+    address: '12 El Nozha Street, Floor 3, Apartment 7, Heliopolis, Cairo',
+    street: 'El Nozha Street',
+    building: '12',
+    floor: '3',
+    apartment: '7',
+    landmark: '',
+    area: 'Heliopolis',
+    city: 'Cairo',
+    products: [
+      {
+        _id: `line-${id}`,
+        product: {
+          _id: 'p1',
+          id: 'p1',
+          name: 'Linen Summer Dress',
+          slug: 'linen-summer-dress',
+          finalPrice: 450.5,
+          images: [{ url: '/uploads/dress.webp' }],
+          defaultImage: { url: '/uploads/dress.webp' },
+          category: { name: 'Women' },
+        },
+        quantity: 2,
+        unitPrice: 450.5,
+      },
+    ],
+    totalPrice: 901,
+    shippingFee: 70,
+    grandTotal: 971,
+    paymentType: 'instapay',
+    paymentImage: { url: '/files/proof.webp?sig=x' },
+    createdBy: { _id: 'u1', username: 'user', email: 'user@example.com' },
+    ...overrides,
+  };
+}
+
+function serve(
+  orders: () => OrderDto[],
+  onPatch: (call: RecordedCall) => Answer | undefined = () => undefined,
+) {
+  return mockFetch((call) => {
+    if (call.method === 'GET' && call.url.pathname === '/api/order/user/orders') {
+      return { body: { success: true, results: orders() } };
+    }
+    if (call.method === 'PATCH') return onPatch(call);
+    return undefined;
+  });
+}
+
+function orderCards() {
+  return screen.getAllByRole('article');
+}
+
+function badgeOf(card: HTMLElement, label: string) {
+  return within(card).getByText(label, { selector: 'span' });
+}
+
+beforeEach(() => setSession('user'));
+afterEach(() => {
+  dismissToasts();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('my orders', () => {
+  it('lists each order with its number, date, lines, stored fee and totals', async () => {
+    const order = sampleOrder('pending');
+    serve(() => [order]);
+    renderAt(<OrdersPage />, '/allorders');
+    expect(screen.getByRole('status')).toHaveTextContent(m.loadingOrders);
+    const card = await screen.findByRole('article', {
+      name: format(m.orderNumber, { id: order._id.slice(0, 8).toUpperCase() }),
+    });
+    expect(card).toHaveTextContent('Placed on');
+    expect(card).toHaveTextContent('2026');
+    expect(within(card).getByText('Linen Summer Dress')).toBeInTheDocument();
+    expect(within(card).getByText('2 × 450.50 EGP')).toBeInTheDocument();
+    expect(within(card).getByText('901 EGP')).toBeInTheDocument();
+    expect(within(card).getByText('70 EGP')).toBeInTheDocument();
+    expect(within(card).getByText('971 EGP')).toBeInTheDocument();
+  });
+
+  it('colours each status and shows completed as Delivered and an unknown status as it is', async () => {
+    serve(() => [
+      sampleOrder('pending'),
+      sampleOrder('confirmed'),
+      sampleOrder('completed'),
+      sampleOrder('cancelled'),
+      sampleOrder('on-hold'),
+    ]);
+    renderAt(<OrdersPage />, '/allorders');
+    await screen.findAllByRole('article');
+    const [pending, confirmed, completed, cancelled, unknown] = orderCards();
+    expect(badgeOf(pending!, m.pending)).toHaveClass('text-warning');
+    expect(badgeOf(confirmed!, m.confirmed)).toHaveClass('text-info');
+    expect(badgeOf(completed!, m.delivered)).toHaveClass('text-success');
+    expect(badgeOf(cancelled!, m.cancelled)).toHaveClass('text-danger');
+    expect(badgeOf(unknown!, 'on-hold')).toHaveClass('text-ink-soft');
+  });
+
+  it('filters by All, Pending, Cancelled, Confirmed and Delivered (completed)', async () => {
+    serve(() => [
+      sampleOrder('pending'),
+      sampleOrder('completed'),
+      sampleOrder('completed'),
+      sampleOrder('cancelled'),
+    ]);
+    renderAt(<OrdersPage />, '/allorders');
+    await screen.findAllByRole('article');
+    const filters = screen.getByRole('group', { name: m.filterOrders });
+    expect(
+      within(filters)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual([m.filterAll, m.pending, m.cancelled, m.confirmed, m.delivered]);
+    expect(orderCards()).toHaveLength(4);
+
+    await userEvent.click(within(filters).getByRole('button', { name: m.delivered }));
+    expect(within(filters).getByRole('button', { name: m.delivered })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(orderCards()).toHaveLength(2);
+    for (const card of orderCards()) expect(badgeOf(card, m.delivered)).toBeInTheDocument();
+
+    await userEvent.click(within(filters).getByRole('button', { name: m.confirmed }));
+    expect(screen.queryAllByRole('article')).toHaveLength(0);
+    expect(screen.getByText(m.noOrdersWithStatus)).toBeInTheDocument();
+
+    await userEvent.click(within(filters).getByRole('button', { name: m.pending }));
+    expect(orderCards()).toHaveLength(1);
+    await userEvent.click(within(filters).getByRole('button', { name: m.filterAll }));
+    expect(orderCards()).toHaveLength(4);
+  });
+
+  it('offers Cancel Order only while pending or confirmed', async () => {
+    serve(() => [
+      sampleOrder('pending'),
+      sampleOrder('confirmed'),
+      sampleOrder('completed'),
+      sampleOrder('cancelled'),
+    ]);
+    renderAt(<OrdersPage />, '/allorders');
+    await screen.findAllByRole('article');
+    const withButton = orderCards().map(
+      (card) => within(card).queryByRole('button', { name: m.cancelOrder }) !== null,
+    );
+    expect(withButton).toEqual([true, true, false, false]);
+  });
+
+  it('cancels after confirmation, says so and reloads the list', async () => {
+    let order = sampleOrder('pending');
+    const { calls } = serve(
+      () => [order],
+      (call) => {
+        order = { ...order, status: 'cancelled' };
+        return call.url.pathname === `/api/order/${order._id}/status`
+          ? { body: { success: true, message: 'ok', results: order } }
+          : undefined;
+      },
+    );
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    renderAt(<OrdersPage />, '/allorders');
+    await userEvent.click(await screen.findByRole('button', { name: m.cancelOrder }));
+
+    expect(confirm).toHaveBeenCalledWith(m.confirmCancel);
+    expect(await screen.findByText(m.statusUpdated)).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ status: 'cancelled' });
+    await waitFor(() => expect(badgeOf(orderCards()[0]!, m.cancelled)).toBeInTheDocument());
+    expect(screen.queryByRole('button', { name: m.cancelOrder })).not.toBeInTheDocument();
+  });
+
+  it('does nothing when the shopper does not confirm', async () => {
+    const { calls } = serve(() => [sampleOrder('pending')]);
+    vi.spyOn(window, 'confirm').mockReturnValue(false);
+    renderAt(<OrdersPage />, '/allorders');
+    await userEvent.click(await screen.findByRole('button', { name: m.cancelOrder }));
+    expect(calls.filter((call) => call.method === 'PATCH')).toHaveLength(0);
+  });
+
+  it('a refused cancel shows Failed to update order status, or the server message', async () => {
+    let withMessage = false;
+    serve(
+      () => [sampleOrder('pending')],
+      () => ({
+        status: withMessage ? 409 : 500,
+        body: withMessage ? { success: false, message: m.cannotCancel } : {},
+      }),
+    );
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    renderAt(<OrdersPage />, '/allorders');
+    await userEvent.click(await screen.findByRole('button', { name: m.cancelOrder }));
+    expect(await screen.findByText(m.failedToUpdateStatus)).toBeInTheDocument();
+    withMessage = true;
+    await userEvent.click(await screen.findByRole('button', { name: m.cancelOrder }));
+    expect(await screen.findByText(m.cannotCancel)).toBeInTheDocument();
+  });
+
+  it('no orders: No Orders Yet with a link to the products', async () => {
+    serve(() => []);
+    renderAt(<OrdersPage />, '/allorders');
+    expect(await screen.findByRole('heading', { name: m.noOrdersYet })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: m.browseProducts })).toHaveAttribute('href', '/products');
+  });
+
+  it('a failed load says Failed to fetch orders and offers Try Again', async () => {
+    mockFetch(() => ({ status: 500, body: {} }));
+    renderAt(<OrdersPage />, '/allorders');
+    expect(await screen.findByText(m.failedToFetchOrders)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: messages.layout.tryAgain })).toBeInTheDocument();
+  });
+});
