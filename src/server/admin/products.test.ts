@@ -238,6 +238,13 @@ describe('admin product API', () => {
       expect(symbols.slug).toMatch(/^product(-\d+)?$/);
     });
 
+    it('gives products created at the same moment under one name different slugs', async () => {
+      const answers = await Promise.all([1, 2, 3].map(() => createVia(validFields({ name: 'Twin Set' }))));
+      for (const res of answers) expect(res.statusCode, res.body).toBe(201);
+      const slugs = answers.map((res) => res.json<ProductAnswer>().product.slug).sort();
+      expect(slugs).toEqual(['twin-set', 'twin-set-2', 'twin-set-3']);
+    });
+
     it('moves the slug with a rename, to a free one when the new name is taken', async () => {
       const coat = await created({ name: 'Wool Coat' });
       const renamed = await sendForm(t, admin, 'PATCH', `/api/product/${coat.id}`, { name: 'Cashmere Coat' });
@@ -384,6 +391,19 @@ describe('admin product API', () => {
       expect(missing.json()).toEqual({ success: false, message: 'Product not found' });
       const malformed = await sendForm(t, admin, 'PATCH', '/api/product/not-an-id', { price: '1' });
       expect(malformed.statusCode).toBe(400);
+    });
+  });
+
+  describe('the catalogue sees every write at once', () => {
+    it('counts a created and a deleted product in the listing totals straight away', async () => {
+      const total = async () =>
+        (await t.app.inject({ method: 'GET', url: '/api/product?page=1' })).json<{ totalCount: number }>()
+          .totalCount;
+      const before = await total();
+      const product = await created({ name: 'Counted Piece' });
+      expect(await total()).toBe(before + 1);
+      await t.app.inject({ method: 'DELETE', url: `/api/product/${product.id}`, headers: admin.headers });
+      expect(await total()).toBe(before);
     });
   });
 
