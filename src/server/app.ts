@@ -98,7 +98,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(uploadsRoutes, { store: deps.store });
   // Last: its catch-all answers index.html for any GET that no route above claimed.
-  await app.register(webAppRoutes, { distDir: config.WEB_DIST_DIR, shopName: config.SHOP_NAME });
+  await app.register(webAppRoutes, {
+    distDir: config.WEB_DIST_DIR,
+    shopName: config.SHOP_NAME,
+    walletNumber: config.SHOP_WALLET_NUMBER,
+  });
 
   return app;
 }

@@ -132,19 +132,23 @@ describe('web app serving', () => {
     await mkdir(join(dist, 'assets'));
     await writeFile(
       join(dist, 'index.html'),
-      '<!doctype html><html><head><meta name="shop-name" content="Nour" /><title>Nour</title></head><body><div id="root"></div></body></html>',
+      '<!doctype html><html><head><meta name="shop-name" content="Nour" /><meta name="wallet-number" content="01012345678" /><title>Nour</title></head><body><div id="root"></div></body></html>',
     );
     await writeFile(join(dist, 'assets', 'index-abc123.js'), script);
     await writeFile(join(dist, 'assets', 'index-abc123.js.br'), brotliCompressSync(script));
     await writeFile(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"></svg>');
-    t = await createTestApp({ WEB_DIST_DIR: dist, SHOP_NAME: 'Nour & "Sons" <Cairo>' });
+    t = await createTestApp({
+      WEB_DIST_DIR: dist,
+      SHOP_NAME: 'Nour & "Sons" <Cairo>',
+      SHOP_WALLET_NUMBER: '01198765432',
+    });
   });
   afterAll(async () => {
     await t.close();
     await rm(dist, { recursive: true, force: true });
   });
 
-  it('answers index.html with the shop name for app routes (history fallback)', async () => {
+  it('answers index.html with the shop name and wallet for app routes (history fallback)', async () => {
     for (const url of [
       '/',
       '/index.html',
@@ -159,6 +163,8 @@ describe('web app serving', () => {
       expect(res.body).toContain(
         '<meta name="shop-name" content="Nour &amp; &quot;Sons&quot; &lt;Cairo&gt;" />',
       );
+      expect(res.body).toContain('<meta name="wallet-number" content="01198765432" />');
+      expect(res.body).toContain('<title>Nour &amp; &quot;Sons&quot; &lt;Cairo&gt;</title>');
     }
   });
 
@@ -202,9 +208,12 @@ describe('web app serving', () => {
   });
 
   it('escapes the shop name it writes into the page', () => {
-    expect(personaliseIndexHtml('<meta name="shop-name" content="Nour">', '<b>')).toBe(
-      '<meta name="shop-name" content="&lt;b&gt;">',
-    );
+    expect(
+      personaliseIndexHtml('<meta name="shop-name" content="Nour"><title>Nour</title>', {
+        shopName: '<b>',
+        walletNumber: '01012345678',
+      }),
+    ).toBe('<meta name="shop-name" content="&lt;b&gt;"><title>&lt;b&gt;</title>');
   });
 });
 

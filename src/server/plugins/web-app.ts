@@ -22,12 +22,24 @@ function escapeHtml(text: string): string {
     .replaceAll('>', '&gt;');
 }
 
-/** index.html with the shop's name in `<meta name="shop-name">`, which the app reads once at start. */
-export function personaliseIndexHtml(html: string, shopName: string): string {
+/** What the server writes into index.html for the app to read once at start (src/web/lib/shop.ts). */
+export interface PageSettings {
+  shopName: string;
+  walletNumber: string;
+}
+
+function setMeta(html: string, name: string, value: string): string {
   return html.replace(
-    /(<meta\s+name="shop-name"\s+content=")[^"]*(")/,
-    (_match, start: string, end: string) => `${start}${escapeHtml(shopName)}${end}`,
+    new RegExp(`(<meta\\s+name="${name}"\\s+content=")[^"]*(")`),
+    (_match, start: string, end: string) => `${start}${escapeHtml(value)}${end}`,
   );
+}
+
+/** index.html with the shop's name (`<meta name="shop-name">` and the title) and wallet number filled in. */
+export function personaliseIndexHtml(html: string, settings: PageSettings): string {
+  let page = setMeta(html, 'shop-name', settings.shopName);
+  page = setMeta(page, 'wallet-number', settings.walletNumber);
+  return page.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(settings.shopName)}</title>`);
 }
 
 async function listFiles(root: string): Promise<Set<string>> {
@@ -57,7 +69,7 @@ function decodePath(url: string): string | null {
  */
 export async function webAppRoutes(
   app: FastifyInstance,
-  options: { distDir: string; shopName: string },
+  options: { distDir: string } & PageSettings,
 ): Promise<void> {
   const root = resolve(options.distDir);
   const indexPath = join(root, 'index.html');
@@ -65,7 +77,7 @@ export async function webAppRoutes(
     app.log.warn({ distDir: root }, 'no web build found: serving the API only');
     return;
   }
-  const indexHtml = personaliseIndexHtml(await readFile(indexPath, 'utf8'), options.shopName);
+  const indexHtml = personaliseIndexHtml(await readFile(indexPath, 'utf8'), options);
   const files = await listFiles(root);
   files.delete('index.html');
 
