@@ -206,6 +206,26 @@ describe('admin category API', () => {
     });
   });
 
+  it('shows every write in the catalogue at once', async () => {
+    const list = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/category' })).json<{ categories: CategoryDto[] }>()
+        .categories;
+    const category = await created('Handbags');
+    expect((await list()).find((item) => item.id === category.id)?.productCount).toBe(0);
+    const product = await sendForm(
+      t,
+      admin,
+      'POST',
+      '/api/product',
+      { name: 'Tote', price: '300', avaliableItems: '2', category: category.id },
+      { defaultImage: picture },
+    );
+    expect(product.statusCode).toBe(201);
+    expect((await list()).find((item) => item.id === category.id)?.productCount).toBe(1);
+    await sendForm(t, admin, 'PATCH', `/api/category/${category.id}`, { name: 'Bags' });
+    expect((await list()).find((item) => item.id === category.id)?.name).toBe('Bags');
+  });
+
   describe('DELETE /api/category/:id', () => {
     it('refuses with 409 and the count while the category has products', async () => {
       const category = await created('Jewellery');
