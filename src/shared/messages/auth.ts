@@ -9,6 +9,12 @@ export const auth = {
   registerSubmit: 'Register',
   registering: 'Creating account...',
   haveAccount: 'Already have an account?',
+  registerAsideHeadline: 'Pieces made for every day, delivered across Egypt.',
+  registerPerks: [
+    'Keep your favourite pieces in one place.',
+    'Follow every order from checkout to your door.',
+    'Check out faster next time.',
+  ],
   nameRequired: 'Name is required',
   nameMin: 'Minimum length is 3 characters',
   nameMax: 'Maximum length is 15 characters',

@@ -20,12 +20,12 @@ const m = messages.auth;
 function Welcome() {
   return (
     <div>
-      <p className="font-display text-2xl leading-snug text-canvas">{m.registerSubtitle}</p>
+      <p className="font-display text-2xl leading-snug text-canvas">{m.registerAsideHeadline}</p>
       <ul className="mt-8 space-y-3 text-sm text-canvas/80">
-        {[m.userName, m.yourEmail, m.yourPassword].map((field) => (
-          <li key={field} className="flex items-center gap-3">
-            <Check className="size-4 text-accent-soft" aria-hidden="true" />
-            {field}
+        {m.registerPerks.map((perk) => (
+          <li key={perk} className="flex items-start gap-3">
+            <Check className="mt-0.5 size-4 shrink-0 text-accent-soft" aria-hidden="true" />
+            {perk}
           </li>
         ))}
       </ul>
