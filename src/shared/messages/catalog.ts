@@ -85,6 +85,8 @@ export const catalog = {
   ratedOutOf: 'Rated {rating} out of 5',
   // Product details
   productImages: 'Product images',
+  breadcrumb: 'Breadcrumb',
+  youRated: 'You rated this {n} out of 5',
   home: 'Home',
   soldOut: 'Sold Out',
   relatedProducts: 'Related Products',

@@ -1,31 +1,30 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@/shared/constants';
 import { reloadPage } from '@/web/features/catalog/reload-page';
-import { mockFetch, renderRoute, sampleCategory, setBrowserState } from '@/web/features/catalog/testing';
+import {
+  mockFetch,
+  renderRoute,
+  sampleCategory,
+  setBrowserState,
+  stubObservers,
+} from '@/web/features/catalog/testing';
 import { CategoriesCarousel } from './categories-carousel';
 
 vi.mock('@/web/features/catalog/reload-page', () => ({ reloadPage: vi.fn() }));
-
-beforeAll(() => {
-  // jsdom lacks the observers Embla watches the page with; inert ones are enough here.
-  class Inert {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  }
-  vi.stubGlobal('ResizeObserver', Inert);
-  vi.stubGlobal('IntersectionObserver', Inert);
-});
 
 function answerCategories(body: unknown, status = 200) {
   return mockFetch(({ url }) => (url.pathname === '/api/category' ? { status, body } : undefined));
 }
 
 describe('CategoriesCarousel', () => {
-  beforeEach(() => setBrowserState('visitor'));
+  beforeEach(() => {
+    setBrowserState('visitor');
+    stubObservers();
+  });
   afterEach(() => {
+    vi.unstubAllGlobals();
     vi.mocked(reloadPage).mockClear();
   });
 

@@ -1,12 +1,208 @@
-import { messages } from '@/shared/messages';
+import { useQuery } from '@tanstack/react-query';
+import { Heart, PackageX, ShoppingBag } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import { RELATED_PRODUCTS_SHOWN } from '@/shared/constants';
+import { format, messages } from '@/shared/messages';
+import { discountPercentOf } from '@/shared/money';
+import type { ProductDto } from '@/shared/schemas/product';
+import { Price } from '@/web/components/price';
+import { ProductGrid, ProductGridSkeleton } from '@/web/components/product-card/product-grid';
+import { isOutOfStock } from '@/web/components/product-card/product-view';
+import { StarRating } from '@/web/components/star-rating';
+import { useAddToCart } from '@/web/features/cart/use-add-to-cart';
+import { ApiError } from '@/web/lib/api';
 import { useDocumentTitle } from '@/web/lib/shop';
+import { toggleFavoriteWithFeedback, useFavorites } from '@/web/session/favorites';
+import { productListQuery, productQuery } from './catalog-api';
+import { LoadFailure } from './load-failure';
+import { ProductGallery } from './product-gallery';
+import { RatingControl } from './rating-control';
 
-export default function ProductDetailsPage() {
-  const title = messages.layout.products;
-  useDocumentTitle(title);
+const m = messages.catalog;
+const RELATED_GRID = 'grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-5 lg:grid-cols-5 lg:gap-6';
+
+function ProductNotFound() {
   return (
-    <section className="shell py-12">
-      <h1 className="text-title text-ink">{title}</h1>
+    <div className="mx-auto flex max-w-md flex-col items-center px-4 py-20 text-center">
+      <div className="mb-6 flex size-16 items-center justify-center rounded-pill bg-sand text-accent">
+        <PackageX className="size-7" aria-hidden="true" />
+      </div>
+      <h1 className="text-title text-ink">{m.productNotFound}</h1>
+      <p className="mt-3 text-ink-soft">{m.productNotFoundText}</p>
+      <Link to="/products" className="btn btn-primary mt-8">
+        {m.backToProducts}
+      </Link>
+    </div>
+  );
+}
+
+/** GET /product?category=<id>&limit=6, minus the product itself, at most 5 (DESIGN §2). */
+function RelatedProducts({ product }: { product: ProductDto }) {
+  const categoryId = product.category?.id;
+  const related = useQuery({
+    ...productListQuery({ category: categoryId, limit: RELATED_PRODUCTS_SHOWN + 1 }),
+    enabled: Boolean(categoryId),
+  });
+  if (!categoryId || related.isError) return null;
+  const others = related.data?.products
+    .filter((other) => other._id !== product._id)
+    .slice(0, RELATED_PRODUCTS_SHOWN);
+  if (others && others.length === 0) return null;
+  return (
+    <section aria-labelledby="related-products" className="mt-20 border-t border-line pt-14">
+      <h2 id="related-products" className="mb-8 text-3xl text-ink">
+        {m.relatedProducts}
+      </h2>
+      {others ? (
+        <ProductGrid products={others} className={RELATED_GRID} />
+      ) : (
+        <ProductGridSkeleton count={RELATED_PRODUCTS_SHOWN} className={RELATED_GRID} />
+      )}
     </section>
+  );
+}
+
+function DetailsSkeleton() {
+  return (
+    <div className="grid gap-10 lg:grid-cols-2" aria-hidden="true">
+      <div className="aspect-[4/5] animate-pulse rounded-card bg-sand" />
+      <div className="space-y-4 pt-4">
+        <div className="h-3 w-24 animate-pulse rounded-pill bg-sand" />
+        <div className="h-10 w-3/4 animate-pulse rounded-pill bg-sand" />
+        <div className="h-6 w-1/3 animate-pulse rounded-pill bg-sand" />
+        <div className="h-24 w-full animate-pulse rounded-card bg-sand" />
+      </div>
+    </div>
+  );
+}
+
+function ProductDetails({ product, queryKey }: { product: ProductDto; queryKey: readonly unknown[] }) {
+  const { has } = useFavorites();
+  const { addToCart, pendingProductId } = useAddToCart();
+  const name = product.name || m.noName;
+  const favourite = has(product._id);
+  const soldOut = isOutOfStock(product);
+  // SPEC §9: the badge is the rounded share of the price taken off, whatever discount was stored.
+  const percent = discountPercentOf(product.price, product.finalPrice);
+
+  return (
+    <div className="grid gap-10 lg:grid-cols-2 lg:gap-16">
+      <ProductGallery images={product.images} name={name} />
+      <div className="lg:pt-4">
+        {product.category ? (
+          <Link
+            to={`/category/${encodeURIComponent(product.category.slug)}`}
+            className="eyebrow hover:underline"
+          >
+            {product.category.name}
+          </Link>
+        ) : (
+          <p className="eyebrow text-muted">{m.unknownCategory}</p>
+        )}
+        <h1 className="mt-3 text-4xl leading-tight text-ink sm:text-[2.75rem]">{name}</h1>
+        <div className="mt-4 flex items-center gap-2 text-sm text-ink-soft">
+          <StarRating rating={product.averageRating} />
+          <span>{product.averageRating > 0 ? product.averageRating.toFixed(1) : '0'}</span>
+          <span className="text-muted">{format(m.ratingsCount, { n: product.ratingCount })}</span>
+        </div>
+        <div className="mt-6">
+          <Price price={product.price} discount={percent} finalPrice={product.finalPrice} size="detail" />
+        </div>
+        {product.description ? (
+          <section className="mt-8 border-t border-line pt-6">
+            <h2 className="mb-3 font-sans text-sm font-semibold tracking-wide text-ink uppercase">
+              {m.description}
+            </h2>
+            <p className="leading-relaxed whitespace-pre-line text-ink-soft">{product.description}</p>
+          </section>
+        ) : null}
+        <p className={`mt-6 text-sm ${soldOut ? 'text-danger' : 'text-success'}`}>
+          {soldOut ? m.soldOut : format(m.inStockCount, { n: product.avaliableItems })}
+        </p>
+        <div className="mt-4 flex gap-3">
+          <button
+            type="button"
+            className="btn btn-primary flex-1 py-3.5 text-[0.9375rem]"
+            disabled={soldOut || pendingProductId === product._id}
+            onClick={() => addToCart(product)}
+          >
+            {soldOut ? (
+              m.soldOut
+            ) : (
+              <>
+                <ShoppingBag className="size-4" aria-hidden="true" />
+                {m.addToCart}
+              </>
+            )}
+          </button>
+          <button
+            type="button"
+            aria-pressed={favourite}
+            aria-label={format(favourite ? m.removeFromFavorites : m.addToFavorites, { name })}
+            onClick={() => toggleFavoriteWithFeedback(product)}
+            className="inline-flex size-[3.25rem] shrink-0 items-center justify-center rounded-pill border border-line-strong text-ink transition hover:border-danger hover:text-danger"
+          >
+            <Heart
+              aria-hidden="true"
+              className={`size-5 ${favourite ? 'fill-danger text-danger' : 'fill-none'}`}
+            />
+          </button>
+        </div>
+        <div className="mt-8 border-t border-line pt-6">
+          <RatingControl product={product} queryKey={queryKey} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** One screen for /productdetails/{id} and /product/{slug} (DESIGN §3). */
+export default function ProductDetailsPage() {
+  const { id, slug } = useParams();
+  const key = id ?? slug ?? '';
+  const options = productQuery(key);
+  const { data: product, isPending, isError, error } = useQuery(options);
+  useDocumentTitle(product?.name || undefined);
+
+  let body;
+  if (isError) {
+    body =
+      error instanceof ApiError && (error.status === 404 || error.status === 400) ? (
+        <ProductNotFound />
+      ) : (
+        <LoadFailure />
+      );
+  } else if (isPending) {
+    body = <DetailsSkeleton />;
+  } else {
+    body = (
+      <>
+        <ProductDetails product={product} queryKey={options.queryKey} />
+        <RelatedProducts product={product} />
+      </>
+    );
+  }
+
+  return (
+    <div className="shell py-8 sm:py-12">
+      {product ? (
+        <nav aria-label={m.breadcrumb} className="mb-8 text-xs text-muted">
+          <Link to="/" className="hover:text-ink">
+            {m.home}
+          </Link>
+          <span aria-hidden="true" className="mx-2">
+            /
+          </span>
+          <Link to="/products" className="hover:text-ink">
+            {m.allProducts}
+          </Link>
+          <span aria-hidden="true" className="mx-2">
+            /
+          </span>
+          <span className="text-ink-soft">{product.name}</span>
+        </nav>
+      ) : null}
+      {body}
+    </div>
   );
 }

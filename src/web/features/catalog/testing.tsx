@@ -156,3 +156,14 @@ export function dismissToasts(): void {
     toast.remove();
   });
 }
+
+/** jsdom lacks the observers Embla watches the page with; inert ones are enough for these tests. */
+export function stubObservers(): void {
+  class Inert {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  }
+  vi.stubGlobal('ResizeObserver', Inert);
+  vi.stubGlobal('IntersectionObserver', Inert);
+}

@@ -1,12 +1,113 @@
-import { messages } from '@/shared/messages';
+import { Heart, ShoppingBag } from 'lucide-react';
+import type { MouseEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { format, messages } from '@/shared/messages';
+import { formatEgp } from '@/shared/money';
+import { EmptyState } from '@/web/components/empty-state';
+import { PRODUCT_CARD_SIZES } from '@/web/components/product-card/product-card';
+import { ProductImage } from '@/web/components/product-card/product-image';
+import { useAddToCart } from '@/web/features/cart/use-add-to-cart';
 import { useDocumentTitle } from '@/web/lib/shop';
+import { toggleFavoriteWithFeedback, useFavorites, type FavoriteItem } from '@/web/session/favorites';
 
-export default function FavoritesPage() {
-  const title = messages.catalog.favoritesTitle;
-  useDocumentTitle(title);
+const m = messages.catalog;
+
+function FavoriteCard({ item }: { item: FavoriteItem }) {
+  const navigate = useNavigate();
+  const { addToCart, pendingProductId } = useAddToCart();
+  const name = item.name || m.noName;
+  const href = `/productdetails/${encodeURIComponent(item._id)}`;
+  const shownPrice = item.finalPrice ?? item.price;
+  const discounted = item.finalPrice !== undefined && item.finalPrice < item.price;
+
+  // SPEC §2: a click anywhere on the card opens the product, except on its buttons and links.
+  const openProduct = (event: MouseEvent<HTMLElement>) => {
+    if ((event.target as HTMLElement).closest('button, a')) return;
+    navigate(href);
+  };
+
   return (
-    <section className="shell py-12">
-      <h1 className="text-title text-ink">{title}</h1>
-    </section>
+    // The name below is the card's keyboard-reachable link; this click is the pointer shortcut.
+    <article
+      onClick={openProduct}
+      className="group relative flex cursor-pointer flex-col overflow-hidden rounded-card border border-line bg-surface shadow-soft transition duration-300 hover:-translate-y-0.5 hover:shadow-card"
+    >
+      <div className="relative aspect-[4/5] overflow-hidden bg-sand">
+        <ProductImage
+          image={item.defaultImage ? { url: item.defaultImage } : undefined}
+          alt={name}
+          sizes={PRODUCT_CARD_SIZES}
+          className="size-full transition duration-500 group-hover:scale-[1.03]"
+        />
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        {item.category ? <p className="eyebrow text-[0.6875rem] text-muted">{item.category}</p> : null}
+        <h2 className="line-clamp-2 font-display text-lg leading-snug text-ink">
+          <Link to={href} className="hover:text-accent-strong">
+            {name}
+          </Link>
+        </h2>
+        <p className="mt-auto flex items-baseline gap-2 pt-1">
+          <span className="text-base font-semibold text-ink">{formatEgp(shownPrice)}</span>
+          {discounted ? <del className="text-xs text-muted">{formatEgp(item.price)}</del> : null}
+        </p>
+        <button
+          type="button"
+          className="btn btn-primary mt-2 w-full"
+          disabled={pendingProductId === item._id}
+          onClick={() => addToCart(item)}
+        >
+          <ShoppingBag className="size-4" aria-hidden="true" />
+          {m.addToCart}
+        </button>
+      </div>
+      <button
+        type="button"
+        aria-pressed="true"
+        aria-label={format(m.removeFromFavorites, { name })}
+        onClick={() => toggleFavoriteWithFeedback(item)}
+        className="absolute end-3 top-3 inline-flex size-9 items-center justify-center rounded-pill bg-surface/90 shadow-soft backdrop-blur transition hover:scale-105"
+      >
+        <Heart className="size-[1.125rem] fill-danger text-danger" aria-hidden="true" />
+      </button>
+    </article>
+  );
+}
+
+/** SPEC §2's favourites: kept in the browser, for visitors and users alike (DESIGN §3). */
+export default function FavoritesPage() {
+  useDocumentTitle(m.favoritesTitle);
+  const { items, count } = useFavorites();
+
+  if (count === 0) {
+    return (
+      <div className="shell py-10">
+        <EmptyState
+          headingLevel="h1"
+          icon={<Heart className="size-7" aria-hidden="true" />}
+          title={m.favoritesEmpty}
+          message={m.favoritesEmptyText}
+          primary={{ label: m.startShopping, to: '/' }}
+        />
+      </div>
+    );
+  }
+
+  return (
+    <div className="shell py-10 sm:py-14">
+      <header className="mb-10">
+        <h1 className="text-title text-ink sm:text-[2.5rem]">{m.favoritesTitle}</h1>
+        <p className="mt-2 text-ink-soft">
+          {format(count === 1 ? m.favoritesCountOne : m.favoritesCount, { n: count })}
+        </p>
+      </header>
+      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-5 lg:grid-cols-4 lg:gap-6">
+        {items.map((item) => (
+          <li key={item._id}>
+            <FavoriteCard item={item} />
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

@@ -1,0 +1,90 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Star } from 'lucide-react';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { RATING_MAX } from '@/shared/constants';
+import { format, messages } from '@/shared/messages';
+import type { ProductDto } from '@/shared/schemas/product';
+import { messageOf } from '@/web/lib/api';
+import { queryKeys } from '@/web/lib/query-keys';
+import { useSession } from '@/web/session/session';
+import { rateProduct } from './catalog-api';
+
+const m = messages.catalog;
+
+interface RatingControlProps {
+  product: ProductDto;
+  /** The key the details page read the product under (its id or its slug). */
+  queryKey: readonly unknown[];
+}
+
+/** Five stars that rate the product (SPEC §5: signed in, 1 to 5; SPEC §8's toasts). */
+export function RatingControl({ product, queryKey }: RatingControlProps) {
+  const queryClient = useQueryClient();
+  const { isSignedIn, isAdmin } = useSession();
+  const [chosen, setChosen] = useState<number | null>(null);
+  const [hovered, setHovered] = useState<number | null>(null);
+
+  const mutation = useMutation({
+    mutationFn: (rating: number) => rateProduct(product._id, rating),
+    onSuccess: async (answer, rating) => {
+      setChosen(rating);
+      if (answer.product) queryClient.setQueryData(queryKey, answer.product);
+      toast.success(m.ratingSubmitted);
+      // The featured order and every card's average depend on ratings.
+      await queryClient.invalidateQueries({ queryKey: queryKeys.products.all });
+    },
+    onError: (error) => toast.error(messageOf(error, m.failedToSubmitRating)),
+  });
+
+  const rate = (rating: number) => {
+    if (!isSignedIn) {
+      toast.error(m.pleaseLoginToRate);
+      return;
+    }
+    if (isAdmin) {
+      toast.error(m.adminsCannotRate);
+      return;
+    }
+    mutation.mutate(rating);
+  };
+
+  const lit = hovered ?? chosen ?? 0;
+  return (
+    <div>
+      <p id="rate-this-product" className="text-sm font-medium text-ink">
+        {m.rateThisProduct}
+      </p>
+      <div
+        role="group"
+        aria-labelledby="rate-this-product"
+        className="mt-2 flex items-center gap-1"
+        onMouseLeave={() => setHovered(null)}
+      >
+        {Array.from({ length: RATING_MAX }, (_, index) => {
+          const value = index + 1;
+          return (
+            <button
+              key={value}
+              type="button"
+              aria-label={format(m.rateNStars, { n: value })}
+              aria-pressed={chosen === value}
+              disabled={mutation.isPending}
+              onMouseEnter={() => setHovered(value)}
+              onFocus={() => setHovered(value)}
+              onBlur={() => setHovered(null)}
+              onClick={() => rate(value)}
+              className="rounded-pill p-1 transition hover:scale-110 disabled:opacity-60"
+            >
+              <Star
+                aria-hidden="true"
+                className={`size-6 ${value <= lit ? 'fill-warning text-warning' : 'fill-none text-line-strong'}`}
+              />
+            </button>
+          );
+        })}
+      </div>
+      {chosen ? <p className="mt-1 text-xs text-muted">{format(m.youRated, { n: chosen })}</p> : null}
+    </div>
+  );
+}

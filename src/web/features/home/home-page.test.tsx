@@ -1,0 +1,86 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ProductDto } from '@/shared/schemas/product';
+import {
+  listAnswer,
+  mockFetch,
+  renderRoute,
+  sampleCategory,
+  sampleProduct,
+  setBrowserState,
+  stubObservers,
+} from '@/web/features/catalog/testing';
+import HomePage from './home-page';
+
+function pieces(count: number, discount: number): ProductDto[] {
+  return Array.from({ length: count }, (_, index) =>
+    sampleProduct({
+      _id: `p${discount}-${index}`,
+      id: `p${discount}-${index}`,
+      name: `Piece ${discount}-${index}`,
+      discount,
+    }),
+  );
+}
+
+function serve(sale: ProductDto[], newest: ProductDto[], failing = false) {
+  return mockFetch(({ url }) => {
+    if (url.pathname === '/api/category') return { body: { success: true, categories: [sampleCategory()] } };
+    if (url.pathname !== '/api/product') return undefined;
+    if (failing) return { status: 500, body: { success: false, message: 'Down' } };
+    return listAnswer(url.searchParams.get('sort') === 'discount' ? sale : newest);
+  });
+}
+
+describe('HomePage', () => {
+  beforeEach(() => {
+    setBrowserState('visitor');
+    stubObservers();
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the hero, 4 sale items, 4 newest with View All links, and the categories', async () => {
+    const { calls } = serve(pieces(8, 20), pieces(8, 0));
+    renderRoute(<HomePage />);
+    expect(screen.getByText('Premium Collection')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument();
+    const explore = screen.getByRole('button', { name: /Explore Collection/ });
+    expect(within(explore).getByText('Shop Now')).toBeInTheDocument();
+
+    const sale = (await screen.findByRole('heading', { name: 'Sale Items' })).closest('section')!;
+    expect(within(sale).getAllByRole('article')).toHaveLength(4);
+    expect(within(sale).getByRole('link', { name: 'View All' })).toHaveAttribute('href', '/products');
+    const newest = screen.getByRole('heading', { name: 'Our Newest Collection' }).closest('section')!;
+    expect(await within(newest).findAllByRole('article')).toHaveLength(4);
+    expect(within(newest).getByRole('link', { name: 'View All' })).toHaveAttribute('href', '/products');
+    expect(await screen.findByText('Click to explore')).toBeInTheDocument();
+
+    const asked = calls.filter((call) => call.url.pathname === '/api/product').map((call) => call.url.search);
+    expect(asked.sort()).toEqual(['?sort=discount&limit=8&page=1', '?sort=newest&limit=8&page=1']);
+  });
+
+  it('hides Sale Items when nothing is discounted', async () => {
+    serve(pieces(8, 0), pieces(8, 0));
+    renderRoute(<HomePage />);
+    expect(await screen.findByRole('heading', { name: 'Our Newest Collection' })).toBeInTheDocument();
+    await screen.findAllByRole('article');
+    expect(screen.queryByRole('heading', { name: 'Sale Items' })).not.toBeInTheDocument();
+  });
+
+  it("shows 'Failed to load products' with 'Try Again' when the products fail", async () => {
+    serve([], [], true);
+    renderRoute(<HomePage />);
+    expect(await screen.findByRole('heading', { name: 'Failed to load products' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
+  });
+
+  it('scrolls one screen minus 80 px from the hero button', async () => {
+    serve([], []);
+    const scrollBy = vi.fn();
+    vi.stubGlobal('scrollBy', scrollBy);
+    renderRoute(<HomePage />);
+    await userEvent.click(screen.getByRole('button', { name: /Explore Collection/ }));
+    expect(scrollBy).toHaveBeenCalledWith({ top: window.innerHeight - 80, behavior: 'smooth' });
+  });
+});
