@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import sharp, { type Metadata } from 'sharp';
+import sharp, { type Metadata, type Sharp } from 'sharp';
 import { MAX_IMAGE_BYTES, PRODUCT_IMAGE_WIDTHS } from '@/shared/constants';
 import { format, messages } from '@/shared/messages';
 import type { StoredImage } from '../db/schema';
@@ -18,6 +18,9 @@ export const MAX_STORED_WIDTH_PX = 1600;
 export const CATEGORY_IMAGE_WIDTHS = [320, 640] as const;
 const PROOF_MAX_WIDTH_PX = 2000;
 const WEBP_QUALITY = 82;
+const WEBP_EFFORT = 4;
+/** Flat drawn artwork compresses nearly as well with far less work; photos get the full effort. */
+const DRAWN_WEBP_EFFORT = 2;
 const WEBP = 'image/webp';
 
 export interface UploadedImage {
@@ -59,21 +62,73 @@ export async function readUploadedImage(buffer: Buffer): Promise<UploadedImage> 
   return { buffer, format: kind, width: turned ? height : width, height: turned ? width : height };
 }
 
+/** A picture encoded as WebP at its stored size and at each smaller width, not yet written anywhere. */
+export interface EncodedImage {
+  original: Buffer;
+  variants: Array<{ width: number; data: Buffer }>;
+}
+
+/** Raw pixels, as `sharp(…).raw().toBuffer({ resolveWithObject: true })` gives them. */
+export interface RawPixels {
+  data: Buffer;
+  width: number;
+  height: number;
+  channels: 1 | 2 | 3 | 4;
+}
+
 /**
- * One decoded upload turned into WebP at a given width. `rotate()` applies the camera's orientation
+ * The source turned into WebP at one width. For uploads, `rotate()` applies the camera's orientation
  * before the metadata that holds it goes: sharp writes no EXIF, GPS or ICC profile unless asked.
  */
-async function encodeWebp(image: UploadedImage, maxWidth: number): Promise<Buffer> {
+async function encodeWebp(source: () => Sharp, maxWidth: number, effort = WEBP_EFFORT): Promise<Buffer> {
   try {
-    return await sharp(image.buffer, { limitInputPixels: MAX_INPUT_PIXELS })
-      .rotate()
+    return await source()
       .resize({ width: maxWidth, withoutEnlargement: true })
-      .webp({ quality: WEBP_QUALITY })
+      .webp({ quality: WEBP_QUALITY, effort })
       .toBuffer();
   } catch {
     // The header read fine but the pixels do not: a truncated or corrupt file.
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', messages.admin.notAnImage);
   }
+}
+
+async function encodeSizes(
+  source: () => Sharp,
+  sourceWidth: number,
+  variantWidths: readonly number[],
+  effort = WEBP_EFFORT,
+): Promise<EncodedImage> {
+  const width = Math.min(sourceWidth, MAX_STORED_WIDTH_PX);
+  const widths = variantWidths.filter((candidate) => candidate < width);
+  const [original, ...variants] = await Promise.all([
+    encodeWebp(source, MAX_STORED_WIDTH_PX, effort),
+    ...widths.map((candidate) => encodeWebp(source, candidate, effort)),
+  ]);
+  return { original: original!, variants: widths.map((w, i) => ({ width: w, data: variants[i]! })) };
+}
+
+/** An upload, checked by its content, encoded at 1600 px at most and at each smaller width given. */
+export async function encodeUploadedImage(
+  buffer: Buffer,
+  variantWidths: readonly number[],
+): Promise<EncodedImage> {
+  const image = await readUploadedImage(buffer);
+  return encodeSizes(
+    () => sharp(image.buffer, { limitInputPixels: MAX_INPUT_PIXELS }).rotate(),
+    image.width,
+    variantWidths,
+  );
+}
+
+/** Pixels the shop drew itself (the demo pictures): no checks to make, and no file format to decode. */
+export function encodeRawImage(raw: RawPixels, variantWidths: readonly number[]): Promise<EncodedImage> {
+  const { data, width, height, channels } = raw;
+  return encodeSizes(
+    () => sharp(data, { raw: { width, height, channels } }),
+    width,
+    variantWidths,
+    DRAWN_WEBP_EFFORT,
+  );
 }
 
 /**
@@ -86,35 +141,28 @@ function imageKey(folder: string, original: Buffer): string {
   return `${folder}/${hash}-${randomBytes(4).toString('hex')}.webp`;
 }
 
-async function storePublicImage(
+/** Writes an encoded picture and its smaller copies under a new key in `folder`. */
+export async function saveEncodedImage(
   store: ObjectStore,
-  buffer: Buffer,
-  folder: string,
-  variantWidths: readonly number[],
+  folder: 'products' | 'categories',
+  encoded: EncodedImage,
 ): Promise<StoredImage> {
-  const image = await readUploadedImage(buffer);
-  const width = Math.min(image.width, MAX_STORED_WIDTH_PX);
-  const widths = variantWidths.filter((candidate) => candidate < width);
-  const [original, ...variants] = await Promise.all([
-    encodeWebp(image, MAX_STORED_WIDTH_PX),
-    ...widths.map((candidate) => encodeWebp(image, candidate)),
-  ]);
-  const key = imageKey(folder, original!);
+  const key = imageKey(folder, encoded.original);
   await Promise.all([
-    store.put(key, original!, WEBP),
-    ...widths.map((candidate, i) => store.put(variantKey(key, candidate), variants[i]!, WEBP)),
+    store.put(key, encoded.original, WEBP),
+    ...encoded.variants.map(({ width, data }) => store.put(variantKey(key, width), data, WEBP)),
   ]);
-  return { key, widths };
+  return { key, widths: encoded.variants.map(({ width }) => width) };
 }
 
 /** A product photo: WebP at most 1600 px wide, with 320/640/1024 px copies for `srcset`. */
-export function storeProductImage(store: ObjectStore, buffer: Buffer): Promise<StoredImage> {
-  return storePublicImage(store, buffer, 'products', PRODUCT_IMAGE_WIDTHS);
+export async function storeProductImage(store: ObjectStore, buffer: Buffer): Promise<StoredImage> {
+  return saveEncodedImage(store, 'products', await encodeUploadedImage(buffer, PRODUCT_IMAGE_WIDTHS));
 }
 
 /** A category picture: WebP at most 1600 px wide, with 320/640 px copies. */
-export function storeCategoryImage(store: ObjectStore, buffer: Buffer): Promise<StoredImage> {
-  return storePublicImage(store, buffer, 'categories', CATEGORY_IMAGE_WIDTHS);
+export async function storeCategoryImage(store: ObjectStore, buffer: Buffer): Promise<StoredImage> {
+  return saveEncodedImage(store, 'categories', await encodeUploadedImage(buffer, CATEGORY_IMAGE_WIDTHS));
 }
 
 /**
@@ -123,7 +171,10 @@ export function storeCategoryImage(store: ObjectStore, buffer: Buffer): Promise<
  */
 export async function storePaymentProof(store: ObjectStore, buffer: Buffer): Promise<string> {
   const image = await readUploadedImage(buffer);
-  const webp = await encodeWebp(image, PROOF_MAX_WIDTH_PX);
+  const webp = await encodeWebp(
+    () => sharp(image.buffer, { limitInputPixels: MAX_INPUT_PIXELS }).rotate(),
+    PROOF_MAX_WIDTH_PX,
+  );
   const key = `private/proofs/${randomBytes(16).toString('hex')}.webp`;
   await store.put(key, webp, WEBP);
   return key;

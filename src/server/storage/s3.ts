@@ -63,7 +63,10 @@ export function createS3Client(options: S3StoreOptions): S3Client {
 }
 
 /** Objects in one bucket of any S3-compatible store. */
-export function createS3Store(options: S3StoreOptions, client: S3Sender = createS3Client(options)): ObjectStore {
+export function createS3Store(
+  options: S3StoreOptions,
+  client: S3Sender = createS3Client(options),
+): ObjectStore {
   const base = publicBase(options);
   return {
     async put(key, body, contentType) {

@@ -1,0 +1,104 @@
+import { verify } from '@node-rs/argon2';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { count, eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CATEGORY_NAMES } from '@/shared/constants';
+import { finalPricePiastres } from '@/shared/money';
+import { variantKey } from '../../images/urls';
+import { createTestApp, type TestApp } from '../../test/app';
+import { categories, products, users, type StoredImage } from '../schema';
+import { seedDemoCatalogue, type DemoSeedResult } from './demo';
+
+describe('seedDemoCatalogue', () => {
+  let t: TestApp;
+  let result: DemoSeedResult | null;
+  let seconds: number;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const started = Date.now();
+    result = await seedDemoCatalogue({ db: t.database.db, store: t.store });
+    seconds = (Date.now() - started) / 1000;
+  }, 120_000);
+  afterAll(() => t.close());
+
+  const exists = (key: string) => existsSync(join(t.storeDir, key));
+
+  function allPresent(image: StoredImage | null): boolean {
+    if (!image) return false;
+    const keys = [image.key, ...image.widths.map((width) => variantKey(image.key, width))];
+    return keys.every(exists);
+  }
+
+  it('answers the demo sign-in details', () => {
+    expect(result).toEqual({
+      admin: { email: 'admin@nour.shop', password: 'Admin123' },
+      user: { email: 'user@nour.shop', password: 'User1234' },
+    });
+    // Generous: the pictures take a few seconds on an idle machine, and test machines are shared.
+    expect(seconds).toBeLessThan(90);
+  });
+
+  it('creates the seven categories of SPEC §3, each with a picture', async () => {
+    const rows = await t.database.db.select().from(categories);
+    expect(rows.map((row) => row.name).sort()).toEqual([...CATEGORY_NAMES].sort());
+    expect(rows.map((row) => row.slug)).toContain('mother-and-child');
+    for (const row of rows) expect(allPresent(row.image), row.name).toBe(true);
+  });
+
+  it('creates about sixty products across every category, with prices, discounts and stock', async () => {
+    const rows = await t.database.db.select().from(products);
+    expect(rows.length).toBeGreaterThanOrEqual(55);
+    expect(rows.length).toBeLessThanOrEqual(70);
+    expect(new Set(rows.map((row) => row.slug)).size).toBe(rows.length);
+    expect(new Set(rows.map((row) => row.categoryId)).size).toBe(7);
+    for (const row of rows) {
+      expect(row.pricePiastres).toBeGreaterThanOrEqual(150_00);
+      expect(row.pricePiastres).toBeLessThanOrEqual(3500_00);
+      expect(row.finalPricePiastres).toBe(finalPricePiastres(row.pricePiastres, row.discount));
+      expect(row.subImages.length).toBeGreaterThanOrEqual(2);
+      expect(row.subImages.length).toBeLessThanOrEqual(4);
+    }
+    const discounted = rows.filter((row) => row.discount > 0);
+    expect(discounted.length).toBeGreaterThanOrEqual(5);
+    expect(discounted.every((row) => row.discount >= 10 && row.discount <= 50)).toBe(true);
+    const soldOut = rows.filter((row) => row.availableItems === 0);
+    expect(soldOut.length).toBeGreaterThanOrEqual(3);
+    expect(soldOut.length).toBeLessThan(rows.length / 4);
+    expect(new Set(rows.map((row) => row.createdAt.toDateString())).size).toBeGreaterThan(20);
+  });
+
+  it('stores every product picture, with its smaller copies, as WebP', async () => {
+    const rows = await t.database.db.select().from(products);
+    for (const row of rows) {
+      for (const image of [row.defaultImage, ...row.subImages]) {
+        expect(allPresent(image), `${row.name}: ${image?.key}`).toBe(true);
+      }
+    }
+    const sample = await t.store.get(rows[0]!.defaultImage!.key);
+    const chunks: Buffer[] = [];
+    for await (const chunk of sample!.body) chunks.push(chunk as Buffer);
+    const meta = await sharp(Buffer.concat(chunks)).metadata();
+    expect(meta).toMatchObject({ format: 'webp', width: 640, height: 800 });
+  });
+
+  it('creates a demo admin and a demo shopper with argon2id hashes of their passwords', async () => {
+    const [admin] = await t.database.db.select().from(users).where(eq(users.email, 'admin@nour.shop'));
+    const [user] = await t.database.db.select().from(users).where(eq(users.email, 'user@nour.shop'));
+    expect(admin?.role).toBe('admin');
+    expect(user?.role).toBe('user');
+    expect(admin?.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(await verify(admin!.passwordHash, 'Admin123')).toBe(true);
+    expect(await verify(user!.passwordHash, 'User1234')).toBe(true);
+  });
+
+  it('does nothing the second time', async () => {
+    const before = await t.database.db.select({ n: count() }).from(products);
+    expect(await seedDemoCatalogue({ db: t.database.db, store: t.store })).toBeNull();
+    const after = await t.database.db.select({ n: count() }).from(products);
+    expect(after).toEqual(before);
+    expect((await t.database.db.select({ n: count() }).from(users))[0]?.n).toBe(2);
+  });
+});
