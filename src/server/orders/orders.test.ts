@@ -364,6 +364,21 @@ describe('orders API', () => {
       expect(res.json()).toEqual({ success: false, message });
     });
 
+    it('asks for multipart: a JSON body is 415 in words that say so', async () => {
+      const user = await createUser(t);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/order',
+        headers: user.headers,
+        payload: { ...giza, paymentType: 'cash' },
+      });
+      expect(res.statusCode).toBe(415);
+      expect(res.json()).toEqual({
+        success: false,
+        message: 'This request must be sent as multipart/form-data',
+      });
+    });
+
     it('refuses an empty cart', async () => {
       const { user, cartId } = await shopperWithCart([]);
       const res = await placeOrder(user, { cartId, ...giza, paymentType: 'cash' });

@@ -105,15 +105,16 @@ function parseShipping(fields: Record<string, string>): ShippingAddress {
   };
 }
 
-/** An upload error of the image code, in the checkout form's words (SPEC §5); anything else as it is. */
+/** The image code's answers that the checkout form words its own way (SPEC §5). */
+const CHECKOUT_WORDS = new Map<string, string>([
+  [messages.admin.notAnImage, messages.orders.imageFileRule],
+  [messages.admin.imageTooLarge, messages.orders.fileSizeRule],
+]);
+
+/** An upload error of the image code, in the checkout form's words; anything else as it is. */
 export function inCheckoutWords(error: unknown): unknown {
-  if (error instanceof AppError && error.code === 'UNSUPPORTED_MEDIA_TYPE') {
-    return new AppError('UNSUPPORTED_MEDIA_TYPE', messages.orders.imageFileRule);
-  }
-  if (error instanceof AppError && error.code === 'PAYLOAD_TOO_LARGE') {
-    return new AppError('PAYLOAD_TOO_LARGE', messages.orders.fileSizeRule);
-  }
-  return error;
+  const words = error instanceof AppError ? CHECKOUT_WORDS.get(error.message) : undefined;
+  return words && error instanceof AppError ? new AppError(error.code, words) : error;
 }
 
 async function storeProof(store: ObjectStore, buffer: Buffer): Promise<string> {
