@@ -150,6 +150,12 @@ describe('admin product API', () => {
         { avaliableItems: '1.5' },
         'Available items must be a whole number of at least 0',
       ],
+      ['a name over 120 characters', { name: 'x'.repeat(121) }, 'Name must be at most 120 characters'],
+      [
+        'a description over 5000 characters',
+        { description: 'x'.repeat(5001) },
+        'Description must be at most 5000 characters',
+      ],
     ])('refuses a form without %s: 400 with the SPEC message', async (_what, overrides, message) => {
       const before = await storedKeys(t, 'products');
       const res = await createVia(validFields(overrides));
@@ -162,6 +168,17 @@ describe('admin product API', () => {
       const res = await sendForm(t, admin, 'POST', '/api/product', {}, { defaultImage: photo });
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe('Please fill all required fields');
+    });
+
+    it('refuses a body that is not multipart with 415', async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/product',
+        headers: admin.headers,
+        payload: validFields(),
+      });
+      expect(res.statusCode).toBe(415);
+      expect(res.json().message).toBe('This request must be sent as multipart/form-data');
     });
 
     it("requires a default image: 'Please upload a default image'", async () => {

@@ -59,6 +59,8 @@ export const admin = {
   discountRule: 'Discount must be a number from 0 to 100',
   priceRule: 'Price must be a number of at least 0',
   availableItemsRule: 'Available items must be a whole number of at least 0',
+  nameTooLong: 'Name must be at most {max} characters',
+  descriptionTooLong: 'Description must be at most {max} characters',
   // Category list and form
   searchCategories: 'Search categories by name',
   addCategory: 'Add Category',
@@ -74,6 +76,7 @@ export const admin = {
   categoryImage: 'Category Image',
   enterCategoryName: 'Please enter a category name',
   uploadCategoryImage: 'Please upload a category image',
+  categoryNameTooLong: 'Category name must be at most {max} characters',
   categoryHasProducts: 'This category still has {n} products. Move or delete them first.',
   categoryHasOneProduct: 'This category still has 1 product. Move or delete it first.',
   categoryNameTaken: 'A category named "{name}" already exists',

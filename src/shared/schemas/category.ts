@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_PAGE_SIZE } from '../constants';
-import { messages } from '../messages';
+import { format, messages } from '../messages';
 import { limitParam, pageParam, searchParam } from './common';
 import type { ImageDto } from './product';
 
@@ -16,12 +16,14 @@ export const CategoryProductsQuerySchema = z.object({
   limit: limitParam(MAX_PAGE_SIZE),
 });
 
+const CATEGORY_NAME_MAX = 60;
+
 export const CategoryFormSchema = z.object({
   name: z
     .string({ error: messages.admin.enterCategoryName })
     .trim()
     .min(1, messages.admin.enterCategoryName)
-    .max(60, 'Category name must be at most 60 characters'),
+    .max(CATEGORY_NAME_MAX, format(messages.admin.categoryNameTooLong, { max: CATEGORY_NAME_MAX })),
 });
 
 export interface CategoryDto {

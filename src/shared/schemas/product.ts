@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AVAILABILITIES, MAX_PAGE_SIZE, PRODUCT_SORTS, RATING_MAX, RATING_MIN } from '../constants';
-import { messages } from '../messages';
+import { format, messages } from '../messages';
 import { limitParam, moneyParam, pageParam, searchParam } from './common';
 
 export const ProductQuerySchema = z.object({
@@ -29,14 +29,19 @@ export const RateSchema = z.object({
 });
 
 const a = messages.admin;
+const PRODUCT_NAME_MAX = 120;
+const PRODUCT_DESCRIPTION_MAX = 5000;
 const required = (value: unknown) => (value === '' || value === null ? undefined : value);
 
 const productName = z
   .string({ error: a.fillRequired })
   .trim()
   .min(1, a.fillRequired)
-  .max(120, 'Name must be at most 120 characters');
-const productDescription = z.string().trim().max(5000, 'Description must be at most 5000 characters');
+  .max(PRODUCT_NAME_MAX, format(a.nameTooLong, { max: PRODUCT_NAME_MAX }));
+const productDescription = z
+  .string()
+  .trim()
+  .max(PRODUCT_DESCRIPTION_MAX, format(a.descriptionTooLong, { max: PRODUCT_DESCRIPTION_MAX }));
 const productPrice = z.preprocess(
   required,
   z.coerce.number({ error: a.fillRequired }).min(0, a.priceRule).max(10_000_000, a.priceRule),
