@@ -17,7 +17,12 @@ export const rateLimiting = fp(
   ) => {
     let redis: Redis | undefined;
     if (options.REDIS_URL) {
-      redis = new Redis(options.REDIS_URL, { connectTimeout: 1000, maxRetriesPerRequest: 1 });
+      redis = new Redis(options.REDIS_URL, {
+        connectTimeout: 1000,
+        maxRetriesPerRequest: 1,
+        // While Redis is away, fail at once (and let the request through) instead of queueing behind reconnects.
+        enableOfflineQueue: false,
+      });
       // Errors surface through the limiter (skipOnError below); the client keeps reconnecting meanwhile.
       redis.on('error', (error) => app.log.warn({ err: error }, 'rate-limit store unreachable'));
       app.addHook('onClose', async () => {
