@@ -1,0 +1,154 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { SHIPPING_FEES } from '../src/shared/constants';
+import { format, messages } from '../src/shared/messages';
+import { formatAmount, formatEgp, toEgp, toPiastres } from '../src/shared/money';
+import type { ProductDto } from '../src/shared/schemas/product';
+
+const c = messages.cart;
+const o = messages.orders;
+
+interface Session {
+  token: string;
+  role: string;
+  username: string;
+  email: string;
+}
+
+/** Signs a fresh shopper up through the API (as Epic Stack's login fixture does) and returns the stored session. */
+async function signUp(request: APIRequestContext): Promise<Session> {
+  const email = `buyer-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  const response = await request.post('/api/auth/signup', {
+    data: { name: 'Salma', email, password: 'Secret12', confirmPassword: 'Secret12' },
+  });
+  expect(response.status()).toBe(201);
+  const body = (await response.json()) as {
+    results: { token: string };
+    role: string;
+    username: string;
+    email: string;
+  };
+  return { token: body.results.token, role: body.role, username: body.username, email: body.email };
+}
+
+/** Puts the session where the app reads it (SPEC §3) before any page script runs. */
+async function useSession(page: Page, session: Session): Promise<void> {
+  await page.addInitScript((s: Session) => {
+    localStorage.setItem('userToken', s.token);
+    localStorage.setItem('userRole', s.role);
+    localStorage.setItem('username', s.username);
+    localStorage.setItem('email', s.email);
+  }, session);
+}
+
+async function stockOf(request: APIRequestContext, id: string): Promise<number> {
+  const response = await request.get(`/api/product/${id}`);
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { product: ProductDto }).product.avaliableItems;
+}
+
+/** Two different in-stock demo products with room for a second piece. */
+async function twoProducts(request: APIRequestContext): Promise<[ProductDto, ProductDto]> {
+  const response = await request.get('/api/product', {
+    params: { availability: 'inStock', limit: 60, page: 1 },
+  });
+  const { products } = (await response.json()) as { products: ProductDto[] };
+  const usable = products.filter((product) => product.avaliableItems >= 3);
+  expect(usable.length).toBeGreaterThanOrEqual(2);
+  return [usable[0]!, usable[1]!];
+}
+
+async function proofPng(): Promise<Buffer> {
+  return sharp({ create: { width: 64, height: 64, channels: 3, background: '#a4553d' } })
+    .png()
+    .toBuffer();
+}
+
+async function journey(page: Page, request: APIRequestContext): Promise<void> {
+  const session = await signUp(request);
+  await useSession(page, session);
+  const [first, second] = await twoProducts(request);
+  const stockBefore = [await stockOf(request, first._id), await stockOf(request, second._id)];
+
+  // Add both products from their detail pages.
+  for (const product of [first, second]) {
+    await page.goto(`/productdetails/${product._id}`);
+    // The product's own button comes before those of its related products.
+    await page.getByRole('button', { name: messages.catalog.addToCart }).first().click();
+    await expect(page.getByText(c.productAdded)).toBeVisible();
+  }
+
+  // Raise the first to two pieces, then take the second from 1 to 2 and back to 1.
+  await page.goto('/cart');
+  await expect(page.getByRole('heading', { name: c.shoppingCart })).toBeVisible();
+  // Wide screens get the table, phones the cards (SPEC §2).
+  const wide = (page.viewportSize()?.width ?? 0) >= 768;
+  await expect(page.getByRole('table')).toBeVisible({ visible: wide });
+  await page.getByRole('button', { name: format(c.increaseQuantity, { name: first.name }) }).click();
+  await expect(page.getByText(c.productUpdated).first()).toBeVisible();
+  await page.getByRole('button', { name: format(c.increaseQuantity, { name: second.name }) }).click();
+  const subtotalTwoEach = toEgp(2 * toPiastres(first.finalPrice) + 2 * toPiastres(second.finalPrice));
+  await expect(page.getByText(format(c.subtotal, { n: formatAmount(subtotalTwoEach) }))).toBeVisible();
+  await page.getByRole('button', { name: format(c.decreaseQuantity, { name: second.name }) }).click();
+  const subtotal = toEgp(2 * toPiastres(first.finalPrice) + toPiastres(second.finalPrice));
+  await expect(page.getByText(format(c.subtotal, { n: formatAmount(subtotal) }))).toBeVisible();
+
+  // Checkout with InstaPay and a proof.
+  await page.getByRole('link', { name: c.proceedToCheckout }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await page.getByLabel(o.fullName).fill('Salma Adel');
+  await page.getByLabel(o.phone).fill('01098765432');
+  await page.getByLabel(o.street).fill('Abbas El Akkad Street');
+  await page.getByLabel(o.building).fill('14');
+  await page.getByLabel(o.floor).fill('5');
+  await page.getByLabel(o.apartment).fill('12');
+  await page.getByLabel(o.area).fill('Nasr City');
+  await page.getByLabel(o.city).selectOption('Cairo');
+  await page.getByRole('radio', { name: o.instapay }).check();
+  const total = toEgp(toPiastres(subtotal) + toPiastres(SHIPPING_FEES.Cairo));
+  await expect(
+    page.getByText(format(o.onlineInstructions, { total: formatAmount(total), phone: '01012345678' })),
+  ).toBeVisible();
+  await page
+    .getByLabel(o.paymentProof)
+    .setInputFiles({ name: 'proof.png', mimeType: 'image/png', buffer: await proofPng() });
+  await expect(page.getByRole('img', { name: o.proofPreview })).toBeVisible();
+  await page.getByRole('button', { name: o.placeOrder }).click();
+
+  await expect(page).toHaveURL(/\/allorders$/);
+  await expect(page.getByText(o.orderPlaced)).toBeVisible();
+  const order = page.getByRole('article');
+  await expect(order).toHaveCount(1);
+  await expect(order.getByText(o.pending, { exact: true })).toBeVisible();
+  await expect(order.getByText(formatEgp(total), { exact: true })).toBeVisible();
+  await expect(order.getByText(formatEgp(SHIPPING_FEES.Cairo), { exact: true })).toBeVisible();
+  expect(await stockOf(request, first._id)).toBe(stockBefore[0]! - 2);
+  expect(await stockOf(request, second._id)).toBe(stockBefore[1]! - 1);
+
+  // Cancel it: the stock comes back.
+  page.once('dialog', (dialog) => {
+    expect(dialog.message()).toBe(o.confirmCancel);
+    void dialog.accept();
+  });
+  await order.getByRole('button', { name: o.cancelOrder }).click();
+  await expect(page.getByText(o.statusUpdated)).toBeVisible();
+  await expect(order.getByText(o.cancelled, { exact: true })).toBeVisible();
+  await expect(order.getByRole('button', { name: o.cancelOrder })).toHaveCount(0);
+  expect(await stockOf(request, first._id)).toBe(stockBefore[0]);
+  expect(await stockOf(request, second._id)).toBe(stockBefore[1]);
+}
+
+test('a shopper fills a cart, checks out with an InstaPay proof, sees the order and cancels it', async ({
+  page,
+  request,
+}) => {
+  await journey(page, request);
+});
+
+test.describe('on a 390 px phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the same journey works with the cart as cards', async ({ page, request }) => {
+    await journey(page, request);
+  });
+});
