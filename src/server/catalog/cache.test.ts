@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cachedAggregate, invalidateCatalogCache } from './cache';
+import { cachedCatalogRead, invalidateCatalogCache } from './cache';
 
 describe('catalogue cache', () => {
   const scope = {};
@@ -11,46 +11,46 @@ describe('catalogue cache', () => {
 
   it('loads once while fresh, and again after a few seconds', async () => {
     const load = vi.fn(async () => 42);
-    expect(await cachedAggregate(scope, 'k', load)).toBe(42);
-    expect(await cachedAggregate(scope, 'k', load)).toBe(42);
+    expect(await cachedCatalogRead(scope, 'k', load)).toBe(42);
+    expect(await cachedCatalogRead(scope, 'k', load)).toBe(42);
     expect(load).toHaveBeenCalledTimes(1);
     vi.advanceTimersByTime(4_000);
-    await cachedAggregate(scope, 'k', load);
+    await cachedCatalogRead(scope, 'k', load);
     expect(load).toHaveBeenCalledTimes(1);
     vi.advanceTimersByTime(1_500);
-    await cachedAggregate(scope, 'k', load);
+    await cachedCatalogRead(scope, 'k', load);
     expect(load).toHaveBeenCalledTimes(2);
   });
 
   it('shares one load between concurrent callers', async () => {
     const load = vi.fn(async () => 'x');
-    await Promise.all([cachedAggregate(scope, 'k', load), cachedAggregate(scope, 'k', load)]);
+    await Promise.all([cachedCatalogRead(scope, 'k', load), cachedCatalogRead(scope, 'k', load)]);
     expect(load).toHaveBeenCalledTimes(1);
   });
 
   it('keeps keys and scopes apart', async () => {
     const other = {};
-    expect(await cachedAggregate(scope, 'a', async () => 1)).toBe(1);
-    expect(await cachedAggregate(scope, 'b', async () => 2)).toBe(2);
-    expect(await cachedAggregate(other, 'a', async () => 3)).toBe(3);
-    expect(await cachedAggregate(scope, 'a', async () => 9)).toBe(1);
+    expect(await cachedCatalogRead(scope, 'a', async () => 1)).toBe(1);
+    expect(await cachedCatalogRead(scope, 'b', async () => 2)).toBe(2);
+    expect(await cachedCatalogRead(other, 'a', async () => 3)).toBe(3);
+    expect(await cachedCatalogRead(scope, 'a', async () => 9)).toBe(1);
   });
 
   it('forgets everything on invalidation, including a load that was still running', async () => {
     let finish: (value: number) => void = () => undefined;
-    const slow = cachedAggregate(scope, 'k', () => new Promise<number>((resolve) => (finish = resolve)));
+    const slow = cachedCatalogRead(scope, 'k', () => new Promise<number>((resolve) => (finish = resolve)));
     invalidateCatalogCache();
     finish(1);
     expect(await slow).toBe(1);
-    expect(await cachedAggregate(scope, 'k', async () => 2)).toBe(2);
+    expect(await cachedCatalogRead(scope, 'k', async () => 2)).toBe(2);
     invalidateCatalogCache();
-    expect(await cachedAggregate(scope, 'k', async () => 3)).toBe(3);
+    expect(await cachedCatalogRead(scope, 'k', async () => 3)).toBe(3);
   });
 
   it('does not keep a failed load', async () => {
-    await expect(cachedAggregate(scope, 'k', () => Promise.reject(new Error('db down')))).rejects.toThrow(
+    await expect(cachedCatalogRead(scope, 'k', () => Promise.reject(new Error('db down')))).rejects.toThrow(
       'db down',
     );
-    expect(await cachedAggregate(scope, 'k', async () => 5)).toBe(5);
+    expect(await cachedCatalogRead(scope, 'k', async () => 5)).toBe(5);
   });
 });

@@ -1,7 +1,8 @@
 /**
- * A small in-process cache for the catalogue's costly aggregates (listing totals, the price slider's
- * maximum, products per category). Counting 100,000 rows on every request is what makes a listing slow,
- * while a total that is a few seconds old harms nobody.
+ * A small in-process cache for the catalogue's reads: the costly aggregates (listing totals, the price
+ * slider's maximum, products per category) and the listing pages themselves. Counting 100,000 rows on
+ * every request is what makes a listing slow, and the same first page is asked for again and again,
+ * while an answer that is a few seconds old harms nobody.
  *
  * It is safe to lose (DESIGN §5): entries live a few seconds, so another process's writes show up
  * soon without any notice, and every write in this process calls `invalidateCatalogCache()` so its own
@@ -10,7 +11,7 @@
 
 const TTL_MS = 5_000;
 /** Filter combinations are unbounded (any search text), so the oldest entries make room. */
-const MAX_ENTRIES_PER_DATABASE = 2_000;
+const MAX_ENTRIES_PER_DATABASE = 1_000;
 
 interface Entry {
   expires: number;
@@ -33,7 +34,7 @@ export function invalidateCatalogCache(): void {
  * The cached value for `key`, or `load()`'s result, remembered for a few seconds. Concurrent callers
  * share one load, so a burst of identical requests counts once.
  */
-export function cachedAggregate<T>(scope: object, key: string, load: () => Promise<T>): Promise<T> {
+export function cachedCatalogRead<T>(scope: object, key: string, load: () => Promise<T>): Promise<T> {
   let entries = scopes.get(scope);
   if (!entries) {
     entries = new Map();

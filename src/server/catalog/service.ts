@@ -2,6 +2,7 @@ import {
   ADMIN_PAGE_SIZE,
   ALL_CATEGORIES,
   LISTING_PAGE_SIZE,
+  MAX_PAGE_SIZE,
   UNPAGED_PRODUCT_LIMIT,
 } from '@/shared/constants';
 import { messages } from '@/shared/messages';
@@ -12,7 +13,7 @@ import type { Db } from '../db/client';
 import { AppError } from '../errors';
 import type { SessionUser } from '../plugins/auth-guard';
 import type { ObjectStore } from '../storage/types';
-import { cachedAggregate, invalidateCatalogCache } from './cache';
+import { cachedCatalogRead, invalidateCatalogCache } from './cache';
 import { averageRating, categoryDto, productDto } from './dto';
 import {
   adjustRatingTotals,
@@ -110,7 +111,7 @@ export function assertMayRate(user: SessionUser): void {
 export function createCatalogService(db: Db, store: ObjectStore) {
   /** Products per category, shared by the category answers and cached like the listing totals. */
   function categoryCounts(): Promise<Map<string, number>> {
-    return cachedAggregate(db, 'category-counts', () => productCountsByCategory(db));
+    return cachedCatalogRead(db, 'category-counts', () => productCountsByCategory(db));
   }
 
   /**
@@ -124,7 +125,7 @@ export function createCatalogService(db: Db, store: ObjectStore) {
   ): Promise<string[] | undefined> {
     if (!slug && !category) return undefined;
     if (!slug && category && 'id' in category) return [category.id];
-    const keys = await cachedAggregate(db, 'category-keys', () => findCategoryKeys(db));
+    const keys = await cachedCatalogRead(db, 'category-keys', () => findCategoryKeys(db));
     const matches = (row: CategoryKeys) => {
       if (slug && row.slug !== slug.toLowerCase()) return false;
       if (!category) return true;
@@ -154,17 +155,23 @@ export function createCatalogService(db: Db, store: ObjectStore) {
     if (filters.categoryIds?.length === 0) {
       return { products: [], page, totalPages: 1, totalCount: 0, maxPrice: 0 };
     }
-    const [rows, totals] = await Promise.all([
-      findProducts(db, filters, query.sort ?? 'featured', limit, offset),
-      cachedAggregate(db, `products:${JSON.stringify(filters)}`, () => productTotals(db, filters)),
-    ]);
-    return {
-      products: rows.map((row) => productDto(store, row.product, row.category)),
-      page,
-      totalPages: pageCount(totals.count, limit),
-      totalCount: totals.count,
-      maxPrice: toEgp(totals.maxFinalPricePiastres ?? 0),
+    const sort = query.sort ?? 'featured';
+    const build = async (): Promise<ProductListAnswer> => {
+      const [rows, totals] = await Promise.all([
+        findProducts(db, filters, sort, limit, offset),
+        cachedCatalogRead(db, `totals:${JSON.stringify(filters)}`, () => productTotals(db, filters)),
+      ]);
+      return {
+        products: rows.map((row) => productDto(store, row.product, row.category)),
+        page,
+        totalPages: pageCount(totals.count, limit),
+        totalCount: totals.count,
+        maxPrice: toEgp(totals.maxFinalPricePiastres ?? 0),
+      };
     };
+    // Pages are kept; an unpaged answer of up to 1,000 products is not, so the cache stays small.
+    if (limit > MAX_PAGE_SIZE) return build();
+    return cachedCatalogRead(db, `page:${JSON.stringify([filters, sort, page, limit])}`, build);
   }
 
   async function getProduct(idOrSlug: string): Promise<ProductDto> {
