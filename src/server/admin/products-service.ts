@@ -94,8 +94,8 @@ function tooManySubImages(): AppError {
 }
 
 /**
- * Deletes the files of images a product no longer shows, except those an order still shows (an order
- * line keeps the image it was bought under).
+ * Of the images a product no longer shows, those whose files may go: not the ones an order line still
+ * shows (it keeps the image the product was bought under).
  */
 async function releasedImages(tx: Tx, productId: string, images: StoredImage[]): Promise<StoredImage[]> {
   const held = await imageKeysHeldByOrders(
