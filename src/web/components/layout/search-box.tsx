@@ -16,7 +16,14 @@ interface SearchBoxProps {
 export function SearchBox({ id, className = '', onSearch }: SearchBoxProps) {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
-  const [text, setText] = useState(() => searchParams.get('search') ?? '');
+  const urlSearch = searchParams.get('search') ?? '';
+  const [text, setText] = useState(urlSearch);
+  // The listing also changes ?search= (Clear All, a chip); the box follows it rather than showing stale text.
+  const [seenUrlSearch, setSeenUrlSearch] = useState(urlSearch);
+  if (urlSearch !== seenUrlSearch) {
+    setSeenUrlSearch(urlSearch);
+    setText(urlSearch);
+  }
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

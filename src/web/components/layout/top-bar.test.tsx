@@ -139,6 +139,14 @@ describe('top bar', () => {
     expect(location()).toBe('/products?search=scarf');
   });
 
+  it('follows the search in the address when the listing changes it', async () => {
+    const { router } = setup('visitor', '/products?search=linen');
+    const box = screen.getByRole('searchbox', { name: m.search });
+    expect(box).toHaveValue('linen');
+    await act(() => router.navigate('/products'));
+    expect(box).toHaveValue('');
+  });
+
   it('changes style after 20 px of scroll', async () => {
     setup('visitor');
     const bar = screen.getByRole('banner');
