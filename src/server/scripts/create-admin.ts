@@ -16,25 +16,32 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-async function ask(question: string, options: { hidden?: boolean } = {}): Promise<string> {
-  if (!process.stdin.isTTY) {
-    fail(`${question.replace(/:\s*$/, '')} is needed: pass it as an option (see --help).`);
-  }
+/** One reader for every question, so typed-ahead answers are not lost between them. */
+function createPrompter() {
   let muted = false;
-  // Echo the question, but not what is typed after it when the answer is a password.
+  // Echo the questions, but not what is typed after one whose answer is a password.
   const output = new Writable({
     write(chunk: Buffer, _encoding, done) {
       if (!muted) process.stdout.write(chunk);
       done();
     },
   });
-  const readline = createInterface({ input: process.stdin, output, terminal: true });
-  const answer = readline.question(question);
-  muted = options.hidden === true;
-  const text = await answer;
-  readline.close();
-  if (options.hidden) process.stdout.write('\n');
-  return text.trim();
+  let readline: ReturnType<typeof createInterface> | undefined;
+  return {
+    async ask(question: string, options: { hidden?: boolean } = {}): Promise<string> {
+      if (!process.stdin.isTTY) {
+        fail(`${question.replace(/[\s(:].*$/, '')} is needed: pass it as an option (see --help).`);
+      }
+      readline ??= createInterface({ input: process.stdin, output, terminal: true });
+      const answer = readline.question(question);
+      muted = options.hidden === true;
+      const text = await answer;
+      if (muted) process.stdout.write('\n');
+      muted = false;
+      return text.trim();
+    },
+    close: () => readline?.close(),
+  };
 }
 
 async function main(): Promise<void> {
@@ -61,11 +68,13 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  const prompter = createPrompter();
   const input = {
-    email: values.email ?? (await ask('Email: ')),
-    name: values.name ?? ((await ask(`Name (${config.ADMIN_NAME}): `)) || config.ADMIN_NAME),
-    password: values.password ?? (await ask('Password: ', { hidden: true })),
+    email: values.email ?? (await prompter.ask('Email: ')),
+    name: values.name ?? ((await prompter.ask(`Name (${config.ADMIN_NAME}): `)) || config.ADMIN_NAME),
+    password: values.password ?? (await prompter.ask('Password: ', { hidden: true })),
   };
+  prompter.close();
   // Check before opening the database, so a typo costs nothing.
   const parsed = AdminAccountSchema.safeParse(input);
   if (!parsed.success)
