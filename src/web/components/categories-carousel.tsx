@@ -40,6 +40,9 @@ function CategorySlide({ category }: { category: CategoryDto }) {
           image={category.image ?? undefined}
           alt=""
           sizes={SLIDE_SIZES}
+          // Looping moves slides by transform, which lazy loading does not notice; the carousel itself
+          // is only loaded near the viewport, so its few pictures can load at once.
+          eager
           className="size-full transition duration-700 group-hover:scale-105"
         />
         <span className="absolute inset-0 bg-gradient-to-t from-ink/75 via-ink/15 to-transparent" />

@@ -43,7 +43,7 @@ export function ProductCard({ product, href }: ProductCardProps) {
 
   return (
     <article
-      className={`group relative flex flex-col overflow-hidden rounded-card border border-line bg-surface shadow-soft transition duration-300 hover:-translate-y-0.5 hover:shadow-card ${
+      className={`group relative flex w-full flex-col overflow-hidden rounded-card border border-line bg-surface shadow-soft transition duration-300 hover:-translate-y-0.5 hover:shadow-card ${
         outOfStock ? 'opacity-70' : ''
       }`}
     >
@@ -85,7 +85,7 @@ export function ProductCard({ product, href }: ProductCardProps) {
         </div>
         <button
           type="button"
-          className={`btn relative z-10 mt-2 w-full ${outOfStock ? 'btn-outline' : 'btn-primary'}`}
+          className={`btn relative z-10 mt-2 w-full px-3 text-xs whitespace-nowrap sm:px-5 sm:text-sm ${outOfStock ? 'btn-outline' : 'btn-primary'}`}
           disabled={outOfStock || adding}
           onClick={() => addToCart(product)}
         >
@@ -93,7 +93,7 @@ export function ProductCard({ product, href }: ProductCardProps) {
             m.outOfStockButton
           ) : (
             <>
-              <ShoppingBag className="size-4" aria-hidden="true" />
+              <ShoppingBag className="hidden size-4 min-[400px]:block" aria-hidden="true" />
               {m.addToCart}
             </>
           )}

@@ -16,9 +16,7 @@ export function ProductGrid({ products, hrefOf, className = GRID }: ProductGridP
     <ul className={className}>
       {products.map((product, index) => (
         <li key={idOf(product) ?? index} className="flex">
-          <div className="w-full">
-            <ProductCard product={product} href={hrefOf?.(product)} />
-          </div>
+          <ProductCard product={product} href={hrefOf?.(product)} />
         </li>
       ))}
     </ul>

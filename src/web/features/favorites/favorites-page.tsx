@@ -30,7 +30,7 @@ function FavoriteCard({ item }: { item: FavoriteItem }) {
     // The name below is the card's keyboard-reachable link; this click is the pointer shortcut.
     <article
       onClick={openProduct}
-      className="group relative flex cursor-pointer flex-col overflow-hidden rounded-card border border-line bg-surface shadow-soft transition duration-300 hover:-translate-y-0.5 hover:shadow-card"
+      className="group relative flex w-full cursor-pointer flex-col overflow-hidden rounded-card border border-line bg-surface shadow-soft transition duration-300 hover:-translate-y-0.5 hover:shadow-card"
     >
       <div className="relative aspect-[4/5] overflow-hidden bg-sand">
         <ProductImage
@@ -53,11 +53,11 @@ function FavoriteCard({ item }: { item: FavoriteItem }) {
         </p>
         <button
           type="button"
-          className="btn btn-primary mt-2 w-full"
+          className="btn btn-primary mt-2 w-full px-3 text-xs whitespace-nowrap sm:px-5 sm:text-sm"
           disabled={pendingProductId === item._id}
           onClick={() => addToCart(item)}
         >
-          <ShoppingBag className="size-4" aria-hidden="true" />
+          <ShoppingBag className="hidden size-4 min-[400px]:block" aria-hidden="true" />
           {m.addToCart}
         </button>
       </div>
@@ -103,7 +103,7 @@ export default function FavoritesPage() {
       </header>
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-5 lg:grid-cols-4 lg:gap-6">
         {items.map((item) => (
-          <li key={item._id}>
+          <li key={item._id} className="flex">
             <FavoriteCard item={item} />
           </li>
         ))}

@@ -37,6 +37,18 @@ describe('HomePage', () => {
   beforeEach(() => {
     setBrowserState('visitor');
     stubObservers();
+    // Everything is "near" in this test, so the lazy carousel mounts at once.
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(private readonly callback: IntersectionObserverCallback) {}
+        observe(target: Element) {
+          this.callback([{ isIntersecting: true, target } as IntersectionObserverEntry], this as never);
+        }
+        unobserve() {}
+        disconnect() {}
+      },
+    );
   });
   afterEach(() => vi.unstubAllGlobals());
 
@@ -54,7 +66,7 @@ describe('HomePage', () => {
     const newest = screen.getByRole('heading', { name: 'Our Newest Collection' }).closest('section')!;
     expect(await within(newest).findAllByRole('article')).toHaveLength(4);
     expect(within(newest).getByRole('link', { name: 'View All' })).toHaveAttribute('href', '/products');
-    expect(await screen.findByText('Click to explore')).toBeInTheDocument();
+    expect(await screen.findByText('Click to explore', {}, { timeout: 5000 })).toBeInTheDocument();
 
     const asked = calls.filter((call) => call.url.pathname === '/api/product').map((call) => call.url.search);
     expect(asked.sort()).toEqual(['?sort=discount&limit=8&page=1', '?sort=newest&limit=8&page=1']);

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { HOME_SECTION_COMPUTED } from '@/shared/constants';
 import { messages } from '@/shared/messages';
 import { BackToTop } from '@/web/components/back-to-top';
-import { CategoriesCarousel } from '@/web/components/categories-carousel';
 import { productListQuery } from '@/web/features/catalog/catalog-api';
 import { LoadFailure } from '@/web/features/catalog/load-failure';
 import { useDocumentTitle } from '@/web/lib/shop';
@@ -10,6 +10,41 @@ import { Hero } from './hero';
 import { ProductSection } from './product-section';
 
 const m = messages.catalog;
+
+// The carousel and Embla are a tenth of the home page's script and sit below the fold: they load when
+// the shopper scrolls near them, keeping the first load inside its budget.
+const CategoriesCarousel = lazy(() =>
+  import('@/web/components/categories-carousel').then((module) => ({ default: module.CategoriesCarousel })),
+);
+
+function CarouselPlaceholder() {
+  return (
+    <div className="flex min-h-56 items-center justify-center rounded-card border border-dashed border-line-strong bg-surface/60">
+      <p role="status" className="text-sm text-muted">
+        {m.loadingCategories}
+      </p>
+    </div>
+  );
+}
+
+/** True once the element is within a screen of the viewport (at once where there is no observer). */
+function useNearViewport<T extends Element>() {
+  const ref = useRef<T>(null);
+  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const element = ref.current;
+    if (near || !element) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+      },
+      { rootMargin: '100% 0px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near]);
+  return [ref, near] as const;
+}
 
 /** SPEC §9: the top 8 by discount and the newest 8 are asked for; each section shows 4. */
 const saleQuery = productListQuery({ sort: 'discount', limit: HOME_SECTION_COMPUTED, page: 1 });
@@ -21,6 +56,7 @@ export default function HomePage() {
   const newest = useQuery(newestQuery);
   const onSale = sale.data?.products.filter((product) => Number(product.discount) > 0);
   const failed = sale.isError || newest.isError;
+  const [categoriesRef, categoriesNear] = useNearViewport<HTMLElement>();
 
   return (
     <>
@@ -40,12 +76,18 @@ export default function HomePage() {
           />
         </>
       )}
-      <section aria-labelledby="shop-by-category" className="bg-sand/60 py-14 sm:py-20">
+      <section ref={categoriesRef} aria-labelledby="shop-by-category" className="bg-sand/60 py-14 sm:py-20">
         <div className="shell">
           <h2 id="shop-by-category" className="mb-8 text-3xl text-ink sm:mb-10 sm:text-title">
             {m.shopByCategory}
           </h2>
-          <CategoriesCarousel />
+          {categoriesNear ? (
+            <Suspense fallback={<CarouselPlaceholder />}>
+              <CategoriesCarousel />
+            </Suspense>
+          ) : (
+            <CarouselPlaceholder />
+          )}
         </div>
       </section>
       <BackToTop />
