@@ -168,6 +168,25 @@ describe('web app serving', () => {
     }
   });
 
+  it('answers 304 when the browser already has this index.html', async () => {
+    const first = await t.app.inject({ method: 'GET', url: '/cart' });
+    const etag = first.headers.etag;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/products',
+      headers: { 'if-none-match': String(etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const stale = await t.app.inject({
+      method: 'GET',
+      url: '/products',
+      headers: { 'if-none-match': '"old"' },
+    });
+    expect(stale.statusCode).toBe(200);
+  });
+
   it('serves hashed assets as immutable, precompressed when the browser takes it', async () => {
     const plain = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
     expect(plain.statusCode).toBe(200);

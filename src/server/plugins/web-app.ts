@@ -1,5 +1,6 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
@@ -78,6 +79,8 @@ export async function webAppRoutes(
     return;
   }
   const indexHtml = personaliseIndexHtml(await readFile(indexPath, 'utf8'), options);
+  // no-cache makes the browser ask on every visit; the tag lets the answer be an empty 304.
+  const indexEtag = `"${createHash('sha256').update(indexHtml).digest('base64url').slice(0, 27)}"`;
   const files = await listFiles(root);
   files.delete('index.html');
 
@@ -102,6 +105,8 @@ export async function webAppRoutes(
     if (files.has(file)) return reply.sendFile(file);
     // A missing hashed asset is a stale page asking for an old build: a 404, not the app's HTML.
     if (file.startsWith('assets/')) return reply.callNotFound();
-    return reply.header('cache-control', REVALIDATE).type('text/html; charset=utf-8').send(indexHtml);
+    reply.header('cache-control', REVALIDATE).header('etag', indexEtag);
+    if (request.headers['if-none-match'] === indexEtag) return reply.status(304).send();
+    return reply.type('text/html; charset=utf-8').send(indexHtml);
   });
 }
