@@ -1,0 +1,118 @@
+import { expect, test, type Page } from '@playwright/test';
+import { format, messages } from '../src/shared/messages';
+
+const c = messages.catalog;
+const l = messages.layout;
+
+/** The listing's count line, e.g. '2 products found'. */
+function countText(count: number): string {
+  return `${count} ${count === 1 ? c.productFound : c.productsFound}`;
+}
+
+async function openFirstProduct(page: Page): Promise<string> {
+  const firstCard = page.getByRole('article').first();
+  const name = (await firstCard.getByRole('heading').innerText()).trim();
+  await firstCard.getByRole('link', { name }).click();
+  await expect(page).toHaveURL(/\/productdetails\//);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  return name;
+}
+
+async function favouriteAndRemove(page: Page, name: string) {
+  await page.getByRole('button', { name: format(c.addToFavorites, { name }) }).click();
+  await expect(page.getByText(c.addedToFavorites)).toBeVisible();
+  await page.getByRole('link', { name: format(l.favoritesCount, { n: 1 }) }).click();
+  await expect(page).toHaveURL(/\/favorites$/);
+  await expect(page.getByRole('heading', { name: c.favoritesTitle })).toBeVisible();
+  await expect(page.getByRole('link', { name })).toBeVisible();
+
+  await page.getByRole('button', { name: format(c.removeFromFavorites, { name }) }).click();
+  await expect(page.getByText(c.removedFromFavorites)).toBeVisible();
+  await expect(page.getByRole('heading', { name: c.favoritesEmpty })).toBeVisible();
+  await expect(page.getByRole('link', { name: c.startShopping })).toHaveAttribute('href', '/');
+  expect(await page.evaluate(() => localStorage.getItem('favorites'))).toBe('[]');
+}
+
+test('a shopper searches from the top bar, filters by category and price, favourites a piece and removes it again', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: c.newestCollection })).toBeVisible();
+  await expect(page.getByRole('heading', { name: c.saleItems })).toBeVisible();
+  await expect(page.getByRole('button', { name: c.exploreCollection })).toBeVisible();
+
+  const search = page.locator('#top-bar-search');
+  await search.fill('  dress  ');
+  await search.press('Enter');
+  await expect(page).toHaveURL(/\/products\?search=dress$/);
+  await expect(
+    page.getByRole('button', {
+      name: format(c.removeFilter, { name: format(c.chipSearch, { value: 'dress' }) }),
+    }),
+  ).toBeVisible();
+
+  await page.getByRole('button', { name: 'Women', exact: true }).click();
+  await expect(page).toHaveURL(/category=Women/);
+  await page.getByLabel(c.maxPrice).fill('1500');
+  await page.getByRole('button', { name: c.applyFilters }).click();
+  await expect(page).toHaveURL(/maxPrice=1500/);
+  await expect(page.getByText(countText(2))).toBeVisible();
+  await expect(page.getByRole('article')).toHaveCount(2);
+  for (const price of await page.getByRole('article').locator('p > span.font-semibold').allInnerTexts()) {
+    expect(Number(price.replace(/[^\d.]/g, ''))).toBeLessThanOrEqual(1500);
+  }
+
+  // The filters live in the URL, so a reload shows the same list.
+  await page.reload();
+  await expect(page.getByText(countText(2))).toBeVisible();
+
+  const name = await openFirstProduct(page);
+  await expect(page.getByRole('heading', { name: c.relatedProducts })).toBeVisible();
+  await favouriteAndRemove(page, name);
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('a shopper uses the mobile menu search and filter panel, then favourites and removes a piece', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: c.shopNow })).toBeVisible();
+
+    await page.getByRole('button', { name: l.openMenu }).click();
+    const search = page.locator('#mobile-search');
+    await search.fill('dress');
+    await search.press('Enter');
+    await expect(page).toHaveURL(/\/products\?search=dress$/);
+
+    // The panel is hidden until asked for, and closes on 'Apply Filters'.
+    await expect(page.getByRole('button', { name: c.applyFilters })).toBeHidden();
+    await page.getByRole('button', { name: c.showFilters }).click();
+    await page.getByRole('button', { name: 'Women', exact: true }).click();
+    await expect(page).toHaveURL(/category=Women/);
+    await page.getByRole('button', { name: c.showFilters }).click();
+    await page.getByLabel(c.maxPrice).fill('1500');
+    await page.getByRole('button', { name: c.applyFilters }).click();
+    await expect(page.getByRole('button', { name: c.applyFilters })).toBeHidden();
+    await expect(page.getByText(countText(2))).toBeVisible();
+
+    // A visitor is asked to log in before adding to the cart.
+    await page.getByRole('article').first().getByRole('button', { name: c.addToCart }).click();
+    await expect(page.getByText(messages.cart.loginToAdd)).toBeVisible();
+
+    const name = await openFirstProduct(page);
+    await favouriteAndRemove(page, name);
+  });
+});
+
+test('choosing a category in the home carousel opens the listing filtered by it', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('heading', { name: c.shopByCategory }).scrollIntoViewIfNeeded();
+  const card = page.getByRole('link', { name: /Accessories/ }).first();
+  await expect(card).toBeVisible();
+  await card.click();
+  await expect(page).toHaveURL(/\/products\?category=Accessories$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Accessories' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('selectedCategory'))).toBeNull();
+});
