@@ -1,13 +1,144 @@
-import { useParams } from 'react-router';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { Link, useNavigate, useParams } from 'react-router';
+import type { z } from 'zod';
 import { messages } from '@/shared/messages';
+import { CategoryFormSchema } from '@/shared/schemas/category';
+import { FormField } from '@/web/features/account/form-field';
 import { useDocumentTitle } from '@/web/lib/shop';
+import { adminCategoryQuery, useSaveCategory } from './admin-api';
+import { AdminHeader, saveFailureMessage, Spinner } from './admin-ui';
+import { ImageInput, ImagePreview, usePreviewUrls } from './image-picker';
 
+const m = messages.admin;
+const LIST = '/dashboard/manage_category';
+
+type CategoryForm = z.output<typeof CategoryFormSchema>;
+
+/** /dashboard/manage_category/new and …/edit/{id} (SPEC §2, §5): a name and a picture. */
 export default function CategoryFormPage() {
-  const title = useParams().id ? messages.admin.editCategory : messages.admin.createCategory;
+  const { id } = useParams();
+  const isEdit = Boolean(id);
+  const title = isEdit ? m.editCategory : m.createCategory;
   useDocumentTitle(title);
+  const navigate = useNavigate();
+
+  const category = useQuery({ ...adminCategoryQuery(id ?? ''), enabled: isEdit });
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<z.input<typeof CategoryFormSchema>, unknown, CategoryForm>({
+    defaultValues: { name: '' },
+    resolver: zodResolver(CategoryFormSchema),
+  });
+  const [image, setImage] = useState<File | null>(null);
+  const [imageError, setImageError] = useState<string>();
+  const [preview] = usePreviewUrls(image ? [image] : NO_FILES);
+
+  useEffect(() => {
+    if (category.isError) {
+      toast.error(m.failedToLoadCategory);
+      // SPEC §8 sends the admin to /categories after this failure.
+      void navigate('/categories', { replace: true });
+    }
+  }, [category.isError, navigate]);
+
+  useEffect(() => {
+    if (category.data) reset({ name: category.data.name });
+  }, [category.data, reset]);
+
+  const save = useSaveCategory({
+    onSuccess: () => {
+      toast.success(isEdit ? m.categoryUpdated : m.categoryCreated);
+      void navigate(LIST);
+    },
+  });
+  const busy = useRef(false);
+
+  const onValid = ({ name }: CategoryForm) => {
+    if (busy.current) return;
+    if (!isEdit && !image) {
+      setImageError(m.uploadCategoryImage);
+      toast.error(m.uploadCategoryImage);
+      return;
+    }
+    const form = new FormData();
+    form.append('name', name);
+    // SPEC §7 names the file field "category".
+    if (image) form.append('category', image);
+    busy.current = true;
+    save.mutate(
+      { id, form },
+      {
+        onError: (error) => toast.error(saveFailureMessage(error, m.failedToSaveCategory)),
+        onSettled: () => {
+          busy.current = false;
+        },
+      },
+    );
+  };
+
+  if (isEdit && category.isPending) return <Spinner />;
+
   return (
-    <section className="py-4">
-      <h1 className="text-title text-ink">{title}</h1>
+    <section className="max-w-2xl">
+      <AdminHeader
+        title={title}
+        actions={
+          <Link to={LIST} className="btn btn-ghost">
+            <ArrowLeft className="size-4 rtl:rotate-180" aria-hidden="true" />
+            {m.backToCategories}
+          </Link>
+        }
+      />
+      <form
+        noValidate
+        className="card flex flex-col gap-5 p-5 sm:p-6"
+        onSubmit={(event) =>
+          void handleSubmit(onValid, (invalid) => {
+            if (!isEdit && !image) setImageError(m.uploadCategoryImage);
+            toast.error(invalid.name?.message ?? m.enterCategoryName);
+          })(event)
+        }
+      >
+        <FormField
+          id="category-name"
+          label={`${m.categoryName} *`}
+          error={errors.name?.message}
+          {...register('name')}
+        />
+        <ImageInput
+          id="category-image"
+          label={m.categoryImage}
+          required={!isEdit}
+          error={imageError}
+          onFiles={([file]) => {
+            setImage(file ?? null);
+            setImageError(undefined);
+          }}
+        />
+        {preview && image ? (
+          <ImagePreview src={preview} alt={m.categoryImagePreview} isNew onRemove={() => setImage(null)} />
+        ) : category.data?.image ? (
+          <ImagePreview src={category.data.image.url} alt={m.categoryImagePreview} />
+        ) : null}
+        <div className="flex flex-wrap justify-end gap-2">
+          <Link to={LIST} className="btn btn-outline">
+            {m.cancel}
+          </Link>
+          <button type="submit" className="btn btn-primary min-w-32" disabled={save.isPending}>
+            {save.isPending ? m.saving : isEdit ? m.update : m.create}
+          </button>
+        </div>
+      </form>
     </section>
   );
 }
+
+const NO_FILES: File[] = [];

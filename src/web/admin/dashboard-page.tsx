@@ -1,12 +1,132 @@
-import { messages } from '@/shared/messages';
+import { useQuery } from '@tanstack/react-query';
+import { Banknote, FolderTree, Package, PackagePlus, ShoppingBag, type LucideIcon } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { format, messages } from '@/shared/messages';
+import { formatEgp } from '@/shared/money';
+import type { ProductDto } from '@/shared/schemas/product';
 import { useDocumentTitle } from '@/web/lib/shop';
+import { useSession } from '@/web/session/session';
+import { allProductsQuery, dashboardStatsQuery } from './admin-api';
+import { AdminHeader, Spinner, StockBadge, useFailureToast } from './admin-ui';
 
-export default function DashboardPage() {
-  const title = messages.admin.dashboardTitle;
-  useDocumentTitle(title);
+const m = messages.admin;
+
+function StatCard({ label, value, icon: Icon }: { label: string; value: string; icon: LucideIcon }) {
   return (
-    <section className="py-4">
-      <h1 className="text-title text-ink">{title}</h1>
+    <div className="card flex items-center gap-4 p-5">
+      <span className="grid size-12 shrink-0 place-items-center rounded-pill bg-accent-soft text-accent">
+        <Icon className="size-5" aria-hidden="true" />
+      </span>
+      <div className="min-w-0">
+        <p className="text-sm text-muted">{label}</p>
+        <p className="truncate text-2xl font-semibold text-ink">{value}</p>
+      </div>
+    </div>
+  );
+}
+
+function ProductRow({ product }: { product: ProductDto }) {
+  return (
+    <li className="flex items-center gap-3 py-3">
+      <img
+        src={product.defaultImage.url}
+        alt=""
+        className="size-14 shrink-0 rounded-lg bg-sand object-cover"
+        loading="lazy"
+      />
+      <div className="min-w-0 flex-1">
+        <p className="truncate font-medium text-ink">{product.name}</p>
+        <p className="text-sm text-ink-soft">{formatEgp(product.finalPrice)}</p>
+      </div>
+      <StockBadge stock={product.avaliableItems} />
+    </li>
+  );
+}
+
+/** /dashboard (SPEC §2): the shop's figures, shortcuts to the three areas and its products. */
+export default function DashboardPage() {
+  useDocumentTitle(m.dashboardTitle);
+  const { username } = useSession();
+  const stats = useQuery(dashboardStatsQuery);
+  const [showAll, setShowAll] = useState(false);
+  const all = useQuery({ ...allProductsQuery, enabled: showAll });
+  useFailureToast(stats.error ?? all.error, m.failedToFetchProducts, m.errorFetchingProducts);
+
+  const total = stats.data?.totalProducts ?? 0;
+  const shown = showAll ? (all.data?.products ?? []) : (stats.data?.recentProducts ?? []);
+
+  return (
+    <section>
+      <AdminHeader title={m.dashboardTitle} intro={format(m.welcome, { name: username ?? '' })} />
+
+      {/* Relative targets, as SPEC §2 asks: the dashboard works wherever the admin area is mounted. */}
+      <nav className="mb-8 grid gap-3 sm:grid-cols-3" aria-label={m.dashboardTitle}>
+        <Link to="manage" className="btn btn-primary">
+          <Package className="size-4" aria-hidden="true" />
+          {m.manageProducts}
+        </Link>
+        <Link to="manage_category" className="btn btn-outline">
+          <FolderTree className="size-4" aria-hidden="true" />
+          {m.manageCategories}
+        </Link>
+        <Link to="manage_orders" className="btn btn-outline">
+          <ShoppingBag className="size-4" aria-hidden="true" />
+          {m.manageOrders}
+        </Link>
+      </nav>
+
+      {stats.isPending ? (
+        <Spinner />
+      ) : stats.data ? (
+        <>
+          <div className="mb-8 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+            <StatCard label={m.totalProducts} value={String(stats.data.totalProducts)} icon={Package} />
+            <StatCard
+              label={m.totalCategories}
+              value={String(stats.data.totalCategories)}
+              icon={FolderTree}
+            />
+            <StatCard label={m.totalOrders} value={String(stats.data.totalOrders)} icon={ShoppingBag} />
+            <StatCard label={m.revenue} value={formatEgp(stats.data.revenue)} icon={Banknote} />
+          </div>
+
+          <div className="card p-5">
+            <div className="mb-2 flex flex-wrap items-center justify-between gap-3">
+              <h2 className="text-xl text-ink">{showAll ? m.allProducts : m.recentProducts}</h2>
+              <p className="text-sm text-muted">{format(m.xOfTotal, { x: shown.length, total })}</p>
+            </div>
+            {total === 0 ? (
+              <div className="flex flex-col items-center gap-4 py-10 text-center">
+                <p className="text-lg text-ink">{m.noProductsAvailable}</p>
+                <Link to="manage/create" className="btn btn-accent">
+                  <PackagePlus className="size-4" aria-hidden="true" />
+                  {m.addProduct}
+                </Link>
+              </div>
+            ) : (
+              <>
+                {showAll && all.isPending ? (
+                  <Spinner />
+                ) : (
+                  <ul className="max-h-[500px] divide-y divide-line overflow-y-auto pe-1">
+                    {shown.map((product) => (
+                      <ProductRow key={product._id} product={product} />
+                    ))}
+                  </ul>
+                )}
+                <button
+                  type="button"
+                  className="btn btn-ghost mt-3 w-full"
+                  onClick={() => setShowAll((value) => !value)}
+                >
+                  {showAll ? m.showRecentOnly : m.viewAllProducts}
+                </button>
+              </>
+            )}
+          </div>
+        </>
+      ) : null}
     </section>
   );
 }

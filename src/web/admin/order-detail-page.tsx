@@ -1,12 +1,313 @@
-import { messages } from '@/shared/messages';
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft, Download, Eye, PackageX, X } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import toast from 'react-hot-toast';
+import { Link, Navigate, useParams } from 'react-router';
+import { ORDER_STATUSES, type OrderStatus } from '@/shared/constants';
+import { format, messages } from '@/shared/messages';
+import { formatEgp } from '@/shared/money';
+import type { OrderDto } from '@/shared/schemas/order';
+import { statusLabel, statusTone } from '@/web/features/orders/order-status';
+import { ApiError, messageOf } from '@/web/lib/api';
 import { useDocumentTitle } from '@/web/lib/shop';
+import { useSession } from '@/web/session/session';
+import { adminOrderQuery, useUpdateOrderStatus } from './admin-api';
+import { AdminHeader, formatDate, Spinner } from './admin-ui';
 
-export default function OrderDetailPage() {
-  const title = messages.admin.orderDetails;
-  useDocumentTitle(title);
+const m = messages.admin;
+const o = messages.orders;
+const ORDERS = '/dashboard/manage_orders';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const paymentNames = { cash: o.cash, instapay: o.instapay } as const;
+
+function Panel({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <section className="py-4">
-      <h1 className="text-title text-ink">{title}</h1>
+    <section className="card p-5">
+      <h2 className="mb-4 text-xl text-ink">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid grid-cols-[7rem_1fr] gap-2 py-1.5 text-sm">
+      <dt className="text-muted">{label}</dt>
+      <dd className="min-w-0 break-words text-ink">{children}</dd>
+    </div>
+  );
+}
+
+/** The proof travels as a signed link (DESIGN §3): fetched as it is, no token, and saved as a file. */
+export async function downloadProof(url: string, orderId: string): Promise<void> {
+  const toastId = toast.loading(m.downloadingImage);
+  try {
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    const blob = await response.blob();
+    const extension = blob.type.split('/')[1]?.split('+')[0] || 'jpg';
+    const href = URL.createObjectURL(blob);
+    const link = document.createElement('a');
+    link.href = href;
+    link.download = `payment-proof-${orderId.slice(0, 8)}.${extension}`;
+    document.body.append(link);
+    link.click();
+    link.remove();
+    URL.revokeObjectURL(href);
+    toast.success(m.imageDownloaded, { id: toastId });
+  } catch {
+    toast.error(m.failedToDownloadImage, { id: toastId });
+  }
+}
+
+function ProofModal({ src, alt, onClose }: { src: string; alt: string; onClose: () => void }) {
+  const titleId = useId();
+  const close = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    close.current?.focus();
+    return () => opener?.focus();
+  }, []);
+  return (
+    <div
+      className="fixed inset-0 z-50 grid place-items-center p-4"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') onClose();
+        // The close button is the one control inside: Tab stays on it.
+        if (event.key === 'Tab') event.preventDefault();
+      }}
+    >
+      <div className="absolute inset-0 bg-ink/70" aria-hidden="true" onClick={onClose} />
+      <div
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        className="card relative flex max-h-full w-full max-w-3xl flex-col p-4 shadow-lift"
+      >
+        <div className="mb-3 flex items-center justify-between gap-3">
+          <h2 id={titleId} className="text-xl text-ink">
+            {m.paymentProof}
+          </h2>
+          <button
+            ref={close}
+            type="button"
+            className="btn btn-ghost px-2.5 py-2"
+            onClick={onClose}
+            aria-label={m.close}
+          >
+            <X className="size-5" aria-hidden="true" />
+          </button>
+        </div>
+        <img src={src} alt={alt} className="min-h-0 flex-1 rounded-lg object-contain" />
+      </div>
+    </div>
+  );
+}
+
+function StatusSelect({ order }: { order: OrderDto }) {
+  const update = useUpdateOrderStatus(order._id, { onSuccess: () => toast.success(o.statusUpdated) });
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor="order-status" className="label mb-0">
+        {m.orderStatus}
+      </label>
+      <select
+        id="order-status"
+        value={order.status}
+        disabled={update.isPending}
+        className={`field w-52 font-semibold ring-1 ring-inset ${statusTone(order.status)}`}
+        onChange={(event) =>
+          update.mutate(event.target.value as OrderStatus, {
+            onError: (error) => toast.error(messageOf(error, o.failedToUpdateStatus)),
+          })
+        }
+      >
+        {ORDER_STATUSES.map((status) => (
+          <option key={status} value={status}>
+            {statusLabel(status)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function OrderView({ order }: { order: OrderDto }) {
+  const [viewing, setViewing] = useState(false);
+  const proofAlt = format(m.paymentProofAlt, { id: order._id.slice(0, 8) });
+  const address = [
+    order.street,
+    order.building && `${o.building} ${order.building}`,
+    order.floor && `${o.floor} ${order.floor}`,
+    order.apartment && `${o.apartment} ${order.apartment}`,
+    order.area,
+    order.landmark,
+  ]
+    .filter(Boolean)
+    .join(', ');
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
+      <div className="flex min-w-0 flex-col gap-6">
+        <Panel title={o.items}>
+          <ul className="divide-y divide-line">
+            {order.products.map((line) => (
+              <li key={line._id} className="flex gap-3 py-3">
+                {line.product.defaultImage.url ? (
+                  <img
+                    src={line.product.defaultImage.url}
+                    alt=""
+                    className="size-16 shrink-0 rounded-lg bg-sand object-cover"
+                  />
+                ) : (
+                  <span className="size-16 shrink-0 rounded-lg bg-sand" aria-hidden="true" />
+                )}
+                <div className="min-w-0 flex-1">
+                  <p className="font-medium text-ink">{line.product.name}</p>
+                  <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 text-sm text-ink-soft sm:grid-cols-3 sm:gap-x-6">
+                    <div>
+                      <dt className="text-xs text-muted">{m.unitPrice}</dt>
+                      <dd>{formatEgp(line.unitPrice)}</dd>
+                    </div>
+                    <div>
+                      <dt className="text-xs text-muted">{m.quantity}</dt>
+                      <dd>{line.quantity}</dd>
+                    </div>
+                    <div>
+                      <dt className="text-xs text-muted">{m.lineTotal}</dt>
+                      <dd className="font-medium text-ink">{formatEgp(line.unitPrice * line.quantity)}</dd>
+                    </div>
+                  </dl>
+                </div>
+              </li>
+            ))}
+          </ul>
+          <dl className="mt-4 border-t border-line pt-3">
+            <Fact label={m.subtotal}>{formatEgp(order.totalPrice)}</Fact>
+            <Fact label={m.shippingFee}>{formatEgp(order.shippingFee)}</Fact>
+            <Fact label={m.total}>
+              <span className="text-lg font-semibold">{formatEgp(order.grandTotal)}</span>
+            </Fact>
+          </dl>
+        </Panel>
+      </div>
+
+      <div className="flex min-w-0 flex-col gap-6">
+        <Panel title={m.customerInfo}>
+          <dl>
+            <Fact label={m.customerName}>{order.name}</Fact>
+            <Fact label={m.customerPhone}>{order.phone}</Fact>
+            <Fact label={m.customerEmail}>{order.createdBy.email}</Fact>
+            <Fact label={m.customerAddress}>{address || order.address}</Fact>
+            <Fact label={m.customerCity}>{order.city}</Fact>
+          </dl>
+        </Panel>
+        <Panel title={m.paymentInfo}>
+          <dl>
+            <Fact label={m.paymentMethod}>{paymentNames[order.paymentType] ?? order.paymentType}</Fact>
+          </dl>
+          <h3 className="mt-4 mb-2 font-sans text-sm font-semibold text-ink-soft">{m.paymentProof}</h3>
+          {order.paymentImage ? (
+            <div className="flex flex-col gap-3">
+              <button
+                type="button"
+                className="overflow-hidden rounded-lg border border-line"
+                onClick={() => setViewing(true)}
+              >
+                <img
+                  src={order.paymentImage.url}
+                  alt={proofAlt}
+                  className="max-h-64 w-full bg-sand object-contain"
+                />
+              </button>
+              <div className="flex gap-2">
+                <button type="button" className="btn btn-outline flex-1" onClick={() => setViewing(true)}>
+                  <Eye className="size-4" aria-hidden="true" />
+                  {m.viewProof}
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-primary flex-1"
+                  onClick={() => void downloadProof(order.paymentImage?.url ?? '', order._id)}
+                >
+                  <Download className="size-4" aria-hidden="true" />
+                  {m.downloadProof}
+                </button>
+              </div>
+            </div>
+          ) : (
+            <p className="text-sm text-muted">{m.noProof}</p>
+          )}
+        </Panel>
+      </div>
+      {viewing && order.paymentImage && (
+        <ProofModal src={order.paymentImage.url} alt={proofAlt} onClose={() => setViewing(false)} />
+      )}
+    </div>
+  );
+}
+
+function BackLink() {
+  return (
+    <Link to={ORDERS} className="btn btn-ghost">
+      <ArrowLeft className="size-4 rtl:rotate-180" aria-hidden="true" />
+      {m.backToOrders}
+    </Link>
+  );
+}
+
+/** /dashboard/order/{id} (SPEC §2, §5): change the status, see the customer, lines, totals and proof. */
+export default function OrderDetailPage() {
+  useDocumentTitle(m.orderDetails);
+  const { id = '' } = useParams();
+  const { token } = useSession();
+  const valid = UUID.test(id);
+  const order = useQuery({ ...adminOrderQuery(id), enabled: Boolean(token) && valid });
+
+  useEffect(() => {
+    if (!token) toast.error(o.loginToViewOrder, { id: o.loginToViewOrder });
+    else if (!valid) toast.error(o.invalidOrderId, { id: o.invalidOrderId });
+  }, [token, valid]);
+
+  const notFound = order.error instanceof ApiError && order.error.status === 404;
+  useEffect(() => {
+    if (order.error && !notFound) {
+      const text = messageOf(order.error, o.failedToFetchOrderDetails);
+      toast.error(text, { id: text });
+    }
+  }, [order.error, notFound]);
+
+  if (!token) return <Navigate to="/login" replace />;
+  if (!valid) return <Navigate to={ORDERS} replace />;
+  if (order.isPending) return <Spinner />;
+  if (!order.data) {
+    return (
+      <section className="card mx-auto flex max-w-lg flex-col items-center gap-4 px-6 py-14 text-center">
+        <span className="grid size-16 place-items-center rounded-pill bg-sand text-accent">
+          <PackageX className="size-7" aria-hidden="true" />
+        </span>
+        <h1 className="text-title text-ink">{notFound ? o.orderNotFound : o.failedToFetchOrderDetails}</h1>
+        <BackLink />
+      </section>
+    );
+  }
+
+  const data = order.data;
+  return (
+    <section>
+      <AdminHeader
+        title={format(m.orderNumber, { id: data._id.slice(0, 8) })}
+        intro={format(m.placedOn, { date: formatDate(data.createdAt) })}
+        actions={<BackLink />}
+      />
+      <div className="card mb-6 flex flex-wrap items-end justify-between gap-4 p-5">
+        <StatusSelect order={data} />
+        <p className="text-sm text-muted">
+          {m.customer}: <span className="text-ink">{data.createdBy.username}</span>
+        </p>
+      </div>
+      <OrderView order={data} />
     </section>
   );
 }

@@ -1,13 +1,318 @@
-import { useParams } from 'react-router';
-import { messages } from '@/shared/messages';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useForm, type FieldErrors } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { Link, useNavigate, useParams } from 'react-router';
+import { MAX_SUB_IMAGES } from '@/shared/constants';
+import { format, messages } from '@/shared/messages';
+import { ProductFormSchema, type ProductForm, type ProductFormInput } from '@/shared/schemas/product';
+import { FormField } from '@/web/features/account/form-field';
 import { useDocumentTitle } from '@/web/lib/shop';
+import { adminProductQuery, allCategoriesQuery, useSaveProduct } from './admin-api';
+import { AdminHeader, saveFailureMessage, Spinner, useFailureToast } from './admin-ui';
+import { ImageInput, ImagePreview, usePreviewUrls } from './image-picker';
 
+const m = messages.admin;
+const LIST = '/dashboard/manage';
+
+type FormValues = ProductFormInput;
+
+const EMPTY = {
+  name: '',
+  price: '',
+  discount: '',
+  description: '',
+  category: '',
+  avaliableItems: '',
+} satisfies FormValues;
+
+/**
+ * The checked fields become the multipart body of SPEC §7. The schema turns an empty discount into
+ * undefined, so the discount is sent only when one was typed (SPEC §5).
+ */
+export function productFormData(
+  values: ProductForm,
+  defaultImage: File | null,
+  subImages: File[],
+  removeSubImages: string[],
+): FormData {
+  const form = new FormData();
+  form.append('name', values.name);
+  form.append('description', values.description);
+  form.append('price', String(values.price));
+  form.append('avaliableItems', String(values.avaliableItems));
+  form.append('category', values.category);
+  if (values.discount !== undefined) form.append('discount', String(values.discount));
+  if (defaultImage) form.append('defaultImage', defaultImage);
+  for (const file of subImages) form.append('subImages', file);
+  for (const url of removeSubImages) form.append('removeSubImages', url);
+  return form;
+}
+
+function firstError(errors: FieldErrors<FormValues>): string {
+  for (const error of Object.values(errors)) {
+    if (error?.message) return error.message;
+  }
+  return m.fillRequired;
+}
+
+/** /dashboard/manage/create and /dashboard/manage/edit/{id} (SPEC §2, §5): one form, two modes. */
 export default function ProductFormPage() {
-  const title = useParams().id ? messages.admin.editProduct : messages.admin.createProduct;
+  const { id } = useParams();
+  const isEdit = Boolean(id);
+  const title = isEdit ? m.editProduct : m.createProduct;
   useDocumentTitle(title);
+  const navigate = useNavigate();
+
+  const product = useQuery({ ...adminProductQuery(id ?? ''), enabled: isEdit });
+  const categories = useQuery(allCategoriesQuery);
+  useFailureToast(categories.error, m.failedToFetchCategories, m.errorFetchingCategories);
+
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<FormValues, unknown, ProductForm>({
+    defaultValues: EMPTY,
+    // The shared schema judges the fields with the messages the server uses (STYLE.md habit 1).
+    resolver: zodResolver(ProductFormSchema),
+  });
+
+  const [defaultImage, setDefaultImage] = useState<File | null>(null);
+  const [subImages, setSubImages] = useState<File[]>([]);
+  const [removedUrls, setRemovedUrls] = useState<string[]>([]);
+  const [imageError, setImageError] = useState<string>();
+  const [defaultPreview] = usePreviewUrls(defaultImage ? [defaultImage] : NO_FILES);
+  const subPreviews = usePreviewUrls(subImages);
+
+  useEffect(() => {
+    if (product.isError) {
+      toast.error(m.failedToLoadProduct);
+      void navigate(LIST, { replace: true });
+    }
+  }, [product.isError, navigate]);
+
+  useEffect(() => {
+    const loaded = product.data;
+    if (!loaded) return;
+    reset({
+      name: loaded.name,
+      price: String(loaded.price),
+      discount: loaded.discount ? String(loaded.discount) : '',
+      description: loaded.description,
+      category: loaded.category?._id ?? '',
+      avaliableItems: String(loaded.avaliableItems),
+    });
+  }, [product.data, reset]);
+
+  const save = useSaveProduct({
+    onSuccess: () => {
+      toast.success(isEdit ? m.productUpdated : m.productCreated);
+      void navigate(LIST);
+    },
+  });
+  // A second click lands before React re-renders the disabled button; the ref refuses it at once.
+  const busy = useRef(false);
+
+  const existingSubImages = (product.data?.subImages ?? []).filter(
+    (image) => !removedUrls.includes(image.url),
+  );
+  const subImageCount = existingSubImages.length + subImages.length;
+
+  const onValid = (values: ProductForm) => {
+    if (busy.current) return;
+    if (!isEdit && !defaultImage) {
+      setImageError(m.uploadDefaultImage);
+      toast.error(m.uploadDefaultImage);
+      return;
+    }
+    busy.current = true;
+    save.mutate(
+      { id, form: productFormData(values, defaultImage, subImages, removedUrls) },
+      {
+        onError: (error) => toast.error(saveFailureMessage(error, m.failedToSaveProduct)),
+        onSettled: () => {
+          busy.current = false;
+        },
+      },
+    );
+  };
+  const onInvalid = (invalid: FieldErrors<FormValues>) => {
+    if (!isEdit && !defaultImage) setImageError(m.uploadDefaultImage);
+    toast.error(firstError(invalid));
+  };
+
+  if (isEdit && product.isPending) return <Spinner />;
+
+  const err = (field: keyof FormValues) => errors[field]?.message;
+
   return (
-    <section className="py-4">
-      <h1 className="text-title text-ink">{title}</h1>
+    <section>
+      <AdminHeader
+        title={title}
+        actions={
+          <Link to={LIST} className="btn btn-ghost">
+            <ArrowLeft className="size-4 rtl:rotate-180" aria-hidden="true" />
+            {m.backToProducts}
+          </Link>
+        }
+      />
+      <form
+        noValidate
+        onSubmit={(event) => void handleSubmit(onValid, onInvalid)(event)}
+        className="card grid gap-5 p-5 sm:p-6 md:grid-cols-2"
+      >
+        <FormField
+          id="product-name"
+          label={`${m.name} *`}
+          className="md:col-span-2"
+          error={err('name')}
+          {...register('name')}
+        />
+        <FormField
+          id="product-price"
+          label={`${m.price} *`}
+          type="number"
+          min={0}
+          step={0.01}
+          inputMode="decimal"
+          error={err('price')}
+          {...register('price')}
+        />
+        <FormField
+          id="product-discount"
+          label={m.discount}
+          type="number"
+          min={0}
+          max={100}
+          step={1}
+          inputMode="numeric"
+          error={err('discount')}
+          {...register('discount')}
+        />
+        <div>
+          <label htmlFor="product-category" className="label">
+            {`${m.category} *`}
+          </label>
+          <select
+            id="product-category"
+            className="field"
+            aria-invalid={err('category') ? true : undefined}
+            aria-describedby={err('category') ? 'product-category-error' : undefined}
+            {...register('category')}
+          >
+            <option value="">{m.selectCategory}</option>
+            {categories.data?.map((item) => (
+              <option key={item._id} value={item._id}>
+                {item.name}
+              </option>
+            ))}
+          </select>
+          {err('category') && (
+            <p id="product-category-error" className="field-error">
+              {err('category')}
+            </p>
+          )}
+        </div>
+        <FormField
+          id="product-stock"
+          label={`${m.availableItems} *`}
+          type="number"
+          min={0}
+          step={1}
+          inputMode="numeric"
+          error={err('avaliableItems')}
+          {...register('avaliableItems')}
+        />
+        <div className="md:col-span-2">
+          <label htmlFor="product-description" className="label">
+            {m.description}
+          </label>
+          <textarea
+            id="product-description"
+            rows={4}
+            className="field"
+            aria-invalid={err('description') ? true : undefined}
+            {...register('description')}
+          />
+          {err('description') && <p className="field-error">{err('description')}</p>}
+        </div>
+
+        <div className="flex flex-col gap-3">
+          <ImageInput
+            id="product-default-image"
+            label={m.defaultImage}
+            required={!isEdit}
+            error={imageError}
+            onFiles={([file]) => {
+              setDefaultImage(file ?? null);
+              setImageError(undefined);
+            }}
+          />
+          <div className="flex flex-wrap gap-2">
+            {defaultPreview && defaultImage ? (
+              <ImagePreview
+                src={defaultPreview}
+                alt={m.defaultImagePreview}
+                isNew
+                onRemove={() => setDefaultImage(null)}
+              />
+            ) : product.data ? (
+              <ImagePreview src={product.data.defaultImage.url} alt={m.defaultImagePreview} />
+            ) : null}
+          </div>
+        </div>
+
+        <div className="flex flex-col gap-3">
+          <ImageInput
+            id="product-sub-images"
+            label={m.additionalImages}
+            multiple
+            onFiles={(files) =>
+              setSubImages((current) =>
+                [...current, ...files].slice(0, MAX_SUB_IMAGES - existingSubImages.length),
+              )
+            }
+          />
+          {subImageCount > 0 && (
+            <ul className="flex flex-wrap gap-2">
+              {existingSubImages.map((image, index) => (
+                <li key={image.url}>
+                  <ImagePreview
+                    src={image.url}
+                    alt={format(m.additionalImagePreview, { n: index + 1 })}
+                    onRemove={() => setRemovedUrls((urls) => [...urls, image.url])}
+                  />
+                </li>
+              ))}
+              {subImages.map((file, index) => (
+                <li key={subPreviews[index] ?? file.name}>
+                  <ImagePreview
+                    src={subPreviews[index] ?? ''}
+                    alt={format(m.additionalImagePreview, { n: existingSubImages.length + index + 1 })}
+                    isNew
+                    onRemove={() => setSubImages((current) => current.filter((_, at) => at !== index))}
+                  />
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+
+        <div className="flex flex-wrap justify-end gap-2 md:col-span-2">
+          <Link to={LIST} className="btn btn-outline">
+            {m.cancel}
+          </Link>
+          <button type="submit" className="btn btn-primary min-w-32" disabled={save.isPending}>
+            {save.isPending ? m.saving : isEdit ? m.update : m.create}
+          </button>
+        </div>
+      </form>
     </section>
   );
 }
+
+const NO_FILES: File[] = [];

@@ -1,12 +1,321 @@
-import { messages } from '@/shared/messages';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Filter, LayoutDashboard, Pencil, Plus, Search, Trash2, X } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { Link } from 'react-router';
+import { format, messages } from '@/shared/messages';
+import { formatEgp } from '@/shared/money';
+import type { ProductDto } from '@/shared/schemas/product';
 import { useDocumentTitle } from '@/web/lib/shop';
+import { adminProductsQuery, allCategoriesQuery, useDeleteProduct } from './admin-api';
+import { AdminHeader, failureMessage, Spinner, StockBadge, useFailureToast } from './admin-ui';
 
-export default function AdminProductsPage() {
-  const title = messages.admin.manageProducts;
-  useDocumentTitle(title);
+const m = messages.admin;
+
+interface RowProps {
+  product: ProductDto;
+  onDelete: (product: ProductDto) => void;
+  deleting: boolean;
+}
+
+function RowActions({ product, onDelete, deleting }: RowProps) {
   return (
-    <section className="py-4">
-      <h1 className="text-title text-ink">{title}</h1>
+    <div className="flex items-center gap-1">
+      <Link
+        to={`/dashboard/manage/edit/${product._id}`}
+        className="btn btn-ghost px-2.5 py-2"
+        aria-label={format(m.editNamed, { name: product.name })}
+        title={m.edit}
+      >
+        <Pencil className="size-4" aria-hidden="true" />
+      </Link>
+      <button
+        type="button"
+        className="btn btn-ghost px-2.5 py-2 text-danger"
+        aria-label={format(m.deleteNamed, { name: product.name })}
+        title={m.delete}
+        onClick={() => onDelete(product)}
+        disabled={deleting}
+      >
+        <Trash2 className="size-4" aria-hidden="true" />
+      </button>
+    </div>
+  );
+}
+
+function Thumb({ product }: { product: ProductDto }) {
+  return (
+    <img
+      src={product.defaultImage.url}
+      alt=""
+      className="size-12 shrink-0 rounded-lg bg-sand object-cover"
+      loading="lazy"
+    />
+  );
+}
+
+const discountText = (discount: number) => (discount > 0 ? `${discount}%` : '—');
+
+function ProductTable({ products, ...row }: Omit<RowProps, 'product'> & { products: ProductDto[] }) {
+  const head = 'px-3 py-3 text-start text-xs font-semibold uppercase tracking-wide text-muted';
+  return (
+    <div className="card hidden overflow-x-auto md:block">
+      <table className="w-full text-sm">
+        <caption className="sr-only">{m.productsTable}</caption>
+        <thead className="border-b border-line">
+          <tr>
+            <th className={head}>{m.colProduct}</th>
+            <th className={head}>{m.colCategory}</th>
+            <th className={head}>{m.colPrice}</th>
+            <th className={head}>{m.colDiscount}</th>
+            <th className={head}>{m.colFinalPrice}</th>
+            <th className={head}>{m.colStock}</th>
+            <th className={head}>{m.colActions}</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-line">
+          {products.map((product) => (
+            <tr key={product._id}>
+              <td className="px-3 py-2">
+                <div className="flex items-center gap-3">
+                  <Thumb product={product} />
+                  <span className="font-medium text-ink">{product.name}</span>
+                </div>
+              </td>
+              <td className="px-3 py-2 text-ink-soft">{product.category?.name ?? m.uncategorised}</td>
+              <td className="px-3 py-2 whitespace-nowrap">{formatEgp(product.price)}</td>
+              <td className="px-3 py-2">{discountText(product.discount)}</td>
+              <td className="px-3 py-2 font-medium whitespace-nowrap">{formatEgp(product.finalPrice)}</td>
+              <td className="px-3 py-2">
+                <StockBadge stock={product.avaliableItems} />
+              </td>
+              <td className="px-3 py-2">
+                <RowActions product={product} {...row} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function ProductCards({ products, ...row }: Omit<RowProps, 'product'> & { products: ProductDto[] }) {
+  return (
+    <ul className="grid gap-3 md:hidden">
+      {products.map((product) => (
+        <li key={product._id} className="card flex gap-3 p-4">
+          <Thumb product={product} />
+          <div className="min-w-0 flex-1">
+            <p className="font-medium text-ink">{product.name}</p>
+            <p className="text-sm text-muted">{product.category?.name ?? m.uncategorised}</p>
+            <dl className="mt-2 grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
+              <dt className="text-muted">{m.colPrice}</dt>
+              <dd>{formatEgp(product.price)}</dd>
+              <dt className="text-muted">{m.colDiscount}</dt>
+              <dd>{discountText(product.discount)}</dd>
+              <dt className="text-muted">{m.colFinalPrice}</dt>
+              <dd className="font-medium">{formatEgp(product.finalPrice)}</dd>
+              <dt className="text-muted">{m.colStock}</dt>
+              <dd>
+                <StockBadge stock={product.avaliableItems} />
+              </dd>
+            </dl>
+          </div>
+          <RowActions product={product} {...row} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** /dashboard/manage (SPEC §2): server search, a category filter, 10 products a page, edit and delete. */
+export default function AdminProductsPage() {
+  useDocumentTitle(m.manageProducts);
+  const [searchText, setSearchText] = useState('');
+  const [search, setSearch] = useState('');
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const [pendingCategory, setPendingCategory] = useState('');
+  const [category, setCategory] = useState('');
+  const [page, setPage] = useState(1);
+
+  const list = useQuery({
+    ...adminProductsQuery({ search, category, page }),
+    placeholderData: keepPreviousData,
+  });
+  const categories = useQuery(allCategoriesQuery);
+  useFailureToast(list.error, m.failedToFetchProducts, m.errorFetchingProducts);
+  useFailureToast(categories.error, m.failedToFetchCategories, m.errorFetchingCategories);
+
+  const remove = useDeleteProduct({ onSuccess: () => toast.success(m.productDeleted) });
+  const onDelete = (product: ProductDto) => {
+    if (!window.confirm(m.confirmDeleteProduct)) return;
+    remove.mutate(product._id, {
+      onError: (error) => toast.error(failureMessage(error, m.failedToDeleteProduct, m.errorDeletingProduct)),
+    });
+  };
+
+  const onSearch = (event: FormEvent) => {
+    event.preventDefault();
+    setSearch(searchText.trim());
+    setPage(1);
+  };
+  const applyFilters = () => {
+    setCategory(pendingCategory);
+    setPage(1);
+    toast.success(m.filtersApplied);
+  };
+  const clearFilters = () => {
+    setPendingCategory('');
+    setCategory('');
+    setSearchText('');
+    setSearch('');
+    setPage(1);
+    toast.success(m.filtersCleared);
+  };
+
+  const categoryName = categories.data?.find((item) => item._id === category)?.name;
+  const data = list.data;
+  const totalPages = Math.max(1, data?.totalPages ?? 1);
+
+  return (
+    <section>
+      <AdminHeader
+        title={m.manageProducts}
+        actions={
+          <Link to="/dashboard/manage/create" className="btn btn-accent">
+            <Plus className="size-4" aria-hidden="true" />
+            {m.addProduct}
+          </Link>
+        }
+      />
+
+      <div className="mb-4 flex flex-col gap-3 sm:flex-row">
+        <form role="search" onSubmit={onSearch} className="flex flex-1 gap-2">
+          <label htmlFor="product-search" className="sr-only">
+            {m.searchProducts}
+          </label>
+          <input
+            id="product-search"
+            type="search"
+            className="field"
+            placeholder={m.searchProducts}
+            value={searchText}
+            onChange={(event) => setSearchText(event.target.value)}
+          />
+          <button type="submit" className="btn btn-primary">
+            <Search className="size-4" aria-hidden="true" />
+            {m.search}
+          </button>
+        </form>
+        <button
+          type="button"
+          className="btn btn-outline"
+          aria-expanded={filtersOpen}
+          aria-controls="product-filters"
+          onClick={() => setFiltersOpen((open) => !open)}
+        >
+          <Filter className="size-4" aria-hidden="true" />
+          {m.filters}
+        </button>
+      </div>
+
+      {filtersOpen && (
+        <div id="product-filters" className="card mb-4 flex flex-col gap-3 p-4 sm:flex-row sm:items-end">
+          <div className="flex-1">
+            <label htmlFor="product-category-filter" className="label">
+              {m.category}
+            </label>
+            <select
+              id="product-category-filter"
+              className="field"
+              value={pendingCategory}
+              onChange={(event) => setPendingCategory(event.target.value)}
+            >
+              <option value="">{m.allCategories}</option>
+              {categories.data?.map((item) => (
+                <option key={item._id} value={item._id}>
+                  {item.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="flex gap-2">
+            <button type="button" className="btn btn-primary" onClick={applyFilters}>
+              {m.applyFilters}
+            </button>
+            <button type="button" className="btn btn-outline" onClick={clearFilters}>
+              {m.clearFilters}
+            </button>
+          </div>
+        </div>
+      )}
+
+      {category && (
+        <p className="mb-4">
+          <span className="inline-flex items-center gap-1 rounded-pill bg-accent-soft py-1 ps-3 pe-1 text-sm text-accent-strong">
+            {format(m.categoryBadge, { name: categoryName ?? category })}
+            <button
+              type="button"
+              className="grid size-6 place-items-center rounded-pill hover:bg-surface"
+              aria-label={m.removeCategoryFilter}
+              onClick={() => {
+                setCategory('');
+                setPendingCategory('');
+                setPage(1);
+              }}
+            >
+              <X className="size-3.5" aria-hidden="true" />
+            </button>
+          </span>
+        </p>
+      )}
+
+      {list.isPending ? (
+        <Spinner />
+      ) : !data ? null : data.products.length === 0 ? (
+        <div className="card flex flex-col items-center gap-4 px-6 py-14 text-center">
+          <h2 className="text-2xl text-ink">{m.noProductsFound}</h2>
+          <p className="text-ink-soft">{m.noProductsMatch}</p>
+          <div className="flex flex-wrap justify-center gap-2">
+            <Link to="/dashboard/manage/create" className="btn btn-accent">
+              <Plus className="size-4" aria-hidden="true" />
+              {m.addProduct}
+            </Link>
+            <button type="button" className="btn btn-outline" onClick={clearFilters}>
+              {m.clearFilters}
+            </button>
+            <Link to="/dashboard" className="btn btn-ghost">
+              <LayoutDashboard className="size-4" aria-hidden="true" />
+              {m.returnToDashboard}
+            </Link>
+          </div>
+        </div>
+      ) : (
+        <>
+          <ProductTable products={data.products} onDelete={onDelete} deleting={remove.isPending} />
+          <ProductCards products={data.products} onDelete={onDelete} deleting={remove.isPending} />
+          <nav className="mt-6 flex items-center justify-between gap-3" aria-label={m.productsTable}>
+            <button
+              type="button"
+              className="btn btn-outline"
+              disabled={page <= 1}
+              onClick={() => setPage((current) => current - 1)}
+            >
+              {m.previous}
+            </button>
+            <p className="text-sm text-ink-soft">{format(m.showingPage, { x: page, y: totalPages })}</p>
+            <button
+              type="button"
+              className="btn btn-outline"
+              disabled={page >= totalPages}
+              onClick={() => setPage((current) => current + 1)}
+            >
+              {m.next}
+            </button>
+          </nav>
+        </>
+      )}
     </section>
   );
 }

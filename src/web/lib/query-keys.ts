@@ -27,6 +27,10 @@ export const queryKeys = {
   },
   order: (id: string) => ['order', id] as const,
   dashboard: ['dashboard'] as const,
+  admin: {
+    /** Under `dashboard`, so a change of session drops it with the rest of the admin's data. */
+    stats: ['dashboard', 'stats'] as const,
+  },
 } as const;
 
 /** Data that belongs to whoever is signed in: dropped when the session changes hands. */
