@@ -163,16 +163,22 @@ describe('PATCH /api/product/:id/rate', () => {
     expect(await totals(target.id)).toEqual({ sum: stored?.rating, count: 1 });
   });
 
-  it('shows a new rating in the next listing at once, though listing pages are cached', async () => {
+  it('shows a new rating in the next listing and detail at once, though both are cached', async () => {
     const featured = async () => {
       const res = await t.app.inject({ method: 'GET', url: '/api/product?page=1&sort=featured' });
       return res.json<{ products: ProductDto[] }>().products;
     };
     const newcomer = await createProduct(t, { name: 'Newcomer' });
+    const detail = async () => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/product/${newcomer.slug}` });
+      return res.json<{ product: ProductDto }>().product;
+    };
     expect((await featured()).find((p) => p.id === newcomer.id)?.ratingCount).toBe(0);
+    expect((await detail()).ratingCount).toBe(0);
     await rate(newcomer.id, { rating: 5 });
     const after = await featured();
     expect(after[0]).toMatchObject({ id: newcomer.id, averageRating: 5, ratingCount: 1 });
+    expect(await detail()).toMatchObject({ averageRating: 5, ratingCount: 1 });
   });
 
   it('moves a rated product up the featured order', async () => {

@@ -175,9 +175,13 @@ export function createCatalogService(db: Db, store: ObjectStore) {
   }
 
   async function getProduct(idOrSlug: string): Promise<ProductDto> {
-    const row = await findProduct(db, byIdOrSlug(idOrSlug));
-    if (!row) throw new AppError('NOT_FOUND', m.productNotFoundAnswer);
-    return productDto(store, row.product, row.category);
+    // Detail pages are the other hot read; a missing product is cached as undefined like any answer.
+    const product = await cachedCatalogRead(db, `product:${idOrSlug}`, async () => {
+      const row = await findProduct(db, byIdOrSlug(idOrSlug));
+      return row ? productDto(store, row.product, row.category) : undefined;
+    });
+    if (!product) throw new AppError('NOT_FOUND', m.productNotFoundAnswer);
+    return product;
   }
 
   /** One rating per user and product: a second one replaces the first, and the totals follow in the same transaction. */
