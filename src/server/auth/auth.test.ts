@@ -77,6 +77,8 @@ describe('auth API', () => {
         username: 'Mona',
         email: 'new.shopper@example.com',
       });
+      expect(res.body).not.toContain('Secret12');
+      expect(res.body).not.toContain('argon2');
       const claims = await t.tokens.verify(json.results.token);
       expect(claims?.role).toBe('user');
 

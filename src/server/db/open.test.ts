@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testConfig } from '../test/app';
+import { testConfig, testDriver } from '../test/app';
 import { LockHeldError } from './lock';
 import { lockFilePath, openConfiguredDatabase } from './open';
 
@@ -15,20 +15,24 @@ describe('opening the configured database', () => {
   });
   afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
-  it('opens PGlite under DATA_DIR/db holding the lock, refuses a second opener, and lets go on close', async () => {
-    const config = { ...testConfig({ DATA_DIR: dataDir }), DATABASE_URL: undefined };
-    const opened = await openConfiguredDatabase(config);
-    try {
-      expect(opened.database.driver).toBe('pglite');
-      expect(opened.location).toBe(`PGlite ${join(dataDir, 'db')}`);
-      expect(existsSync(lockFilePath(dataDir))).toBe(true);
-      await expect(openConfiguredDatabase(config)).rejects.toThrow(LockHeldError);
-      await opened.database.db.execute(sql`select 1`);
-    } finally {
-      await opened.close();
-    }
-    expect(existsSync(lockFilePath(dataDir))).toBe(false);
-  });
+  // Opening a PGlite folder costs seconds; the PostgreSQL run of the suite would only repeat it.
+  it.skipIf(testDriver === 'pg')(
+    'opens PGlite under DATA_DIR/db holding the lock, refuses a second opener, and lets go on close',
+    async () => {
+      const config = { ...testConfig({ DATA_DIR: dataDir }), DATABASE_URL: undefined };
+      const opened = await openConfiguredDatabase(config);
+      try {
+        expect(opened.database.driver).toBe('pglite');
+        expect(opened.location).toBe(`PGlite ${join(dataDir, 'db')}`);
+        expect(existsSync(lockFilePath(dataDir))).toBe(true);
+        await expect(openConfiguredDatabase(config)).rejects.toThrow(LockHeldError);
+        await opened.database.db.execute(sql`select 1`);
+      } finally {
+        await opened.close();
+      }
+      expect(existsSync(lockFilePath(dataDir))).toBe(false);
+    },
+  );
 
   it('hides the password of a PostgreSQL URL and takes no lock', async () => {
     const config = testConfig({
