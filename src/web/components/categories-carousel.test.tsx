@@ -38,6 +38,7 @@ describe('CategoriesCarousel', () => {
     answerCategories({ success: false, message: 'Down' }, 503);
     renderRoute(<CategoriesCarousel />);
     expect(await screen.findByRole('heading', { name: 'Failed to Load Categories' })).toBeInTheDocument();
+    expect(screen.getByText('Error loading categories. Please try again later.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(reloadPage).toHaveBeenCalledOnce();
   });
@@ -46,6 +47,7 @@ describe('CategoriesCarousel', () => {
     answerCategories({ success: false, categories: [] });
     renderRoute(<CategoriesCarousel />);
     expect(await screen.findByRole('heading', { name: 'Failed to Load Categories' })).toBeInTheDocument();
+    expect(screen.getByText('Failed to load categories')).toBeInTheDocument();
   });
 
   it("shows 'No Categories Available' and its text when there are none", async () => {

@@ -10,6 +10,7 @@ import type { CategoryDto } from '@/shared/schemas/category';
 import { allCategoriesQuery } from '@/web/features/catalog/catalog-api';
 import { rememberCategory, type CategoryNavigationState } from '@/web/features/catalog/listing-params';
 import { reloadPage } from '@/web/features/catalog/reload-page';
+import { ApiError } from '@/web/lib/api';
 import { ProductImage } from './product-card/product-image';
 
 const m = messages.catalog;
@@ -139,7 +140,7 @@ function Carousel({ categories }: { categories: CategoryDto[] }) {
 
 /** SPEC §2's categories carousel with its loading, error and empty states. */
 export function CategoriesCarousel() {
-  const { data, isPending, isError } = useQuery(allCategoriesQuery);
+  const { data, isPending, isError, error } = useQuery(allCategoriesQuery);
 
   if (isPending) {
     return (
@@ -155,7 +156,10 @@ export function CategoriesCarousel() {
       <StateMessage>
         <TriangleAlert className="mb-3 size-7 text-danger" aria-hidden="true" />
         <h3 className="text-xl text-ink">{m.failedToLoadCategoriesTitle}</h3>
-        <p className="mt-2 text-sm text-ink-soft">{m.errorLoadingCategories}</p>
+        <p className="mt-2 text-sm text-ink-soft">
+          {/* SPEC §8: an answer that says it failed, or a request that failed, each with its own text. */}
+          {error instanceof ApiError ? m.errorLoadingCategories : m.failedToLoadCategories}
+        </p>
         <button type="button" className="btn btn-primary mt-5" onClick={reloadPage}>
           {messages.layout.tryAgain}
         </button>
