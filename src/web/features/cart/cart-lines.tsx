@@ -153,22 +153,26 @@ export function CartCards({ lines, busyWith, onChangeQuantity, onRemove }: CartL
       {lines.map((line) => {
         const busy = busyWith === line.productId._id || busyWith === 'all';
         return (
-          <li key={line._id} aria-busy={busy} className={`card flex gap-4 p-4 ${busy ? 'opacity-60' : ''}`}>
-            <Link to={productPath(line)} tabIndex={-1} aria-hidden>
-              <Thumbnail line={line} className="size-20" />
-            </Link>
-            <div className="flex min-w-0 flex-1 flex-col gap-2">
-              <Link to={productPath(line)} className="truncate font-medium hover:text-accent">
-                {line.productId.name}
+          <li
+            key={line._id}
+            aria-busy={busy}
+            className={`card flex flex-col gap-3 p-4 ${busy ? 'opacity-60' : ''}`}
+          >
+            <div className="flex gap-4">
+              <Link to={productPath(line)} tabIndex={-1} aria-hidden>
+                <Thumbnail line={line} className="size-20" />
               </Link>
-              <p className="text-sm text-muted tabular-nums">{formatEgp(line.productId.finalPrice)}</p>
-              <div className="flex flex-wrap items-center justify-between gap-2">
-                <div className="flex items-center gap-1">
-                  <QuantityControls line={line} busy={busy} onChangeQuantity={onChangeQuantity} />
-                  <RemoveButton line={line} onRemove={onRemove} />
-                </div>
-                <p className="font-medium tabular-nums">{formatEgp(lineTotal(line))}</p>
+              <div className="flex min-w-0 flex-1 flex-col gap-1">
+                <Link to={productPath(line)} className="font-medium hover:text-accent">
+                  {line.productId.name}
+                </Link>
+                <p className="text-sm text-muted tabular-nums">{formatEgp(line.productId.finalPrice)}</p>
               </div>
+              <RemoveButton line={line} onRemove={onRemove} />
+            </div>
+            <div className="flex items-center justify-between gap-3 border-t border-line pt-3">
+              <QuantityControls line={line} busy={busy} onChangeQuantity={onChangeQuantity} />
+              <p className="font-medium tabular-nums">{formatEgp(lineTotal(line))}</p>
             </div>
           </li>
         );

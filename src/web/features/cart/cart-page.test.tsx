@@ -39,7 +39,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('cart page', () => {
+describe('cart page', { timeout: 15_000 }, () => {
   it('shows a spinner, then the table with Product, Price, Quantity, Total and Actions, and the subtotal', async () => {
     serveCart(sampleCart());
     renderAt(<CartPage />, '/cart');

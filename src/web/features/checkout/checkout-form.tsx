@@ -34,22 +34,33 @@ const PAYMENT_OPTIONS: { value: PaymentType; label: string }[] = [
 
 type TextFieldName = Exclude<keyof CheckoutFormInput, 'city' | 'paymentType'>;
 
-const SHIPPING_FIELDS: {
+interface TextField {
   name: TextFieldName;
   label: string;
   autoComplete: string;
   inputMode?: 'tel' | 'numeric';
-  wide?: boolean;
-}[] = [
-  { name: 'name', label: m.fullName, autoComplete: 'name', wide: true },
-  { name: 'phone', label: m.phone, autoComplete: 'tel', inputMode: 'tel', wide: true },
-  { name: 'street', label: m.street, autoComplete: 'address-line1', wide: true },
-  { name: 'building', label: m.building, autoComplete: 'off', inputMode: 'numeric' },
-  { name: 'floor', label: m.floor, autoComplete: 'off', inputMode: 'numeric' },
-  { name: 'apartment', label: m.apartment, autoComplete: 'off', inputMode: 'numeric' },
-  { name: 'area', label: m.area, autoComplete: 'address-level2' },
-  { name: 'landmark', label: m.landmark, autoComplete: 'off', wide: true },
+  /** Columns of the form's 6-column grid. */
+  span: string;
+}
+
+const HALF = 'col-span-6 sm:col-span-3';
+const FULL = 'col-span-6';
+// Short numbers sit three to a row even on a phone.
+const THIRD = 'col-span-2';
+
+const FIELDS_BEFORE_CITY: TextField[] = [
+  { name: 'name', label: m.fullName, autoComplete: 'name', span: HALF },
+  { name: 'phone', label: m.phone, autoComplete: 'tel', inputMode: 'tel', span: HALF },
+  { name: 'street', label: m.street, autoComplete: 'address-line1', span: FULL },
+  { name: 'building', label: m.building, autoComplete: 'off', inputMode: 'numeric', span: THIRD },
+  { name: 'floor', label: m.floor, autoComplete: 'off', inputMode: 'numeric', span: THIRD },
+  { name: 'apartment', label: m.apartment, autoComplete: 'off', inputMode: 'numeric', span: THIRD },
+  { name: 'area', label: m.area, autoComplete: 'address-level2', span: HALF },
 ];
+// One toast however often the shopper presses the button on a form that still has errors.
+const FORM_ERRORS_TOAST = 'checkout-form-errors';
+
+const LANDMARK: TextField = { name: 'landmark', label: m.landmark, autoComplete: 'off', span: FULL };
 
 /** The ready state of /checkout: shipping form, payment, proof, summary and the submit (SPEC §2, §4, §5, §9). */
 export function CheckoutForm({ cart }: { cart: CartDto }) {
@@ -111,22 +122,18 @@ export function CheckoutForm({ cart }: { cart: CartDto }) {
     return type === 'instapay' && !proof ? m.proofRequired : null;
   }
 
-  function choose(file: File | null) {
-    if (!file) {
-      setProof(null);
-      setProofError(null);
-      return;
-    }
-    const problem = proofProblem(file);
+  function choose(file: File | null): boolean {
+    const problem = file ? proofProblem(file) : null;
     setProofError(problem);
     setProof(problem ? null : file);
+    return problem === null;
   }
 
   const onValid = (values: CheckoutFormValues) => {
     const problem = missingProof(values.paymentType);
     setProofError(problem);
     if (problem) {
-      toast.error(m.correctFormErrors);
+      toast.error(m.correctFormErrors, { id: FORM_ERRORS_TOAST });
       return;
     }
     if (submitting.current) return;
@@ -137,10 +144,24 @@ export function CheckoutForm({ cart }: { cart: CartDto }) {
   const onInvalid = () => {
     const problem = missingProof(getValues('paymentType'));
     if (problem) setProofError(problem);
-    toast.error(m.correctFormErrors);
+    toast.error(m.correctFormErrors, { id: FORM_ERRORS_TOAST });
   };
 
   const busy = mutation.isPending || mutation.isSuccess;
+
+  const textField = (field: TextField) => (
+    <FormField
+      key={field.name}
+      id={`checkout-${field.name}`}
+      label={field.label}
+      autoComplete={field.autoComplete}
+      inputMode={field.inputMode}
+      type={field.name === 'phone' ? 'tel' : 'text'}
+      error={errors[field.name]?.message}
+      className={field.span}
+      {...register(field.name)}
+    />
+  );
 
   return (
     <form
@@ -154,21 +175,9 @@ export function CheckoutForm({ cart }: { cart: CartDto }) {
           <h2 aria-hidden className="mb-5 text-xl">
             {m.shippingDetails}
           </h2>
-          <div className="grid gap-4 sm:grid-cols-3">
-            {SHIPPING_FIELDS.map((field) => (
-              <FormField
-                key={field.name}
-                id={`checkout-${field.name}`}
-                label={field.label}
-                autoComplete={field.autoComplete}
-                inputMode={field.inputMode}
-                type={field.name === 'phone' ? 'tel' : 'text'}
-                error={errors[field.name]?.message}
-                className={field.wide ? 'sm:col-span-3' : undefined}
-                {...register(field.name)}
-              />
-            ))}
-            <div className="sm:col-span-2">
+          <div className="grid grid-cols-6 gap-x-3 gap-y-4 sm:gap-x-4">
+            {FIELDS_BEFORE_CITY.map(textField)}
+            <div className={HALF}>
               <label htmlFor="checkout-city" className="label">
                 {m.city}
               </label>
@@ -195,6 +204,7 @@ export function CheckoutForm({ cart }: { cart: CartDto }) {
                 </p>
               )}
             </div>
+            {textField(LANDMARK)}
           </div>
         </fieldset>
 

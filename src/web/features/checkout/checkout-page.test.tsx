@@ -18,7 +18,7 @@ import { queryKeys } from '@/web/lib/query-keys';
 import CheckoutPage from './checkout-page';
 
 const m = messages.orders;
-const user = userEvent.setup({ applyAccept: false });
+const user = userEvent.setup({ applyAccept: false, delay: null });
 
 /** GET /api/cart from `cart`; `onOrder` answers POST /api/order. */
 function serve(cart: CartDto, onOrder: (call: RecordedCall) => Answer | undefined = () => undefined) {
@@ -67,7 +67,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('checkout page', () => {
+// Typing a whole form through user-event takes seconds on a busy machine.
+describe('checkout page', { timeout: 20_000 }, () => {
   it('shows a spinner, then the form and a summary of the cart', async () => {
     serve(sampleCart());
     renderAt(<CheckoutPage />, '/checkout');

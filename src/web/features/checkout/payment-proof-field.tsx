@@ -8,7 +8,8 @@ interface PaymentProofFieldProps {
   file: File | null;
   error: string | null;
   required: boolean;
-  onChoose: (file: File | null) => void;
+  /** False when the file was refused. */
+  onChoose: (file: File | null) => boolean;
 }
 
 /** The transfer screenshot: a labelled file input with a preview of the chosen image and a way to drop it. */
@@ -35,7 +36,7 @@ export function PaymentProofField({ file, error, required, onChoose }: PaymentPr
         {required ? m.paymentProof : m.paymentProofOptional}
       </label>
       <div
-        className={`flex flex-col gap-3 rounded-field border border-dashed p-4 sm:flex-row sm:items-center ${
+        className={`relative flex flex-col gap-3 rounded-field border border-dashed p-4 pe-12 sm:flex-row sm:items-center ${
           error ? 'border-danger' : 'border-line-strong'
         }`}
       >
@@ -66,9 +67,9 @@ export function PaymentProofField({ file, error, required, onChoose }: PaymentPr
             onChange={(event) => {
               const chosen = event.target.files?.[0];
               // Closing the picker without a choice keeps the proof already chosen.
-              if (chosen) onChoose(chosen);
+              if (!chosen) return;
               // A refused file must be choosable again after the shopper fixes it.
-              event.target.value = '';
+              if (!onChoose(chosen)) event.target.value = '';
             }}
           />
           <p className="text-xs text-muted">{m.proofHint}</p>
@@ -76,11 +77,14 @@ export function PaymentProofField({ file, error, required, onChoose }: PaymentPr
         {file && (
           <button
             type="button"
-            className="btn btn-ghost self-start px-2 py-2"
+            className="btn btn-ghost absolute end-2 top-2 px-2 py-2"
             aria-label={m.removeProof}
             onClick={() => {
               onChoose(null);
-              input.current?.focus();
+              if (input.current) {
+                input.current.value = '';
+                input.current.focus();
+              }
             }}
           >
             <X aria-hidden className="size-4" />
