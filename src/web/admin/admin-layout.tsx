@@ -20,8 +20,8 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 
 export default function AdminLayout() {
   return (
-    <div className="shell grid gap-6 py-8 lg:grid-cols-[15rem_1fr] lg:gap-10">
-      <aside>
+    <div className="shell grid grid-cols-1 gap-6 py-8 lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-10">
+      <aside className="min-w-0">
         <p className="eyebrow mb-3 hidden lg:block">{l.adminArea}</p>
         <nav aria-label={l.adminArea}>
           <ul className="flex gap-1 overflow-x-auto pb-1 lg:flex-col lg:overflow-visible">

@@ -1,0 +1,92 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { format, messages } from '@/shared/messages';
+import type { ProductDto } from '@/shared/schemas/product';
+import { clearToasts, mockFetch } from '@/web/lib/testing';
+import { renderAdmin, sampleProduct } from './testing';
+
+const m = messages.admin;
+
+function serve(recent: ProductDto[], all: ProductDto[], totalProducts = all.length) {
+  return mockFetch((call) => {
+    if (call.url.pathname === '/api/dashboard/stats') {
+      return {
+        body: {
+          success: true,
+          totalProducts,
+          totalCategories: 7,
+          totalOrders: 3,
+          ordersByStatus: { pending: 1, confirmed: 1, completed: 1, cancelled: 0 },
+          revenue: 1250.5,
+          recentProducts: recent,
+        },
+      };
+    }
+    if (call.url.pathname === '/api/product') {
+      return {
+        body: { success: true, products: all, page: 1, totalPages: 1, totalCount: all.length, maxPrice: 0 },
+      };
+    }
+    return undefined;
+  });
+}
+
+beforeEach(() => clearToasts());
+afterEach(() => vi.unstubAllGlobals());
+
+describe('admin dashboard', () => {
+  it('shows the figures, relative shortcuts and the 5 recent products, then toggles to all with "x of total"', async () => {
+    const all = Array.from({ length: 8 }, (_, index) => sampleProduct({ name: `Piece ${index + 1}` }));
+    const { calls } = serve(all.slice(0, 5), all);
+    renderAdmin('/dashboard');
+
+    expect(await screen.findByRole('heading', { name: m.dashboardTitle })).toBeInTheDocument();
+    expect(screen.getByText(format(m.welcome, { name: 'Amira' }))).toBeInTheDocument();
+    const shortcuts = screen.getByRole('navigation', { name: m.dashboardTitle });
+    expect(within(shortcuts).getByRole('link', { name: m.manageProducts })).toHaveAttribute(
+      'href',
+      '/dashboard/manage',
+    );
+    expect(within(shortcuts).getByRole('link', { name: m.manageCategories })).toHaveAttribute(
+      'href',
+      '/dashboard/manage_category',
+    );
+    expect(within(shortcuts).getByRole('link', { name: m.manageOrders })).toHaveAttribute(
+      'href',
+      '/dashboard/manage_orders',
+    );
+    expect(await screen.findByText(m.totalProducts)).toBeInTheDocument();
+    expect(screen.getByText('1,250.50 EGP')).toBeInTheDocument();
+    expect(screen.getByText(format(m.xOfTotal, { x: 5, total: 8 }))).toBeInTheDocument();
+    expect(
+      screen.getAllByRole('listitem').filter((item) => item.textContent?.includes('Piece')),
+    ).toHaveLength(5);
+    expect(calls.some((call) => call.url.pathname === '/api/product')).toBe(false);
+
+    await userEvent.click(screen.getByRole('button', { name: m.viewAllProducts }));
+    expect(await screen.findByText(format(m.xOfTotal, { x: 8, total: 8 }))).toBeInTheDocument();
+    expect(screen.getByText('Piece 8')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: m.showRecentOnly }));
+    expect(screen.getByText(format(m.xOfTotal, { x: 5, total: 8 }))).toBeInTheDocument();
+    expect(screen.queryByText('Piece 8')).not.toBeInTheDocument();
+  });
+
+  it('keeps the list in a scroll box of at most 500 px', async () => {
+    serve([sampleProduct()], [sampleProduct()]);
+    renderAdmin('/dashboard');
+    const item = await screen.findByText(/^Piece/);
+    expect(item.closest('ul')).toHaveClass('max-h-[500px]', 'overflow-y-auto');
+  });
+
+  it('says "No Products Available" with an "Add Product" link for an empty shop', async () => {
+    serve([], [], 0);
+    renderAdmin('/dashboard');
+    expect(await screen.findByText(m.noProductsAvailable)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: m.addProduct })).toHaveAttribute(
+      'href',
+      '/dashboard/manage/create',
+    );
+  });
+});

@@ -1,0 +1,217 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { format, messages } from '@/shared/messages';
+import { clearToasts, mockFetch, type RecordedCall } from '@/web/lib/testing';
+import { renderAdmin, sampleCategory, sampleProduct } from './testing';
+
+const m = messages.admin;
+
+const categories = {
+  success: true,
+  categories: [sampleCategory({ _id: 'cat-girls', name: 'Girls' })],
+  page: 1,
+  totalPages: 1,
+  totalCount: 1,
+};
+const png = (name: string) => new File([new Uint8Array([137, 80, 78, 71])], name, { type: 'image/png' });
+
+function serve(onWrite: (call: RecordedCall) => { status?: number; body?: unknown } | undefined) {
+  return mockFetch((call) => {
+    if (call.method === 'GET' && call.url.pathname === '/api/category') return { body: categories };
+    if (call.method === 'GET' && call.url.pathname === '/api/product') {
+      return { body: { success: true, products: [], page: 1, totalPages: 1, totalCount: 0, maxPrice: 0 } };
+    }
+    return onWrite(call);
+  });
+}
+
+async function fillRequired() {
+  await userEvent.type(screen.getByLabelText(/^Name/), 'Rose Scarf');
+  await userEvent.type(screen.getByLabelText(/^Price/), '250.5');
+  await userEvent.type(screen.getByLabelText(/^Available Items/), '12');
+  await screen.findByRole('option', { name: 'Girls' });
+  await userEvent.selectOptions(screen.getByLabelText(/^Category/), 'Girls');
+}
+
+const writes = (calls: RecordedCall[]) =>
+  calls.filter((call) => call.method === 'POST' || call.method === 'PATCH');
+
+beforeEach(() => {
+  clearToasts();
+  let n = 0;
+  URL.createObjectURL = vi.fn(() => `blob:preview-${(n += 1)}`);
+  URL.revokeObjectURL = vi.fn();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('admin product form, create mode', () => {
+  it('asks for the required fields, then for the default image, and sends nothing until both are there', async () => {
+    const { calls } = serve(() => undefined);
+    renderAdmin('/dashboard/manage/create');
+    expect(await screen.findByRole('heading', { name: m.createProduct })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: m.create }));
+    expect((await screen.findAllByText(m.fillRequired)).length).toBeGreaterThan(1);
+
+    await fillRequired();
+    await userEvent.click(screen.getByRole('button', { name: m.create }));
+    expect((await screen.findAllByText(m.uploadDefaultImage)).length).toBeGreaterThan(0);
+    expect(writes(calls)).toHaveLength(0);
+  });
+
+  it('refuses a file that is not an image', async () => {
+    serve(() => undefined);
+    renderAdmin('/dashboard/manage/create');
+    const user = userEvent.setup({ applyAccept: false });
+    await user.upload(
+      await screen.findByLabelText(/^Default Image/),
+      new File(['x'], 'notes.txt', { type: 'text/plain' }),
+    );
+    expect(await screen.findByText(messages.orders.imageFileRule)).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: m.defaultImagePreview })).not.toBeInTheDocument();
+  });
+
+  it('sends the multipart form once, shows "Saving..." meanwhile, then "Product created successfully" and the list', async () => {
+    let answer: (value: Response) => void = () => undefined;
+    const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input), 'http://localhost');
+      if (init?.method === 'POST') return new Promise<Response>((resolve) => (answer = resolve));
+      const body =
+        url.pathname === '/api/category'
+          ? categories
+          : { success: true, products: [], page: 1, totalPages: 1, totalCount: 0, maxPrice: 0 };
+      return Response.json(body);
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const { router } = renderAdmin('/dashboard/manage/create');
+    await screen.findByRole('heading', { name: m.createProduct });
+    await fillRequired();
+    await userEvent.upload(screen.getByLabelText(/^Default Image/), png('front.png'));
+    expect(screen.getByRole('img', { name: m.defaultImagePreview })).toHaveAttribute('src', 'blob:preview-1');
+    await userEvent.upload(screen.getByLabelText(m.additionalImages), [png('back.png'), png('side.png')]);
+    await userEvent.click(
+      screen.getByRole('button', {
+        name: format(m.removeNamed, { name: format(m.additionalImagePreview, { n: 2 }) }),
+      }),
+    );
+
+    const submit = screen.getByRole('button', { name: m.create });
+    await userEvent.click(submit);
+    expect(await screen.findByRole('button', { name: m.saving })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: m.saving }));
+    const posts = fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
+    expect(posts).toHaveLength(1);
+    const form = posts[0]![1]!.body as FormData;
+    expect(String(posts[0]![0])).toBe('/api/product');
+    expect(Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === 'string'))).toEqual({
+      name: 'Rose Scarf',
+      description: '',
+      price: '250.5',
+      avaliableItems: '12',
+      category: 'cat-girls',
+    });
+    expect(form.has('discount')).toBe(false);
+    expect((form.get('defaultImage') as File).name).toBe('front.png');
+    expect(form.getAll('subImages').map((file) => (file as File).name)).toEqual(['back.png']);
+
+    answer(Response.json({ success: true, message: m.productCreated }, { status: 201 }));
+    expect(await screen.findByText(m.productCreated)).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/manage'));
+  });
+
+  it('says the server message, "Operation failed" without one, and "Failed to save product" when unreachable', async () => {
+    let mode: 'conflict' | 'silent' | 'offline' = 'conflict';
+    serve((call) => {
+      if (call.method !== 'POST') return undefined;
+      if (mode === 'conflict') return { status: 409, body: { success: false, message: 'Name taken' } };
+      return { status: 500, body: {} };
+    });
+    renderAdmin('/dashboard/manage/create');
+    await screen.findByRole('heading', { name: m.createProduct });
+    await fillRequired();
+    await userEvent.type(screen.getByLabelText(m.discount), '15');
+    await userEvent.upload(screen.getByLabelText(/^Default Image/), png('front.png'));
+    await userEvent.click(screen.getByRole('button', { name: m.create }));
+    expect(await screen.findByText('Name taken')).toBeInTheDocument();
+
+    mode = 'silent';
+    clearToasts();
+    await userEvent.click(screen.getByRole('button', { name: m.create }));
+    expect(await screen.findByText(m.operationFailed)).toBeInTheDocument();
+
+    mode = 'offline';
+    clearToasts();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: m.create }));
+    expect(await screen.findByText(m.failedToSaveProduct)).toBeInTheDocument();
+  });
+});
+
+describe('admin product form, edit mode', () => {
+  it('loads the product, lets an existing sub-image go (removeSubImages), sends the discount and PATCHes', async () => {
+    const product = sampleProduct({
+      name: 'Linen Dress',
+      price: 900,
+      discount: 10,
+      finalPrice: 810,
+      avaliableItems: 4,
+      category: { _id: 'cat-girls', id: 'cat-girls', name: 'Girls', slug: 'girls' },
+      subImages: [{ url: '/uploads/a.webp' }, { url: '/uploads/b.webp' }],
+    });
+    const { calls } = mockFetch((call) => {
+      if (call.method === 'GET' && call.url.pathname === '/api/category') return { body: categories };
+      if (call.method === 'GET' && call.url.pathname === `/api/product/${product._id}`) {
+        return { body: { success: true, product } };
+      }
+      if (call.method === 'GET' && call.url.pathname === '/api/product') {
+        return {
+          body: { success: true, products: [product], page: 1, totalPages: 1, totalCount: 1, maxPrice: 0 },
+        };
+      }
+      if (call.method === 'PATCH') return { body: { success: true, message: m.productUpdated } };
+      return undefined;
+    });
+    const { router } = renderAdmin(`/dashboard/manage/edit/${product._id}`);
+    expect(await screen.findByRole('heading', { name: m.editProduct })).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Name/)).toHaveValue('Linen Dress');
+    expect(screen.getByLabelText(m.discount)).toHaveValue(10);
+    await waitFor(() => expect(screen.getByLabelText(/^Category/)).toHaveValue('cat-girls'));
+    expect(screen.getByRole('img', { name: m.defaultImagePreview })).toHaveAttribute(
+      'src',
+      product.defaultImage.url,
+    );
+
+    await userEvent.click(
+      screen.getByRole('button', {
+        name: format(m.removeNamed, { name: format(m.additionalImagePreview, { n: 1 }) }),
+      }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: m.update }));
+    expect(await screen.findByText(m.productUpdated)).toBeInTheDocument();
+    const patch = calls.find((call) => call.method === 'PATCH')!;
+    expect(patch.url.pathname).toBe(`/api/product/${product._id}`);
+    const form = patch.body as FormData;
+    expect(form.getAll('removeSubImages')).toEqual(['/uploads/a.webp']);
+    expect(form.get('discount')).toBe('10');
+    expect(form.has('defaultImage')).toBe(false);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/manage'));
+  });
+
+  it('says "Failed to load product" and goes back to the list when the product cannot be read', async () => {
+    mockFetch((call) => {
+      if (call.url.pathname === '/api/category') return { body: categories };
+      if (call.url.pathname === '/api/product') {
+        return { body: { success: true, products: [], page: 1, totalPages: 1, totalCount: 0, maxPrice: 0 } };
+      }
+      return { status: 404, body: { success: false, message: 'Product not found' } };
+    });
+    const { router } = renderAdmin('/dashboard/manage/edit/00000000-0000-4000-8000-000000000000');
+    expect(await screen.findByText(m.failedToLoadProduct)).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/manage'));
+  });
+});
