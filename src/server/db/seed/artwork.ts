@@ -1,3 +1,6 @@
+import sharp from 'sharp';
+import type { RawPixels } from '../../images/pipeline';
+
 /**
  * Product pictures drawn at seed time: a garment or accessory silhouette on a soft pastel backdrop, as
  * SVG rendered by sharp. Nothing is downloaded, so a fresh shop has real-looking pictures offline.
@@ -517,4 +520,13 @@ export function artworkSvg(art: Artwork, width = ARTWORK_WIDTH): string {
   <ellipse cx="400" cy="905" rx="300" ry="34" fill="url(#floor)"/>
   <g transform="${transformFor(view, shape.focus)}">${piece}</g>
 </svg>`;
+}
+
+/** The picture as raw RGB pixels, ready for the image pipeline's encoder. */
+export async function renderArtwork(art: Artwork, width = ARTWORK_WIDTH): Promise<RawPixels> {
+  const { data, info } = await sharp(Buffer.from(artworkSvg(art, width)))
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height, channels: info.channels };
 }

@@ -1,5 +1,4 @@
 import { count, inArray, sql } from 'drizzle-orm';
-import sharp from 'sharp';
 import { CATEGORY_NAMES, PRODUCT_IMAGE_WIDTHS } from '@/shared/constants';
 import { finalPricePiastres, toPiastres } from '@/shared/money';
 import { hashPassword } from '../../auth/passwords';
@@ -8,12 +7,11 @@ import {
   deleteStoredImage,
   encodeRawImage,
   saveEncodedImage,
-  type RawPixels,
 } from '../../images/pipeline';
 import type { ObjectStore } from '../../storage/types';
 import type { Db } from '../client';
 import { categories, products, users, type StoredImage } from '../schema';
-import { artworkSvg, type Artwork, type View } from './artwork';
+import { renderArtwork, type Artwork, type View } from './artwork';
 import { DEMO_CATALOGUE, type DemoProduct } from './demo-catalogue';
 
 export interface DemoCredentials {
@@ -90,14 +88,6 @@ function plan(): PlannedProduct[] {
   return planned;
 }
 
-async function render(art: Artwork): Promise<RawPixels> {
-  const { data, info } = await sharp(Buffer.from(artworkSvg(art)))
-    .removeAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return { data, width: info.width, height: info.height, channels: info.channels };
-}
-
 /** Runs `work` on every item, at most `limit` at a time, keeping the order of the answers. */
 async function mapLimit<T, R>(
   items: readonly T[],
@@ -147,7 +137,7 @@ export async function seedDemoCatalogue(options: {
     const productImages = await mapLimit(planned, RENDER_CONCURRENCY, async (item) => {
       const images: StoredImage[] = [];
       for (const art of item.pictures) {
-        const encoded = await encodeRawImage(await render(art), PRODUCT_IMAGE_WIDTHS);
+        const encoded = await encodeRawImage(await renderArtwork(art), PRODUCT_IMAGE_WIDTHS);
         const image = await saveEncodedImage(store, 'products', encoded);
         written.push(image);
         images.push(image);
@@ -164,7 +154,7 @@ export async function seedDemoCatalogue(options: {
       const image = await saveEncodedImage(
         store,
         'categories',
-        await encodeRawImage(await render(art), CATEGORY_IMAGE_WIDTHS),
+        await encodeRawImage(await renderArtwork(art), CATEGORY_IMAGE_WIDTHS),
       );
       written.push(image);
       return image;

@@ -1,0 +1,101 @@
+import { count, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CATEGORY_NAMES } from '@/shared/constants';
+import { finalPricePiastres } from '@/shared/money';
+import { createTestApp, type TestApp } from '../../test/app';
+import { categories, products } from '../schema';
+import { seedLargeCatalogue, SHARED_IMAGE_KEYS } from './large';
+
+describe('seedLargeCatalogue', () => {
+  let t: TestApp;
+  let womenId: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const [women] = await t.database.db
+      .insert(categories)
+      .values({ name: 'Women', slug: 'women' })
+      .returning({ id: categories.id });
+    womenId = women!.id;
+  });
+  afterAll(() => t.close());
+
+  it('adds the products in bulk across all seven categories, keeping the ones already there', async () => {
+    expect(await seedLargeCatalogue(t.database.db, { count: 2500 })).toEqual({ inserted: 2500 });
+
+    const categoryRows = await t.database.db.select().from(categories);
+    expect(categoryRows.map((row) => row.name).sort()).toEqual([...CATEGORY_NAMES].sort());
+    expect(categoryRows.find((row) => row.slug === 'women')?.id).toBe(womenId);
+
+    const perCategory = await t.database.db
+      .select({ categoryId: products.categoryId, n: count() })
+      .from(products)
+      .groupBy(products.categoryId);
+    expect(perCategory).toHaveLength(7);
+    for (const group of perCategory) expect(group.n).toBeGreaterThan(300);
+  });
+
+  it('makes varied, realistic rows', async () => {
+    const rows = await t.database.db.select().from(products);
+    expect(rows).toHaveLength(2500);
+    expect(new Set(rows.map((row) => row.name)).size).toBeGreaterThan(2000);
+    expect(new Set(rows.map((row) => row.slug)).size).toBe(2500);
+    const keys = new Set(SHARED_IMAGE_KEYS.map((image) => image.key));
+    for (const row of rows) {
+      expect(row.pricePiastres).toBeGreaterThanOrEqual(150_00);
+      expect(row.pricePiastres).toBeLessThan(3500_00);
+      expect(row.finalPricePiastres).toBe(finalPricePiastres(row.pricePiastres, row.discount));
+      expect(row.discount === 0 || (row.discount >= 10 && row.discount <= 50)).toBe(true);
+      expect(keys.has(row.defaultImage!.key)).toBe(true);
+      expect(row.subImages).toHaveLength(2);
+      expect(row.ratingSum).toBeLessThanOrEqual(row.ratingCount * 5);
+      expect(row.ratingSum).toBeGreaterThanOrEqual(row.ratingCount);
+    }
+    const share = (predicate: (row: (typeof rows)[number]) => boolean) =>
+      rows.filter(predicate).length / rows.length;
+    expect(share((row) => row.discount > 0)).toBeGreaterThan(0.15);
+    expect(share((row) => row.availableItems === 0)).toBeGreaterThan(0.02);
+    expect(share((row) => row.availableItems === 0)).toBeLessThan(0.2);
+    const times = rows.map((row) => row.createdAt.getTime());
+    expect(Math.max(...times) - Math.min(...times)).toBeGreaterThan(365 * 24 * 3600 * 1000);
+    // Trigram search has realistic words to match: a common word finds some rows, not all.
+    const [hits] = await t.database.db
+      .select({ n: count() })
+      .from(products)
+      .where(sql`${products.name} ilike ${'%linen%'}`);
+    expect(hits!.n).toBeGreaterThan(20);
+    expect(hits!.n).toBeLessThan(500);
+  });
+
+  it('can run again on the same database', async () => {
+    await seedLargeCatalogue(t.database.db, { count: 1200 });
+    const [total] = await t.database.db.select({ n: count() }).from(products);
+    expect(total!.n).toBe(3700);
+    expect((await t.database.db.select({ n: count() }).from(categories))[0]!.n).toBe(7);
+  });
+
+  it('uses the pictures it is given', async () => {
+    const image = { key: 'products/given.webp', widths: [320] };
+    await seedLargeCatalogue(t.database.db, { count: 10, images: [image] });
+    const rows = await t.database.db
+      .select()
+      .from(products)
+      .where(sql`${products.defaultImage}->>'key' = 'products/given.webp'`);
+    expect(rows).toHaveLength(10);
+  });
+
+  it('rebuilds every index it drops for a large load', async () => {
+    const indexes = async () =>
+      (
+        (await t.database.db.execute(
+          sql`select indexdef from pg_indexes where tablename = 'products' order by indexname`,
+        )) as unknown as { rows: Array<{ indexdef: string }> }
+      ).rows.map((row) => row.indexdef);
+    const before = await indexes();
+    expect(before.some((definition) => definition.includes('gin_trgm_ops'))).toBe(true);
+    await seedLargeCatalogue(t.database.db, { count: 300, rebuildIndexes: true });
+    expect(await indexes()).toEqual(before);
+    const [total] = await t.database.db.select({ n: count() }).from(products);
+    expect(total!.n).toBe(4010);
+  });
+});
