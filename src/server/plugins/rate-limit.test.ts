@@ -81,3 +81,26 @@ describe('rate limits with Redis out of reach', () => {
     expect(res.statusCode).toBe(200);
   });
 });
+
+describe('rate limit allow list', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ RATE_LIMIT_PER_MINUTE: '1', RATE_LIMIT_ALLOW_LIST: '127.0.0.1, 10.0.0.7' });
+  });
+  afterAll(() => t.close());
+
+  it('lets listed addresses through, also in their IPv6-mapped form, and limits the rest', async () => {
+    for (const remoteAddress of ['127.0.0.1', '::ffff:10.0.0.7']) {
+      for (let i = 0; i < 3; i += 1) {
+        const res = await t.app.inject({ method: 'GET', url: '/api/health', remoteAddress });
+        expect(res.statusCode, remoteAddress).toBe(200);
+      }
+    }
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/health', remoteAddress: '10.0.0.8' })).statusCode,
+    ).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/health', remoteAddress: '10.0.0.8' })).statusCode,
+    ).toBe(429);
+  });
+});

@@ -1,8 +1,13 @@
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import type { Config } from '../config';
+
+/** A server listening on `::` sees IPv4 clients as `::ffff:127.0.0.1`; the allow list names them plainly. */
+function withoutIpv4Mapping(ip: string): string {
+  return ip.startsWith('::ffff:') && ip.includes('.') ? ip.slice('::ffff:'.length) : ip;
+}
 
 /**
  * A generous limit for every route (per client address and minute), tighter ones where a route sets
@@ -15,6 +20,7 @@ export const rateLimiting = fp(
     app: FastifyInstance,
     options: Pick<Config, 'RATE_LIMIT_PER_MINUTE' | 'RATE_LIMIT_ALLOW_LIST' | 'REDIS_URL'>,
   ) => {
+    const allowed = new Set(options.RATE_LIMIT_ALLOW_LIST.map(withoutIpv4Mapping));
     let redis: Redis | undefined;
     if (options.REDIS_URL) {
       redis = new Redis(options.REDIS_URL, {
@@ -33,7 +39,9 @@ export const rateLimiting = fp(
       global: true,
       max: options.RATE_LIMIT_PER_MINUTE,
       timeWindow: '1 minute',
-      allowList: options.RATE_LIMIT_ALLOW_LIST,
+      ...(allowed.size > 0
+        ? { allowList: (request: FastifyRequest) => allowed.has(withoutIpv4Mapping(request.ip)) }
+        : {}),
       // A shop that cannot reach Redis should keep selling rather than refuse every request.
       skipOnError: true,
       ...(redis ? { redis, nameSpace: 'nour-rate-limit-' } : {}),
