@@ -88,7 +88,7 @@ export async function webAppRoutes(
     root,
     serve: false,
     preCompressed: true,
-    // Headers are set per file below; send's own defaults would say max-age=0.
+    // Cache headers come from setHeaders, per file; send's own default would say max-age=0.
     cacheControl: false,
     setHeaders: (reply, path) => {
       const file = relative(root, path).split(sep).join('/');
