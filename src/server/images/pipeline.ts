@@ -25,8 +25,9 @@ const WEBP = 'image/webp';
 
 export interface UploadedImage {
   buffer: Buffer;
-  /** As displayed, once the camera's orientation is applied. */
+  /** sharp's name for the format: jpeg, png, webp, gif or heif (AVIF). */
   format: string;
+  /** As displayed, once the camera's orientation is applied. */
   width: number;
   height: number;
 }
