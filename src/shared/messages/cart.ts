@@ -16,8 +16,6 @@ export const cart = {
   increaseQuantity: 'Increase quantity of {name}',
   removeItem: 'Remove {name} from cart',
   loadingCart: 'Loading your cart...',
-  unitPrice: 'Unit price',
-  lineTotal: 'Total for {name}',
   itemsInCart: '{n} items in your cart',
   // Toasts (SPEC §8)
   loginToAdd: 'Please log in to be able to add this item to the cart',
