@@ -63,7 +63,6 @@ function Carousel({ categories }: { categories: CategoryDto[] }) {
     {
       loop: true,
       align: 'start',
-      dragThreshold: CATEGORY_CAROUSEL.dragThresholdPx,
       direction: typeof document !== 'undefined' && document.documentElement.dir === 'rtl' ? 'rtl' : 'ltr',
     },
     // Pauses while hovered or touched and carries on afterwards (SPEC §4).
@@ -86,6 +85,45 @@ function Carousel({ categories }: { categories: CategoryDto[] }) {
       embla.off('select', sync).off('reInit', sync);
     };
   }, [embla, sync]);
+
+  // SPEC §9: a swipe of 50 px, or a flick of 300 px/s, moves one card; anything less springs back.
+  // Embla snaps by its own sense of force (its `dragThreshold` only tells clicks from drags, and at
+  // 50 px would turn short swipes into clicks on the card), so its choice is corrected here.
+  useEffect(() => {
+    if (!embla) return;
+    const root = embla.rootNode();
+    let start: { x: number; time: number; snap: number } | null = null;
+    const onDown = (event: PointerEvent) => {
+      start = { x: event.clientX, time: event.timeStamp, snap: embla.selectedScrollSnap() };
+    };
+    const onUp = (event: PointerEvent) => {
+      if (!start) return;
+      const { x, time, snap } = start;
+      start = null;
+      const distance = event.clientX - x;
+      const velocity = (Math.abs(distance) / Math.max(event.timeStamp - time, 1)) * 1000;
+      const meetsRule =
+        Math.abs(distance) >= CATEGORY_CAROUSEL.dragThresholdPx || velocity >= CATEGORY_CAROUSEL.dragVelocity;
+      if (Math.abs(distance) < 5) return;
+      window.setTimeout(() => {
+        const moved = embla.selectedScrollSnap() !== snap;
+        if (!meetsRule) {
+          if (moved) embla.scrollTo(snap);
+          return;
+        }
+        if (moved) return;
+        const towardsNext = embla.internalEngine().options.direction === 'rtl' ? distance > 0 : distance < 0;
+        if (towardsNext) embla.scrollNext();
+        else embla.scrollPrev();
+      }, 0);
+    };
+    root.addEventListener('pointerdown', onDown);
+    window.addEventListener('pointerup', onUp);
+    return () => {
+      root.removeEventListener('pointerdown', onDown);
+      window.removeEventListener('pointerup', onUp);
+    };
+  }, [embla]);
 
   const arrow =
     'inline-flex size-11 items-center justify-center rounded-pill border border-line-strong bg-surface text-ink shadow-soft transition hover:border-ink disabled:opacity-40';
