@@ -155,6 +155,8 @@ describe('categories', () => {
       const second = await get<CategoryProductsAnswer>('/api/category/women/products?page=2&limit=2');
       expect(second.products.map((p) => p.name)).toEqual(['Abaya']);
       expect(second).toMatchObject({ page: 2, totalPages: 2, totalCount: 3 });
+      const beyond = await get<CategoryProductsAnswer>('/api/category/women/products?page=99&limit=2');
+      expect(beyond).toMatchObject({ products: [], page: 99, totalPages: 2, totalCount: 3 });
       const bad = await get<{ message: string }>('/api/category/women/products?limit=0', 400);
       expect(bad.message).toBe('limit must be a whole number from 1 to 100');
     });

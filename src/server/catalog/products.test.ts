@@ -311,6 +311,8 @@ describe('GET /api/product', () => {
     expect(second).toMatchObject({ page: 2, totalPages: 2, totalCount: 6 });
     const beyond = await list('?sort=priceAsc&page=3&limit=4');
     expect(beyond).toMatchObject({ products: [], page: 3, totalPages: 2, totalCount: 6 });
+    const farBeyond = await list('?page=9007199254740991&limit=100');
+    expect(farBeyond).toMatchObject({ products: [], totalPages: 1, totalCount: 6 });
   });
 
   it('pages 12 at a time by default, and a limit without page answers the first ones', async () => {

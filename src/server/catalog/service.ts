@@ -157,10 +157,11 @@ export function createCatalogService(db: Db, store: ObjectStore) {
     }
     const sort = query.sort ?? 'featured';
     const build = async (): Promise<ProductListAnswer> => {
-      const [rows, totals] = await Promise.all([
-        findProducts(db, filters, sort, limit, offset),
-        cachedCatalogRead(db, `totals:${JSON.stringify(filters)}`, () => productTotals(db, filters)),
-      ]);
+      const totals = await cachedCatalogRead(db, `totals:${JSON.stringify(filters)}`, () =>
+        productTotals(db, filters),
+      );
+      // A page past the end would make PostgreSQL walk every row to skip them: known empty, never asked.
+      const rows = offset < totals.count ? await findProducts(db, filters, sort, limit, offset) : [];
       return {
         products: rows.map((row) => productDto(store, row.product, row.category)),
         page,
@@ -236,13 +237,10 @@ export function createCatalogService(db: Db, store: ObjectStore) {
   ): Promise<CategoryProductsAnswer> {
     const category = await getCategory(idOrSlug);
     const { page, limit, offset } = paging(query.page, query.limit, LISTING_PAGE_SIZE, UNPAGED_PRODUCT_LIMIT);
-    const rows = await findProducts(
-      db,
-      { categoryIds: [category.id], availability: 'all' },
-      'newest',
-      limit,
-      offset,
-    );
+    const rows =
+      offset < category.productCount
+        ? await findProducts(db, { categoryIds: [category.id], availability: 'all' }, 'newest', limit, offset)
+        : [];
     return {
       category,
       products: rows.map((row) => productDto(store, row.product, row.category)),
