@@ -17,6 +17,7 @@ export const cart = {
   removeItem: 'Remove {name} from cart',
   loadingCart: 'Loading your cart...',
   itemsInCart: '{n} items in your cart',
+  oneItemInCart: '1 item in your cart',
   // Toasts (SPEC §8)
   loginToAdd: 'Please log in to be able to add this item to the cart',
   adminsNotAllowed: 'Admins are not allowed to add items to cart',

@@ -51,11 +51,12 @@ export default function CartPage() {
     body = <EmptyCart />;
   } else {
     const lines = cart.data.products;
+    const pieces = lines.reduce((sum, line) => sum + line.quantity, 0);
     body = (
       <div className="flex flex-col gap-6">
         <div className="flex items-center justify-between gap-4">
           <p className="text-sm text-muted">
-            {format(m.itemsInCart, { n: lines.reduce((sum, line) => sum + line.quantity, 0) })}
+            {pieces === 1 ? m.oneItemInCart : format(m.itemsInCart, { n: pieces })}
           </p>
           <button
             type="button"
