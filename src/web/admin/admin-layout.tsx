@@ -14,7 +14,7 @@ const areas = [
 ] as const;
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `flex shrink-0 items-center gap-3 rounded-lg px-3 py-2 text-sm transition ${
+  `flex shrink-0 items-center gap-3 rounded-lg px-3 py-2 text-sm whitespace-nowrap transition ${
     isActive ? 'bg-ink text-canvas' : 'text-ink-soft hover:bg-sand hover:text-ink'
   }`;
 

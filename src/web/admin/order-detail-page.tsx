@@ -165,7 +165,7 @@ function OrderView({ order }: { order: OrderDto }) {
                 )}
                 <div className="min-w-0 flex-1">
                   <p className="font-medium text-ink">{line.product.name}</p>
-                  <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 text-sm text-ink-soft sm:grid-cols-3 sm:gap-x-6">
+                  <dl className="mt-1 flex flex-wrap gap-x-6 gap-y-1 text-sm text-ink-soft">
                     <div>
                       <dt className="text-xs text-muted">{m.unitPrice}</dt>
                       <dd>{formatEgp(line.unitPrice)}</dd>

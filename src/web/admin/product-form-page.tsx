@@ -163,7 +163,7 @@ export default function ProductFormPage() {
       <form
         noValidate
         onSubmit={(event) => void handleSubmit(onValid, onInvalid)(event)}
-        className="card grid gap-5 p-5 sm:p-6 md:grid-cols-2"
+        className="card grid grid-cols-1 gap-5 p-5 sm:p-6 md:grid-cols-2"
       >
         <FormField
           id="product-name"
