@@ -43,7 +43,7 @@ export default defineConfig({
   webServer: {
     command: 'node --import tsx src/server/main.ts',
     url: `${baseURL}/api/health`,
-    timeout: 120_000,
+    timeout: 300_000,
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
