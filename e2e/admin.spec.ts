@@ -1,0 +1,224 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { format, messages } from '../src/shared/messages';
+import type { CategoryDto } from '../src/shared/schemas/category';
+import type { ProductDto } from '../src/shared/schemas/product';
+
+const m = messages.admin;
+const o = messages.orders;
+
+interface Session {
+  token: string;
+  role: string;
+  username: string;
+  email: string;
+}
+
+interface AuthAnswer {
+  results: { token: string };
+  role: string;
+  username: string;
+  email: string;
+}
+
+const sessionOf = (body: AuthAnswer): Session => ({
+  token: body.results.token,
+  role: body.role,
+  username: body.username,
+  email: body.email,
+});
+
+/** The seeded demo admin, signed in through the API (Epic Stack's login fixture). */
+async function signInAdmin(request: APIRequestContext): Promise<Session> {
+  const response = await request.post('/api/auth/signin', {
+    data: { email: 'admin@nour.shop', password: 'Admin123' },
+  });
+  expect(response.ok()).toBe(true);
+  return sessionOf((await response.json()) as AuthAnswer);
+}
+
+async function signUpShopper(request: APIRequestContext): Promise<Session> {
+  const email = `admin-journey-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  const response = await request.post('/api/auth/signup', {
+    data: { name: 'Nadia', email, password: 'Secret12', confirmPassword: 'Secret12' },
+  });
+  expect(response.status()).toBe(201);
+  return sessionOf((await response.json()) as AuthAnswer);
+}
+
+/** Puts the session where the app reads it (SPEC §3) before any page script runs. */
+async function useSession(page: Page, session: Session): Promise<void> {
+  await page.addInitScript((s: Session) => {
+    localStorage.setItem('userToken', s.token);
+    localStorage.setItem('userRole', s.role);
+    localStorage.setItem('username', s.username);
+    localStorage.setItem('email', s.email);
+  }, session);
+}
+
+async function png(background: string, width = 120, height = 160) {
+  const buffer = await sharp({ create: { width, height, channels: 3, background } })
+    .png()
+    .toBuffer();
+  return { name: `${background.slice(1)}.png`, mimeType: 'image/png', buffer };
+}
+
+async function findCategory(request: APIRequestContext, name: string): Promise<CategoryDto> {
+  const response = await request.get('/api/category', { params: { search: name, page: 1, limit: 10 } });
+  const { categories } = (await response.json()) as { categories: CategoryDto[] };
+  const found = categories.find((category) => category.name === name);
+  expect(found).toBeDefined();
+  return found!;
+}
+
+/** A shopper orders one piece through the API: add to the cart, then the multipart POST /api/order. */
+async function placeOrder(
+  request: APIRequestContext,
+  shopper: Session,
+  product: ProductDto,
+): Promise<string> {
+  const headers = { token: shopper.token };
+  const added = await request.post('/api/cart', { headers, data: { productId: product._id, quantity: 1 } });
+  expect(added.ok()).toBe(true);
+  const { cart } = (await (await request.get('/api/cart', { headers })).json()) as { cart: { _id: string } };
+  const proof = await png('#3b5f8a', 200, 320);
+  const response = await request.post('/api/order', {
+    headers,
+    multipart: {
+      cartId: cart._id,
+      name: 'Nadia Samir',
+      phone: '01012345678',
+      street: 'Tahrir Street',
+      building: '5',
+      floor: '2',
+      apartment: '4',
+      landmark: '',
+      area: 'Dokki',
+      city: 'Giza',
+      paymentType: 'instapay',
+      paymentImage: proof,
+    },
+  });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { order: { _id: string } }).order._id;
+}
+
+test('the admin adds a category and a product, a shopper orders it, the admin confirms and delivers it', async ({
+  page,
+  request,
+  browser,
+  baseURL,
+}) => {
+  const stamp = Date.now().toString(36);
+  const categoryName = `Silk Scarves ${stamp}`;
+  const productName = `Rose Silk Scarf ${stamp}`;
+  await useSession(page, await signInAdmin(request));
+
+  // The category, with its picture.
+  await page.goto('/dashboard');
+  await page.getByRole('link', { name: m.manageCategories }).first().click();
+  await expect(page).toHaveURL(/\/dashboard\/manage_category$/);
+  await page.getByRole('link', { name: m.addCategory }).click();
+  await page.getByRole('button', { name: m.create }).click();
+  await expect(page.getByText(m.enterCategoryName).first()).toBeVisible();
+  await page.getByLabel(`${m.categoryName} *`).fill(categoryName);
+  await page.getByLabel(/^Category Image/).setInputFiles(await png('#a4553d'));
+  await expect(page.getByRole('img', { name: m.categoryImagePreview })).toBeVisible();
+  await page.getByRole('button', { name: m.create }).click();
+  await expect(page.getByText(m.categoryCreated)).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\/manage_category$/);
+  await page.getByRole('searchbox', { name: m.searchCategories }).fill(stamp);
+  await expect(page.getByRole('heading', { name: categoryName })).toBeVisible();
+
+  // The product in it, with a default image and two more.
+  await page.goto('/dashboard/manage/create');
+  await page.getByLabel(`${m.name} *`, { exact: true }).fill(productName);
+  await page.getByLabel(`${m.price} *`).fill('480');
+  await page.getByLabel(m.discount).fill('25');
+  await page.getByLabel(`${m.availableItems} *`).fill('6');
+  await page.getByLabel(m.description).fill('A light scarf in rose silk.');
+  await page.getByLabel(`${m.category} *`).selectOption({ label: categoryName });
+  await page.getByRole('button', { name: m.create }).click();
+  await expect(page.getByText(m.uploadDefaultImage).first()).toBeVisible();
+  await page.getByLabel(/^Default Image/).setInputFiles(await png('#f4e4dc'));
+  await page.getByLabel(m.additionalImages).setInputFiles([await png('#3f7a55'), await png('#a8791f')]);
+  await expect(page.getByRole('img', { name: format(m.additionalImagePreview, { n: 2 }) })).toBeVisible();
+  await page.getByRole('button', { name: m.create }).click();
+  await expect(page.getByText(m.productCreated)).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\/manage$/);
+  await page.getByRole('searchbox', { name: m.searchProducts }).fill(stamp);
+  await page.getByRole('main').getByRole('button', { name: m.search, exact: true }).click();
+  const row = page.getByRole('row').filter({ hasText: productName });
+  await expect(row).toBeVisible();
+  await expect(row.getByText('360 EGP')).toBeVisible();
+
+  // The storefront shows it under its category.
+  const category = await findCategory(request, categoryName);
+  await page.goto(`/category/${category.slug}`);
+  await expect(page.getByText(productName).first()).toBeVisible();
+
+  // A shopper orders it.
+  const productAnswer = await request.get('/api/product', { params: { search: productName } });
+  const [product] = ((await productAnswer.json()) as { products: ProductDto[] }).products;
+  expect(product?.subImages).toHaveLength(2);
+  const shopper = await signUpShopper(request);
+  const orderId = await placeOrder(request, shopper, product!);
+
+  // The admin finds the order, confirms it, then marks it delivered, and looks at the proof.
+  await page.goto('/dashboard/manage_orders');
+  await page.getByRole('searchbox', { name: m.searchOrders }).fill(orderId.slice(0, 8));
+  const orderRow = page.getByRole('row').filter({ hasText: orderId.slice(0, 10) });
+  await expect(orderRow).toBeVisible();
+  await expect(orderRow.getByText(o.pending)).toBeVisible();
+  await orderRow.getByRole('link').click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/order/${orderId}$`));
+  await expect(page.getByText(productName)).toBeVisible();
+  await expect(page.getByText(o.instapay)).toBeVisible();
+  await expect(page.getByText('40 EGP')).toBeVisible();
+
+  const status = page.getByLabel(m.orderStatus);
+  await status.selectOption('confirmed');
+  await expect(page.getByText(o.statusUpdated)).toBeVisible();
+  await expect(status).toHaveValue('confirmed');
+  await expect(status).toBeEnabled();
+  await status.selectOption('completed');
+  await expect(status).toHaveValue('completed');
+  await expect(status).toBeEnabled();
+
+  await page.getByRole('button', { name: m.viewProof }).click();
+  const dialog = page.getByRole('dialog', { name: m.paymentProof });
+  const proof = dialog.getByRole('img');
+  await expect(proof).toBeVisible();
+  await expect.poll(() => proof.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(200);
+  await dialog.getByRole('button', { name: m.close }).click();
+  await expect(dialog).toHaveCount(0);
+
+  // The shopper's My Orders says Delivered.
+  const shopperContext = await browser.newContext({ baseURL });
+  const shopperPage = await shopperContext.newPage();
+  await useSession(shopperPage, shopper);
+  await shopperPage.goto('/allorders');
+  const order = shopperPage.getByRole('article').filter({ hasText: productName });
+  await expect(order.getByText(o.delivered, { exact: true })).toBeVisible();
+  await shopperContext.close();
+});
+
+test('the admin screens fit a 390 px phone', async ({ page, request }) => {
+  await useSession(page, await signInAdmin(request));
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const path of [
+    '/dashboard',
+    '/dashboard/manage',
+    '/dashboard/manage/create',
+    '/dashboard/manage_orders',
+  ]) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width, path).toBeLessThanOrEqual(390);
+  }
+  // The product list shows cards, not the wide table, on a phone.
+  await page.goto('/dashboard/manage');
+  await expect(page.getByRole('table')).toBeHidden();
+  await expect(page.getByRole('button', { name: /^Delete / }).first()).toBeVisible();
+});
