@@ -11,7 +11,7 @@ import { products, type ProductRow, type StoredImage } from '../db/schema';
 import { AppError } from '../errors';
 import { storeProductImage } from '../images/pipeline';
 import { parseFormFields } from '../images/multipart';
-import { lockProducts } from '../stock/stock';
+import { lockProducts, setStock } from '../stock/stock';
 import type { ObjectStore } from '../storage/types';
 import { discardImages, storeImages } from './images';
 import {
@@ -136,20 +136,21 @@ export function createAdminProductsService({ db, store }: AdminProductsDeps) {
     let id: string;
     try {
       id = await withSlugRetry(() =>
-        db.transaction(async (tx) =>
-          insertProduct(tx, {
+        db.transaction(async (tx) => {
+          const created = await insertProduct(tx, {
             name: form.name,
             slug: await uniqueSlug(tx, products, slugify(form.name, FALLBACK_PRODUCT_SLUG)),
             description: form.description,
             pricePiastres,
             discount,
             finalPricePiastres: finalPricePiastres(pricePiastres, discount),
-            availableItems: form.avaliableItems,
             categoryId: await holdCategory(tx, category),
             defaultImage,
             subImages,
-          }),
-        ),
+          });
+          await setStock(tx, created, form.avaliableItems);
+          return created;
+        }),
       );
     } catch (error) {
       await discardImages(store, [defaultImage, ...subImages]);
@@ -191,7 +192,6 @@ export function createAdminProductsService({ db, store }: AdminProductsDeps) {
             changes.slug = await uniqueSlug(tx, products, slugify(form.name, FALLBACK_PRODUCT_SLUG), id);
           }
           if (form.description !== undefined) changes.description = form.description;
-          if (form.avaliableItems !== undefined) changes.availableItems = form.avaliableItems;
           if (category) changes.categoryId = await holdCategory(tx, category);
           if (form.price !== undefined || form.discount !== undefined) {
             const pricePiastres = form.price === undefined ? row.pricePiastres : toPiastres(form.price);
@@ -203,6 +203,7 @@ export function createAdminProductsService({ db, store }: AdminProductsDeps) {
           if (newDefault) changes.defaultImage = newDefault;
           if (removed.length > 0 || newSubImages.length > 0) changes.subImages = [...kept, ...newSubImages];
           await updateProduct(tx, id, changes);
+          if (form.avaliableItems !== undefined) await setStock(tx, id, form.avaliableItems);
 
           const replaced = newDefault && row.defaultImage ? [row.defaultImage] : [];
           return releasedImages(tx, id, [...replaced, ...removed]);

@@ -85,7 +85,10 @@ export async function deleteCategory(tx: Tx, id: string): Promise<void> {
   await tx.delete(categories).where(eq(categories.id, id));
 }
 
-export async function insertProduct(tx: Tx, values: typeof products.$inferInsert): Promise<string> {
+/** A new product with an empty shelf: its stock is set through the stock module (DESIGN §5). */
+export type NewProduct = Omit<typeof products.$inferInsert, 'availableItems' | 'soldItems'>;
+
+export async function insertProduct(tx: Tx, values: NewProduct): Promise<string> {
   const [row] = await tx.insert(products).values(values).returning({ id: products.id });
   if (!row) throw new Error('product insert returned no row');
   return row.id;
@@ -100,7 +103,6 @@ export type ProductChanges = Partial<
     | 'pricePiastres'
     | 'discount'
     | 'finalPricePiastres'
-    | 'availableItems'
     | 'categoryId'
     | 'defaultImage'
     | 'subImages'

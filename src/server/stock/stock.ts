@@ -113,6 +113,24 @@ export async function takeStock(
 }
 
 /**
+ * Sets what is on the shelf to `count`, as an admin counts it (a new product, or a stock-take);
+ * `sold_items` stays. The caller holds the product (it created it, or locked it with `lockProducts`).
+ * 404 when the product is gone.
+ */
+export async function setStock(tx: Tx, productId: string, count: number): Promise<StockLevel> {
+  // The schemas refuse such a count long before this; a negative one would only meet the table's check.
+  if (!Number.isSafeInteger(count) || count < 0)
+    throw new RangeError(`stock must be a whole number ≥ 0, not ${count}`);
+  const [row] = await tx
+    .update(products)
+    .set({ availableItems: count })
+    .where(eq(products.id, productId))
+    .returning({ productId: products.id, name: products.name, available: products.availableItems });
+  if (!row) throw new AppError('NOT_FOUND', messages.catalog.productNotFoundAnswer);
+  return row;
+}
+
+/**
  * Puts stock back (a cancelled order): `available_items` up, `sold_items` down. Products deleted since
  * the sale are skipped: there is no shelf to return them to.
  */
