@@ -9,8 +9,46 @@ import { gzipSync } from 'node:zlib';
 export const BUDGET = { js: 130 * 1024, css: 25 * 1024 };
 const dist = process.env.WEB_DIST_DIR ?? 'dist/web';
 
+export function readManifest(distDir = dist) {
+  return JSON.parse(readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8'));
+}
+
+/** A file's size as a browser receives it gzip-compressed. */
+export function gzipSize(distDir, file) {
+  return gzipSync(readFileSync(join(distDir, file)), { level: 9 }).length;
+}
+
+/**
+ * The files (under the dist directory) that hold admin code: chunks whose source is under src/web/admin,
+ * and shared chunks (which the manifest gives no source) that only admin chunks import.
+ */
+export function adminFiles(manifest) {
+  const isAdminSource = (key) => (manifest[key].src ?? key).startsWith('src/web/admin');
+  const admin = new Set(Object.keys(manifest).filter(isAdminSource));
+  const importers = new Map();
+  for (const [key, chunk] of Object.entries(manifest)) {
+    for (const imported of [...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])]) {
+      if (!importers.has(imported)) importers.set(imported, []);
+      importers.get(imported).push(key);
+    }
+  }
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const key of Object.keys(manifest)) {
+      if (admin.has(key) || manifest[key].src) continue;
+      const by = importers.get(key) ?? [];
+      if (by.length > 0 && by.every((importer) => admin.has(importer))) {
+        admin.add(key);
+        grew = true;
+      }
+    }
+  }
+  return new Set([...admin].map((key) => manifest[key].file));
+}
+
 export function firstLoad(distDir = dist) {
-  const manifest = JSON.parse(readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8'));
+  const manifest = readManifest(distDir);
   const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
   if (!entryKey) throw new Error('no entry chunk in the Vite manifest');
   const seen = new Set();
@@ -23,17 +61,15 @@ export function firstLoad(distDir = dist) {
     for (const imported of chunk.imports ?? []) visit(imported);
   };
   visit(entryKey);
-  const gzipSize = (file) => gzipSync(readFileSync(join(distDir, file)), { level: 9 }).length;
   const js = [...seen].map((key) => ({
     key,
     file: manifest[key].file,
     src: manifest[key].src ?? '',
-    gzip: gzipSize(manifest[key].file),
+    gzip: gzipSize(distDir, manifest[key].file),
   }));
-  const styles = [...css].map((file) => ({ file, gzip: gzipSize(file) }));
-  const adminChunks = js.filter(
-    (chunk) => chunk.src.startsWith('src/web/admin') || chunk.key.includes('src/web/admin'),
-  );
+  const styles = [...css].map((file) => ({ file, gzip: gzipSize(distDir, file) }));
+  const admin = adminFiles(manifest);
+  const adminChunks = js.filter((chunk) => admin.has(chunk.file));
   return {
     js,
     css: styles,

@@ -1,0 +1,49 @@
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+export interface LighthouseResult {
+  page: string;
+  score: number;
+  lcpMs: number;
+}
+
+/** Keeps Chromium off the network apart from the shop on loopback, as the Playwright journeys do. */
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Lighthouse's default run: mobile emulation with simulated slow 4G, performance only. */
+export async function measurePages(baseUrl: string, paths: string[]): Promise<LighthouseResult[]> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: CHROME_FLAGS,
+    logLevel: 'silent',
+  });
+  try {
+    const results: LighthouseResult[] = [];
+    for (const path of paths) {
+      const run = await lighthouse(`${baseUrl}${path}`, {
+        port: chrome.port,
+        onlyCategories: ['performance'],
+        output: 'json',
+        logLevel: 'error',
+      });
+      if (!run) throw new Error(`Lighthouse gave no result for ${path}`);
+      const score = Math.round((run.lhr.categories.performance?.score ?? 0) * 100);
+      const lcpMs = run.lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN;
+      if (run.lhr.runtimeError) throw new Error(`Lighthouse on ${path}: ${run.lhr.runtimeError.message}`);
+      console.log(`  ${path.padEnd(40)} performance ${score}  LCP ${(lcpMs / 1000).toFixed(2)} s`);
+      results.push({ page: path, score, lcpMs });
+    }
+    return results;
+  } finally {
+    chrome.kill();
+  }
+}

@@ -1,0 +1,464 @@
+/**
+ * `npm run bench [-- --duration 3]`: the performance issue's harness. For PGlite (always) and PostgreSQL
+ * (when DATABASE_URL is set; a fresh database is created there and dropped after) it starts the real
+ * server on 127.0.0.1, loads the demo catalogue, then 100,000 generated products, and drives it with
+ * autocannon from this process. Figures go to the console and to bench/out/ (JSON and a Markdown
+ * table for RESULTS.md). Needs dist/web (`npx vite build`). Every run is bounded in time, and the
+ * servers it starts are killed when it leaves, however it leaves.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { PRODUCT_SORTS } from '@/shared/constants';
+import type { BenchUser } from './server';
+import { measurePages, type LighthouseResult } from './lib/lighthouse';
+import {
+  getJson,
+  inPool,
+  multipartBody,
+  runCase,
+  sendJson,
+  type CaseResult,
+  type LoadOptions,
+} from './lib/load';
+import { startServer, type ServerProcess } from './lib/server-process';
+
+const { values: args } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '50' },
+    count: { type: 'string', default: '100000' },
+    only: { type: 'string' },
+    'skip-lighthouse': { type: 'boolean', default: false },
+    'skip-demo': { type: 'boolean', default: false },
+    'cpu-prof': { type: 'boolean', default: false },
+  },
+});
+
+const load: LoadOptions = { duration: Number(args.duration), connections: Number(args.connections) };
+const productCount = Number(args.count);
+const webDist = resolve(process.env.WEB_DIST_DIR ?? 'dist/web');
+const outDir = resolve('bench/out');
+
+type DatabaseKind = 'pglite' | 'postgres';
+
+/** The issue's targets; `minRps` is per database, `maxP99Ms` applies on PostgreSQL only. */
+type Kind = 'listing' | 'details' | 'cart' | 'orders';
+const TARGETS: Record<Kind, Record<DatabaseKind, { minRps?: number; maxP99Ms?: number }>> = {
+  listing: { postgres: { minRps: 2000, maxP99Ms: 60 }, pglite: { minRps: 1000 } },
+  details: { postgres: { minRps: 4000 }, pglite: { minRps: 4000 } },
+  cart: { postgres: {}, pglite: {} },
+  orders: { postgres: { minRps: 200 }, pglite: { minRps: 100 } },
+};
+
+interface Row extends CaseResult {
+  kind: Kind;
+}
+
+interface ProductWire {
+  id: string;
+  slug: string;
+  avaliableItems: number;
+  soldItems: number;
+  category: { slug: string };
+}
+interface ListingWire {
+  products: ProductWire[];
+  totalPages: number;
+  totalCount: number;
+}
+
+interface OversellCheck {
+  orders: number;
+  sold: number;
+  negativeStock: number;
+  productsSoldTwice: number;
+  ok: boolean;
+}
+
+interface DatabaseReport {
+  database: DatabaseKind;
+  seedSeconds: number;
+  demo: Row[];
+  large: Row[];
+  oversell: OversellCheck | null;
+  lighthouse: LighthouseResult[];
+  highWaterMb: number;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolvePort(port));
+    });
+  });
+}
+
+/** A database of the benchmark's own on the server DATABASE_URL names; `drop` removes it. */
+async function freshPostgres(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `nour_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: baseUrl });
+      await client.connect();
+      try {
+        await client.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+const get = (path: string, headers: Record<string, string> = {}) => [{ method: 'GET', path, headers }];
+
+/** The listing cases: first and deep page for every sort. */
+async function listingCases(server: ServerProcess, label: string): Promise<Row[]> {
+  const first = await getJson<ListingWire>(`${server.baseUrl}/api/product?page=1&limit=12`);
+  const deep = Math.max(1, Math.min(500, first.totalPages));
+  console.log(`\n${label}: ${first.totalCount} products, deep page ${deep}`);
+  const rows: Row[] = [];
+  for (const sort of PRODUCT_SORTS) {
+    for (const page of [1, deep]) {
+      const name = `listing ${sort} page ${page}`;
+      rows.push({
+        kind: 'listing',
+        ...(await runCase(server, name, get(`/api/product?page=${page}&limit=12&sort=${sort}`), load)),
+      });
+    }
+  }
+  return rows;
+}
+
+async function inStockProducts(server: ServerProcess, count: number): Promise<ProductWire[]> {
+  const found: ProductWire[] = [];
+  for (let page = 1; found.length < count; page++) {
+    const listing = await getJson<ListingWire>(
+      `${server.baseUrl}/api/product?availability=inStock&sort=newest&page=${page}&limit=100`,
+    );
+    found.push(...listing.products.filter((p) => p.avaliableItems > 0));
+    if (page >= listing.totalPages) break;
+  }
+  if (found.length < count) throw new Error(`only ${found.length} products in stock, ${count} needed`);
+  return found.slice(0, count);
+}
+
+/**
+ * Orders on distinct products: every prepared shopper has one cart line of a product nobody else holds,
+ * and each request places one shopper's order, so every order is valid and the sold counts must add up.
+ */
+async function orderCase(
+  server: ServerProcess,
+  shoppers: BenchUser[],
+): Promise<{ row: Row; oversell: OversellCheck }> {
+  const products = await inStockProducts(server, shoppers.length);
+  const carts = await inPool(shoppers, 20, async (shopper, index) => {
+    const answer = await sendJson<{ cart: { id: string } }>(
+      'POST',
+      `${server.baseUrl}/api/cart`,
+      { productId: products[index]!.id, quantity: 1 },
+      { token: shopper.token },
+    );
+    return { token: shopper.token, cartId: answer.cart.id };
+  });
+  let next = 0;
+  const requests = [
+    {
+      method: 'POST',
+      path: '/api/order',
+      setupRequest: (request: { headers?: Record<string, string> }) => {
+        const cart = carts[next++ % carts.length]!;
+        const form = multipartBody({
+          cartId: cart.cartId,
+          name: 'Bench Shopper',
+          phone: '01012345678',
+          address: '12 Tahrir Square, Cairo',
+          paymentType: 'cash',
+        });
+        return {
+          ...request,
+          method: 'POST',
+          path: '/api/order',
+          headers: { token: cart.token, 'content-type': form.contentType },
+          body: form.body,
+        };
+      },
+    },
+  ];
+  const result = await runCase(server, 'place order (distinct products)', requests, {
+    ...load,
+    amount: carts.length,
+  });
+
+  // Counted from the server, not from the answers: a request that timed out may still have placed its order.
+  interface OrderWire {
+    products: Array<{ product: { id: string }; quantity: number }>;
+  }
+  const stored = await inPool(shoppers, 20, (shopper) =>
+    getJson<{ results: OrderWire[] }>(`${server.baseUrl}/api/order/user/orders`, {
+      token: shopper.token,
+    }).then((a) => a.results),
+  );
+  const ordered = new Map<string, number>();
+  for (const order of stored.flat()) {
+    for (const line of order.products) {
+      ordered.set(line.product.id, (ordered.get(line.product.id) ?? 0) + line.quantity);
+    }
+  }
+  const placed = stored.reduce((sum, orders) => sum + orders.length, 0);
+  const after = await inPool(products, 20, (product) =>
+    getJson<{ product: ProductWire }>(`${server.baseUrl}/api/product/${product.id}`).then((a) => a.product),
+  );
+  let sold = 0;
+  let negativeStock = 0;
+  let productsSoldTwice = 0;
+  after.forEach((product, i) => {
+    const before = products[i]!;
+    const delta = product.soldItems - before.soldItems;
+    sold += delta;
+    if (product.avaliableItems < 0) negativeStock++;
+    const expected = ordered.get(product.id) ?? 0;
+    if (delta !== expected || before.avaliableItems - product.avaliableItems !== delta) {
+      productsSoldTwice++;
+      if (productsSoldTwice <= 3) {
+        console.log(
+          `  product ${product.id}: ordered ${expected}, sold ${before.soldItems} -> ${product.soldItems}, ` +
+            `stock ${before.avaliableItems} -> ${product.avaliableItems}`,
+        );
+      }
+    }
+  });
+  const oversell = {
+    orders: placed,
+    sold,
+    negativeStock,
+    productsSoldTwice,
+    ok: sold === placed && negativeStock === 0 && productsSoldTwice === 0,
+  };
+  console.log(
+    `  oversell check: ${placed} orders, ${sold} items sold, ${negativeStock} negative stock, ` +
+      `${productsSoldTwice} products whose stock does not match their orders: ${oversell.ok ? 'OK' : 'FAILED'}`,
+  );
+  return { row: { kind: 'orders', ...result }, oversell };
+}
+
+async function benchDatabase(database: DatabaseKind): Promise<DatabaseReport> {
+  console.log(`\n=== ${database === 'pglite' ? 'PGlite' : 'PostgreSQL'} ===`);
+  const dataDir = await mkdtemp(join(tmpdir(), 'nour-bench-'));
+  const postgres = database === 'postgres' ? await freshPostgres(process.env.DATABASE_URL!) : null;
+  const port = await freePort();
+  const env: Record<string, string> = {
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    DATABASE_URL: postgres?.url ?? '',
+    SEED_DEMO: 'true',
+    LOG_LEVEL: 'warn',
+    // Loopback only, and only here: a load test from one address is what rate limits exist to stop.
+    RATE_LIMIT_ALLOW_LIST: '127.0.0.1,::1',
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    WEB_DIST_DIR: webDist,
+    ADMIN_EMAIL: '',
+  };
+  const report: DatabaseReport = {
+    database,
+    seedSeconds: 0,
+    demo: [],
+    large: [],
+    oversell: null,
+    lighthouse: [],
+    highWaterMb: 0,
+  };
+  let server: ServerProcess | null = null;
+  try {
+    if (!args['skip-demo']) {
+      server = await startServer({ port, env });
+      report.demo = await listingCases(server, 'Demo catalogue');
+      if (database === 'pglite' && !args['skip-lighthouse']) {
+        const { products } = await getJson<ListingWire>(`${server.baseUrl}/api/product?page=1&limit=1`);
+        console.log('\nLighthouse (mobile, demo catalogue):');
+        report.lighthouse = await measurePages(server.baseUrl, [
+          '/',
+          '/products',
+          `/product/${products[0]!.slug}`,
+        ]);
+      }
+      await server.stop();
+      server = null;
+    }
+
+    const shopperCount = Math.ceil(TARGETS.orders[database].minRps! * 1.5 * load.duration);
+    const usersFile = join(dataDir, 'bench-users.json');
+    const seedStarted = Date.now();
+    const profileDir = join(outDir, `cpu-${database}`);
+    if (args['cpu-prof']) await mkdir(profileDir, { recursive: true });
+    server = await startServer({
+      port,
+      env: {
+        ...env,
+        BENCH_SEED_LARGE: String(productCount),
+        BENCH_USERS: String(shopperCount),
+        BENCH_USERS_FILE: usersFile,
+      },
+      nodeFlags: args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+    });
+    report.seedSeconds = (Date.now() - seedStarted) / 1000;
+    const shoppers = JSON.parse(await readFile(usersFile, 'utf8')) as BenchUser[];
+
+    report.large = await listingCases(server, `Large catalogue`);
+    const first = await getJson<ListingWire>(`${server.baseUrl}/api/product?page=1&limit=12`);
+    const sample = (await getJson<ListingWire>(`${server.baseUrl}/api/product?page=7&limit=12`)).products[3]!;
+    const cases: Array<[Kind, string, Parameters<typeof runCase>[2]]> = [
+      ['listing', 'search "linen"', get('/api/product?page=1&limit=12&search=linen')],
+      ['listing', 'search "rose linen"', get('/api/product?page=1&limit=12&search=rose%20linen')],
+      [
+        'listing',
+        'category + price 500-1500',
+        get(`/api/product?page=1&limit=12&category=${sample.category.slug}&minPrice=500&maxPrice=1500`),
+      ],
+      ['details', 'product by id', get(`/api/product/${sample.id}`)],
+      ['details', 'product by slug', get(`/api/product/${sample.slug}`)],
+      ['cart', 'GET /api/cart (signed in)', get('/api/cart', { token: shoppers[0]!.token })],
+    ];
+    for (const [kind, name, requests] of cases) {
+      report.large.push({ kind, ...(await runCase(server, name, requests, load)) });
+    }
+    // A page chosen at random per request: what the listing costs when the short-lived cache misses.
+    const pages = Math.min(5000, first.totalPages);
+    report.large.push({
+      kind: 'listing',
+      ...(await runCase(
+        server,
+        `listing random page 1-${pages} (uncached)`,
+        [
+          {
+            method: 'GET',
+            setupRequest: (request) => ({
+              ...request,
+              path: `/api/product?page=${1 + Math.floor(Math.random() * pages)}&limit=12&sort=newest`,
+            }),
+          },
+        ],
+        load,
+      )),
+    });
+    const orders = await orderCase(server, shoppers.slice(1));
+    report.large.push(orders.row);
+    report.oversell = orders.oversell;
+    report.highWaterMb = server.memory().highWaterMb;
+    await server.stop();
+    server = null;
+    return report;
+  } finally {
+    await server?.stop().catch(() => undefined);
+    await rm(dataDir, { recursive: true, force: true });
+    await postgres?.drop();
+  }
+}
+
+function verdict(database: DatabaseKind, row: Row): string {
+  const target = TARGETS[row.kind][database];
+  const misses: string[] = [];
+  if (target.minRps && row.requestsPerSecond < target.minRps) misses.push(`< ${target.minRps} req/s`);
+  if (target.maxP99Ms && row.p99Ms > target.maxP99Ms) misses.push(`p99 > ${target.maxP99Ms} ms`);
+  if (row.errors > 0) misses.push('errors');
+  if (!target.minRps && !target.maxP99Ms && row.errors === 0) return '-';
+  return misses.length ? `missed (${misses.join(', ')})` : 'met';
+}
+
+function markdown(reports: DatabaseReport[]): string {
+  const lines: string[] = [];
+  const cpu = cpus()[0]?.model ?? 'unknown CPU';
+  lines.push(
+    `Run ${new Date().toISOString()} on ${cpus().length} cores (${cpu}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB, ` +
+      `Node ${process.version}; ${load.connections} connections, ${load.duration} s per case, ` +
+      `${productCount} generated products.`,
+  );
+  for (const report of reports) {
+    const name = report.database === 'pglite' ? 'PGlite' : 'PostgreSQL';
+    for (const [title, rows] of [
+      [
+        `${name}, ${productCount} products (seeded in ${report.seedSeconds.toFixed(0)} s incl. start)`,
+        report.large,
+      ],
+      [`${name}, demo catalogue`, report.demo],
+    ] as const) {
+      if (rows.length === 0) continue;
+      lines.push(
+        '',
+        `### ${title}`,
+        '',
+        '| case | req/s | p50 ms | p99 ms | errors | peak RSS MB | target |',
+      );
+      lines.push('|---|---:|---:|---:|---:|---:|---|');
+      for (const row of rows) {
+        lines.push(
+          `| ${row.name} | ${row.requestsPerSecond.toFixed(0)} | ${row.p50Ms.toFixed(0)} | ${row.p99Ms.toFixed(0)} | ` +
+            `${row.errors} | ${row.peakRssMb.toFixed(0)} | ${verdict(report.database, row)} |`,
+        );
+      }
+    }
+    if (report.oversell) {
+      const o = report.oversell;
+      lines.push(
+        '',
+        `Oversell check: ${o.orders} orders, ${o.sold} items sold, ${o.negativeStock} products below zero, ` +
+          `${o.productsSoldTwice} inconsistent: ${o.ok ? 'OK' : 'FAILED'}. Server memory high-water mark ` +
+          `(VmHWM): ${report.highWaterMb.toFixed(0)} MB.`,
+      );
+    }
+    if (report.lighthouse.length > 0) {
+      lines.push('', `### Lighthouse (mobile, performance only, ${name}, demo catalogue)`, '');
+      lines.push('| page | score | LCP |', '|---|---:|---:|');
+      for (const page of report.lighthouse) {
+        lines.push(`| ${page.page} | ${page.score} | ${(page.lcpMs / 1000).toFixed(2)} s |`);
+      }
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+async function main(): Promise<void> {
+  if (!existsSync(join(webDist, 'index.html'))) {
+    throw new Error(`${webDist} has no built web app: run \`npx vite build\` first.`);
+  }
+  const databases: DatabaseKind[] = ['pglite'];
+  if (process.env.DATABASE_URL) databases.push('postgres');
+  const chosen = args.only ? databases.filter((d) => d === args.only) : databases;
+  if (chosen.length === 0)
+    throw new Error(`--only ${args.only}: not available (pglite, or postgres with DATABASE_URL)`);
+  const reports: DatabaseReport[] = [];
+  for (const database of chosen) reports.push(await benchDatabase(database));
+
+  await mkdir(outDir, { recursive: true });
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  const table = markdown(reports);
+  await writeFile(join(outDir, `results-${stamp}.json`), JSON.stringify(reports, null, 2));
+  await writeFile(join(outDir, 'latest.md'), table);
+  console.log(`\n${table}\nWritten to bench/out/latest.md and bench/out/results-${stamp}.json`);
+  const failed = reports.some((r) => r.oversell && !r.oversell.ok);
+  process.exitCode = failed ? 1 : 0;
+}
+
+main().catch((error: unknown) => {
+  console.error('\nThe benchmark failed:', error);
+  process.exit(1);
+});
