@@ -1,5 +1,6 @@
 import { FolderTree, LayoutDashboard, Package, ShoppingBag, Store } from 'lucide-react';
-import { Link, NavLink, Outlet } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { messages } from '@/shared/messages';
 
 const m = messages.admin;
@@ -19,12 +20,21 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
   }`;
 
 export default function AdminLayout() {
+  const { pathname } = useLocation();
+  const list = useRef<HTMLUListElement>(null);
+  // On a phone the areas scroll sideways; keep the current one in sight. (jsdom has no scrollIntoView.)
+  useEffect(() => {
+    list.current
+      ?.querySelector('[aria-current="page"]')
+      ?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [pathname]);
+
   return (
     <div className="shell grid grid-cols-1 gap-6 py-8 lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-10">
       <aside className="min-w-0">
         <p className="eyebrow mb-3 hidden lg:block">{l.adminArea}</p>
         <nav aria-label={l.adminArea}>
-          <ul className="flex gap-1 overflow-x-auto pb-1 lg:flex-col lg:overflow-visible">
+          <ul ref={list} className="flex gap-1 overflow-x-auto pb-1 lg:flex-col lg:overflow-visible">
             {areas.map(({ to, label, icon: Icon, end }) => (
               <li key={to}>
                 <NavLink to={to} end={end} className={linkClass}>

@@ -163,7 +163,7 @@ describe('admin product form, edit mode', () => {
       category: { _id: 'cat-girls', id: 'cat-girls', name: 'Girls', slug: 'girls' },
       subImages: [{ url: '/uploads/a.webp' }, { url: '/uploads/b.webp' }],
     });
-    const { calls } = mockFetch((call) => {
+    const { calls, fetchMock } = mockFetch((call) => {
       if (call.method === 'GET' && call.url.pathname === '/api/category') return { body: categories };
       if (call.method === 'GET' && call.url.pathname === `/api/product/${product._id}`) {
         return { body: { success: true, product } };
@@ -175,6 +175,12 @@ describe('admin product form, edit mode', () => {
       }
       if (call.method === 'PATCH') return { body: { success: true, message: m.productUpdated } };
       return undefined;
+    });
+    // The categories arrive after the product, as they may on a slow line: the select must still get its value.
+    const answer = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) => {
+      if (String(input).startsWith('/api/category')) await new Promise((resolve) => setTimeout(resolve, 150));
+      return answer(input, init);
     });
     const { router } = renderAdmin(`/dashboard/manage/edit/${product._id}`);
     expect(await screen.findByRole('heading', { name: m.editProduct })).toBeInTheDocument();

@@ -145,7 +145,8 @@ export default function ProductFormPage() {
     toast.error(firstError(invalid));
   };
 
-  if (isEdit && product.isPending) return <Spinner />;
+  // The form appears once the categories are there too: a select cannot take a value it has no option for.
+  if (isEdit && (product.isPending || categories.isPending)) return <Spinner />;
 
   const err = (field: keyof FormValues) => errors[field]?.message;
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Filter, LayoutDashboard, Pencil, Plus, Search, Trash2, X } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { format, messages } from '@/shared/messages';
@@ -177,6 +177,10 @@ export default function AdminProductsPage() {
   const categoryName = categories.data?.find((item) => item._id === category)?.name;
   const data = list.data;
   const totalPages = Math.max(1, data?.totalPages ?? 1);
+  // Deleting the last product of the last page leaves that page empty: step back to one that has rows.
+  useEffect(() => {
+    if (data && page > totalPages) setPage(totalPages);
+  }, [data, page, totalPages]);
 
   return (
     <section>
