@@ -112,6 +112,8 @@ describe('admin product API', () => {
       expect(product.defaultImage.url).toMatch(/^\/uploads\/products\/[0-9a-f]+-[0-9a-f]+\.webp$/);
       expect(product.defaultImage.srcset).toContain('320w');
       expect(product.defaultImage.srcset).toContain('1024w');
+      // The 1200 px upload is kept at its width and offered beside its copies.
+      expect(product.defaultImage.srcset).toContain(`${product.defaultImage.url} 1200w`);
       expect(product.subImages).toHaveLength(2);
       expect(product.images.map((image) => image.url)).toEqual([
         product.defaultImage.url,

@@ -55,7 +55,7 @@ describe('GET /api/product', () => {
       ratingCount: 2,
       subImages: [
         { key: 'products/scarf-1.webp', widths: [] },
-        { key: 'products/scarf-2.webp', widths: [320, 640] },
+        { key: 'products/scarf-2.webp', widths: [320, 640], width: 900 },
       ],
     });
     await createProduct(t, {
@@ -125,7 +125,8 @@ describe('GET /api/product', () => {
           { url: '/uploads/products/scarf-1.webp' },
           {
             url: '/uploads/products/scarf-2.webp',
-            srcset: '/uploads/products/scarf-2-320.webp 320w, /uploads/products/scarf-2-640.webp 640w',
+            srcset:
+              '/uploads/products/scarf-2-320.webp 320w, /uploads/products/scarf-2-640.webp 640w, /uploads/products/scarf-2.webp 900w',
           },
         ],
         images: [
@@ -133,7 +134,8 @@ describe('GET /api/product', () => {
           { url: '/uploads/products/scarf-1.webp' },
           {
             url: '/uploads/products/scarf-2.webp',
-            srcset: '/uploads/products/scarf-2-320.webp 320w, /uploads/products/scarf-2-640.webp 640w',
+            srcset:
+              '/uploads/products/scarf-2-320.webp 320w, /uploads/products/scarf-2-640.webp 640w, /uploads/products/scarf-2.webp 900w',
           },
         ],
         category: { _id: accessories.id, id: accessories.id, name: 'Accessories', slug: 'accessories' },

@@ -17,11 +17,13 @@ import type { City, OrderStatus, PaymentType, Role } from '@/shared/constants';
 
 /**
  * A stored image: `key` names the original in the image store; `widths` lists the smaller copies made
- * for `srcset` (stored beside it as `{key without .webp}-{width}.webp`).
+ * for `srcset` (stored beside it as `{key without .webp}-{width}.webp`); `width` is the original's own
+ * width, so `srcset` can offer it too. Rows stored before it was recorded have none.
  */
 export interface StoredImage {
   key: string;
   widths: number[];
+  width?: number;
 }
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();

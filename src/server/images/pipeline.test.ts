@@ -103,6 +103,7 @@ describe('storeProductImage', () => {
     const image = await storeProductImage(store, await makeImage(2000, 1500, 'png'));
     expect(image.key).toMatch(/^products\/[0-9a-f]{32}-[0-9a-f]{8}\.webp$/);
     expect(image.widths).toEqual([320, 640, 1024]);
+    expect(image.width).toBe(1600);
 
     const original = await sharp(await storedBytes(image.key)).metadata();
     expect(original).toMatchObject({ format: 'webp', width: 1600, height: 1200 });
@@ -116,6 +117,7 @@ describe('storeProductImage', () => {
   it('makes only the copies smaller than the original', async () => {
     const image = await storeProductImage(store, await makeImage(700, 500, 'jpeg'));
     expect(image.widths).toEqual([320, 640]);
+    expect(image.width).toBe(700);
     expect((await sharp(await storedBytes(image.key)).metadata()).width).toBe(700);
   });
 
@@ -170,6 +172,7 @@ describe('storeCategoryImage', () => {
     const image = await storeCategoryImage(store, await makeImage(1200, 800, 'webp'));
     expect(image.key).toMatch(/^categories\/.+\.webp$/);
     expect(image.widths).toEqual([320, 640]);
+    expect(image.width).toBe(1200);
     expect(await filesUnder('categories')).toHaveLength(3);
   });
 });

@@ -5,7 +5,7 @@ import { format, messages } from '@/shared/messages';
 import type { StoredImage } from '../db/schema';
 import { AppError } from '../errors';
 import type { ObjectStore } from '../storage/types';
-import { variantKey } from './urls';
+import { MAX_STORED_WIDTH_PX, variantKey } from './urls';
 
 /** Formats a browser can show and sharp can decode; sharp names AVIF `heif` (with AV1 inside). */
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'heif']);
@@ -13,8 +13,6 @@ const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'heif']);
 export const MAX_IMAGE_SIDE_PX = 8000;
 const MAX_INPUT_PIXELS = MAX_IMAGE_SIDE_PX * MAX_IMAGE_SIDE_PX;
 
-/** Originals wider than this are scaled down: nothing on any screen shows more. */
-export const MAX_STORED_WIDTH_PX = 1600;
 export const CATEGORY_IMAGE_WIDTHS = [320, 640] as const;
 const PROOF_MAX_WIDTH_PX = 2000;
 const WEBP_QUALITY = 82;
@@ -66,6 +64,8 @@ export async function readUploadedImage(buffer: Buffer): Promise<UploadedImage> 
 /** A picture encoded as WebP at its stored size and at each smaller width, not yet written anywhere. */
 export interface EncodedImage {
   original: Buffer;
+  /** The original's width once encoded: the source's, or 1600 px for anything wider. */
+  width: number;
   variants: Array<{ width: number; data: Buffer }>;
 }
 
@@ -105,7 +105,11 @@ async function encodeSizes(
     encodeWebp(source, MAX_STORED_WIDTH_PX, effort),
     ...widths.map((candidate) => encodeWebp(source, candidate, effort)),
   ]);
-  return { original: original!, variants: widths.map((w, i) => ({ width: w, data: variants[i]! })) };
+  return {
+    original: original!,
+    width,
+    variants: widths.map((w, i) => ({ width: w, data: variants[i]! })),
+  };
 }
 
 /** An upload, checked by its content, encoded at 1600 px at most and at each smaller width given. */
@@ -153,7 +157,7 @@ export async function saveEncodedImage(
     store.put(key, encoded.original, WEBP),
     ...encoded.variants.map(({ width, data }) => store.put(variantKey(key, width), data, WEBP)),
   ]);
-  return { key, widths: encoded.variants.map(({ width }) => width) };
+  return { key, widths: encoded.variants.map(({ width }) => width), width: encoded.width };
 }
 
 /** A product photo: WebP at most 1600 px wide, with 320/640/1024 px copies for `srcset`. */

@@ -116,7 +116,10 @@ export interface ProductDto {
   createdAt: string;
 }
 
-/** An image answer: `url` is the original size; `srcset` lists the smaller widths when there are any. */
+/**
+ * An image answer: `url` is the original size; `srcset`, when smaller copies exist, lists them and the
+ * original with their widths.
+ */
 export interface ImageDto {
   url: string;
   srcset?: string;

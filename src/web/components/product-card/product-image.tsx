@@ -15,21 +15,6 @@ interface ProductImageProps {
 const WIDTH = 640;
 const HEIGHT = 800;
 
-/**
- * The API's `srcset` lists only the smaller copies, so a browser that needs more than the largest of
- * them would never pick the full-size `url`. It is added as the widest candidate: stored images are at
- * most this wide, and any copy the list names is narrower.
- */
-const FULL_SIZE_DESCRIPTOR = 1600;
-
-function srcSetWithFullSize(image: ImageDto): string | undefined {
-  if (!image.srcset) return undefined;
-  if (image.srcset.split(',').some((candidate) => candidate.trim().split(/\s+/)[0] === image.url)) {
-    return image.srcset;
-  }
-  return `${image.srcset}, ${image.url} ${FULL_SIZE_DESCRIPTOR}w`;
-}
-
 /** A product photo with `srcset`, lazy loading and a quiet placeholder when there is none or it fails. */
 export function ProductImage({ image, alt, sizes, className = '', eager = false }: ProductImageProps) {
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
@@ -47,7 +32,7 @@ export function ProductImage({ image, alt, sizes, className = '', eager = false 
   return (
     <img
       src={image.url}
-      srcSet={srcSetWithFullSize(image)}
+      srcSet={image.srcset}
       sizes={image.srcset ? sizes : undefined}
       alt={alt}
       width={WIDTH}
