@@ -37,11 +37,15 @@ const { values: args } = parseArgs({
     'skip-lighthouse': { type: 'boolean', default: false },
     'skip-demo': { type: 'boolean', default: false },
     'cpu-prof': { type: 'boolean', default: false },
+    /** Only the cases whose name matches this regular expression, e.g. `--cases 'order|cart'`. */
+    cases: { type: 'string' },
   },
 });
 
 const load: LoadOptions = { duration: Number(args.duration), connections: Number(args.connections) };
 const productCount = Number(args.count);
+const casePattern = args.cases ? new RegExp(args.cases, 'i') : null;
+const wanted = (name: string) => casePattern === null || casePattern.test(name);
 const webDist = resolve(process.env.WEB_DIST_DIR ?? 'dist/web');
 const outDir = resolve('bench/out');
 
@@ -140,6 +144,7 @@ async function listingCases(server: ServerProcess, label: string): Promise<Row[]
   for (const sort of PRODUCT_SORTS) {
     for (const page of [1, deep]) {
       const name = `listing ${sort} page ${page}`;
+      if (!wanted(name)) continue;
       rows.push({
         kind: 'listing',
         ...(await runCase(server, name, get(`/api/product?page=${page}&limit=12&sort=${sort}`), load)),
@@ -326,6 +331,7 @@ async function benchDatabase(database: DatabaseKind): Promise<DatabaseReport> {
     report.large = await listingCases(server, `Large catalogue`);
     const first = await getJson<ListingWire>(`${server.baseUrl}/api/product?page=1&limit=12`);
     const sample = (await getJson<ListingWire>(`${server.baseUrl}/api/product?page=7&limit=12`)).products[3]!;
+    const pages = Math.min(5000, first.totalPages);
     const cases: Array<[Kind, string, Parameters<typeof runCase>[2]]> = [
       ['listing', 'search "linen"', get('/api/product?page=1&limit=12&search=linen')],
       ['listing', 'search "rose linen"', get('/api/product?page=1&limit=12&search=rose%20linen')],
@@ -337,16 +343,9 @@ async function benchDatabase(database: DatabaseKind): Promise<DatabaseReport> {
       ['details', 'product by id', get(`/api/product/${sample.id}`)],
       ['details', 'product by slug', get(`/api/product/${sample.slug}`)],
       ['cart', 'GET /api/cart (signed in)', get('/api/cart', { token: shoppers[0]!.token })],
-    ];
-    for (const [kind, name, requests] of cases) {
-      report.large.push({ kind, ...(await runCase(server, name, requests, load)) });
-    }
-    // A page chosen at random per request: what the listing costs when the short-lived cache misses.
-    const pages = Math.min(5000, first.totalPages);
-    report.large.push({
-      kind: 'listing',
-      ...(await runCase(
-        server,
+      // A page chosen at random per request: what the listing costs when the short-lived cache misses.
+      [
+        'listing',
         `listing random page 1-${pages} (uncached)`,
         [
           {
@@ -357,12 +356,17 @@ async function benchDatabase(database: DatabaseKind): Promise<DatabaseReport> {
             }),
           },
         ],
-        load,
-      )),
-    });
-    const orders = await orderCase(server, shoppers.slice(1));
-    report.large.push(orders.row);
-    report.oversell = orders.oversell;
+      ],
+    ];
+    for (const [kind, name, requests] of cases) {
+      if (!wanted(name)) continue;
+      report.large.push({ kind, ...(await runCase(server, name, requests, load)) });
+    }
+    if (wanted('place order')) {
+      const orders = await orderCase(server, shoppers.slice(1));
+      report.large.push(orders.row);
+      report.oversell = orders.oversell;
+    }
     report.highWaterMb = server.memory().highWaterMb;
     await server.stop();
     server = null;
