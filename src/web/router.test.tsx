@@ -1,15 +1,18 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@/shared/messages';
 import { api } from '@/web/lib/api';
 import { clearToasts, mockFetch, renderRoutes, setStoredSession, type TestRole } from '@/web/lib/testing';
+import { signOut } from '@/web/session/session';
 import { redirectToLoginOnUnauthorized, routes } from './router';
 
 // Other engineers own these pages; the router test needs only to know which one it reached.
 vi.mock('./features/home/home-page', () => ({ default: () => <h1>home page</h1> }));
 vi.mock('./features/cart/cart-page', () => ({ default: () => <h1>cart page</h1> }));
 vi.mock('./features/orders/orders-page', () => ({ default: () => <h1>orders page</h1> }));
+vi.mock('./features/checkout/checkout-page', () => ({ default: () => <h1>checkout page</h1> }));
 vi.mock('./features/catalog/product-details-page', () => ({ default: () => <h1>details page</h1> }));
 vi.mock('./admin/products-page', () => ({ default: () => <h1>admin products page</h1> }));
 vi.mock('./admin/orders-page', () => ({ default: () => <h1>admin orders page</h1> }));
@@ -24,10 +27,24 @@ const slow = { timeout: 5000 };
 
 function visit(role: TestRole, path: string) {
   setStoredSession(role);
-  mockFetch((call) =>
-    call.url.pathname === '/api/cart' ? { body: { success: true, cart: { products: [] } } } : undefined,
-  );
-  return renderRoutes(routes, path);
+  const fetchDouble = mockFetch((call) => {
+    if (call.url.pathname === '/api/cart') return { body: { success: true, cart: { products: [] } } };
+    if (call.url.pathname === '/api/cart/create') return { body: { success: true } };
+    if (call.url.pathname === '/api/auth/signin') {
+      return {
+        body: {
+          success: true,
+          message: 'Welcome back',
+          results: { token: 'new-token' },
+          role: 'user',
+          username: 'salma',
+          email: 'salma@example.com',
+        },
+      };
+    }
+    return undefined;
+  });
+  return { ...renderRoutes(routes, path), ...fetchDouble };
 }
 
 describe('routes and guards', () => {
@@ -38,17 +55,45 @@ describe('routes and guards', () => {
     window.localStorage.clear();
   });
 
-  it.each(['/cart', '/checkout', '/allorders'])(
-    'sends a visitor from %s to /login, remembering the target',
-    async (path) => {
+  // SPEC §8: /checkout says why in its own words; the cart and My Orders say 'Authentication required'.
+  it.each([
+    ['/cart', messages.orders.authenticationRequired, 'cart page'],
+    ['/checkout', messages.orders.loginToCheckout, 'checkout page'],
+    ['/allorders', messages.orders.authenticationRequired, 'orders page'],
+  ])(
+    'sends a visitor from %s to /login saying %j, and back there after signing in',
+    async (path, prompt, pageHeading) => {
       const { router } = visit('visitor', `${path}?from=test`);
       expect(
         await screen.findByRole('heading', { name: messages.auth.welcomeBack }, slow),
       ).toBeInTheDocument();
+      expect(await screen.findByText(prompt)).toBeInTheDocument();
+      const otherPrompt =
+        prompt === messages.orders.loginToCheckout
+          ? messages.orders.authenticationRequired
+          : messages.orders.loginToCheckout;
+      expect(screen.queryByText(otherPrompt)).not.toBeInTheDocument();
       expect(router.state.location.pathname).toBe('/login');
       expect(router.state.location.state).toEqual({ from: `${path}?from=test` });
+
+      const user = userEvent.setup();
+      await user.type(screen.getByLabelText(messages.auth.email), 'salma@example.com');
+      await user.type(screen.getByLabelText(messages.auth.password), 'Secret123');
+      await user.click(screen.getByRole('button', { name: messages.auth.signinSubmit }));
+      expect(await screen.findByRole('heading', { name: pageHeading }, slow)).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe(path);
+      expect(router.state.location.search).toBe('?from=test');
     },
   );
+
+  it('sends a shopper whose session ends on /cart to /login without the visitor prompt', async () => {
+    const { router } = visit('user', '/cart');
+    expect(await screen.findByRole('heading', { name: 'cart page' }, slow)).toBeInTheDocument();
+    act(() => signOut());
+    expect(await screen.findByRole('heading', { name: messages.auth.welcomeBack }, slow)).toBeInTheDocument();
+    expect(router.state.location.state).toEqual({ from: '/cart' });
+    expect(screen.queryByText(messages.orders.authenticationRequired)).not.toBeInTheDocument();
+  });
 
   it('lets a signed-in user see /allorders', async () => {
     visit('user', '/allorders');

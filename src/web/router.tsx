@@ -39,12 +39,15 @@ export const routes: RouteObject[] = [
           { path: 'login', lazy: page(() => import('./features/account/login-page')) },
           { path: 'register', lazy: page(() => import('./features/account/register-page')) },
           {
-            element: <RequireAuth />,
+            element: <RequireAuth prompt="authenticationRequired" />,
             children: [
               { path: 'cart', lazy: page(() => import('./features/cart/cart-page')) },
-              { path: 'checkout', lazy: page(() => import('./features/checkout/checkout-page')) },
               { path: 'allorders', lazy: page(() => import('./features/orders/orders-page')) },
             ],
+          },
+          {
+            element: <RequireAuth prompt="loginToCheckout" />,
+            children: [{ path: 'checkout', lazy: page(() => import('./features/checkout/checkout-page')) }],
           },
           {
             path: 'dashboard',

@@ -1,18 +1,43 @@
+import { useEffect, useState } from 'react';
+import toast from 'react-hot-toast';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import type { orders } from '@/shared/messages/orders';
 import { loginRedirectState } from './login-redirect';
 import { useSession } from './session';
 
-/** Pages that need a signed-in user: without a token, go to /login and come back afterwards (SPEC §6). */
-export function RequireAuth() {
+/** The texts of SPEC §8 that tell a visitor why a page sent them to /login. */
+export type LoginPrompt = keyof Pick<typeof orders, 'loginToCheckout' | 'authenticationRequired'>;
+
+function ShowLoginPrompt({ prompt }: { prompt: LoginPrompt }) {
+  useEffect(() => {
+    // The guard is in every first load and the orders texts are not: they come with the next page's code.
+    void import('@/shared/messages/orders').then(({ orders: texts }) => {
+      // The id keeps React's development double effect from showing the message twice.
+      toast.error(texts[prompt], { id: prompt });
+    });
+  }, [prompt]);
+  return null;
+}
+
+/**
+ * Pages that need a signed-in user (SPEC §6): without a token, go to /login, say why with `prompt`
+ * (SPEC §8), and come back afterwards. Someone whose session ends while here (logout, a 401) is sent
+ * on without the prompt: they did not ask for the page as a visitor.
+ */
+export function RequireAuth({ prompt }: { prompt: LoginPrompt }) {
   const { isSignedIn } = useSession();
   const location = useLocation();
+  const [arrivedSignedOut] = useState(!isSignedIn);
   if (!isSignedIn) {
     return (
-      <Navigate
-        to="/login"
-        replace
-        state={loginRedirectState(`${location.pathname}${location.search}${location.hash}`)}
-      />
+      <>
+        {arrivedSignedOut && <ShowLoginPrompt prompt={prompt} />}
+        <Navigate
+          to="/login"
+          replace
+          state={loginRedirectState(`${location.pathname}${location.search}${location.hash}`)}
+        />
+      </>
     );
   }
   return <Outlet />;

@@ -286,14 +286,4 @@ describe('checkout page', { timeout: 20_000 }, () => {
     expect(await screen.findByText(m.failedToLoadCart)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: messages.layout.tryAgain })).toBeInTheDocument();
   });
-
-  it('a visitor goes to /login with Please login to continue checkout', async () => {
-    setSession('visitor');
-    const { calls } = mockFetch(() => undefined);
-    const { router } = renderAt(<CheckoutPage />, '/checkout');
-    expect(await screen.findByText(m.loginToCheckout)).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/login');
-    expect(router.state.location.state).toEqual({ from: '/checkout' });
-    expect(calls).toHaveLength(0);
-  });
 });

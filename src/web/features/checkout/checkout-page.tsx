@@ -1,26 +1,15 @@
 import { ShoppingBag } from 'lucide-react';
-import { useEffect, type ReactNode } from 'react';
-import toast from 'react-hot-toast';
-import { Link, Navigate } from 'react-router';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { messages } from '@/shared/messages';
 import { failureText } from '@/web/features/cart/failure-text';
 import { ErrorState, LoadingState } from '@/web/features/cart/page-states';
 import { useCart } from '@/web/lib/cart-query';
 import { useDocumentTitle } from '@/web/lib/shop';
-import { loginRedirectState } from '@/web/session/login-redirect';
 import { useSession } from '@/web/session/session';
 import { CheckoutForm } from './checkout-form';
 
 const m = messages.orders;
-
-/** A visitor is sent to sign in, told why, and brought back here afterwards (SPEC §2, §8). */
-function LoginFirst() {
-  useEffect(() => {
-    // A fixed id: React's development double effect must not show the message twice.
-    toast.error(m.loginToCheckout, { id: 'login-to-checkout' });
-  }, []);
-  return <Navigate to="/login" replace state={loginRedirectState('/checkout')} />;
-}
 
 function EmptyCart() {
   return (
@@ -40,10 +29,8 @@ function EmptyCart() {
 /** /checkout: loading, error with Try Again, empty cart, or the form (SPEC §4's checkout states). */
 export default function CheckoutPage() {
   useDocumentTitle(m.checkoutTitle);
-  const { isSignedIn, isAdmin } = useSession();
+  const { isAdmin } = useSession();
   const cart = useCart();
-
-  if (!isSignedIn) return <LoginFirst />;
 
   let body: ReactNode;
   if (isAdmin) {
