@@ -18,7 +18,7 @@ import {
   lockCategory,
   updateCategory,
 } from './queries';
-import { slugify, uniqueSlug, withSlugRetry } from './slugs';
+import { FALLBACK_CATEGORY_SLUG, slugify, uniqueSlug, withSlugRetry } from '../catalog/slugs';
 
 const a = messages.admin;
 
@@ -33,7 +33,6 @@ export interface AdminCategoriesDeps {
   store: ObjectStore;
 }
 
-const FALLBACK_CATEGORY_SLUG = 'category';
 const CategoryUpdateFormSchema = CategoryFormSchema.partial();
 
 /** PostgreSQL's code for a foreign key refusing a change. */

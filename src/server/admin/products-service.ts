@@ -25,7 +25,7 @@ import {
   type CategoryRef,
   type ProductChanges,
 } from './queries';
-import { slugify, uniqueSlug, withSlugRetry } from './slugs';
+import { FALLBACK_PRODUCT_SLUG, slugify, uniqueSlug, withSlugRetry } from '../catalog/slugs';
 
 const a = messages.admin;
 
@@ -42,9 +42,6 @@ export interface AdminProductsDeps {
   db: Db;
   store: ObjectStore;
 }
-
-/** Products without any letter or digit in their name still need an address. */
-const FALLBACK_PRODUCT_SLUG = 'product';
 
 /** `category` as the form sends it: an id, or (from older clients) a slug or a name. */
 async function resolveCategory(db: DbOrTx, value: string): Promise<CategoryRef> {

@@ -1,10 +1,17 @@
-import { and, eq, like, ne, or, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import type { categories, products } from '../db/schema';
-import { escapeLike } from '../catalog/queries';
+
+// Slugs are the catalogue's addresses: the admin's writes, the seeds and the test fixtures all make them
+// here, so a product gets the same address however it came in. Server-only, since `uniqueSlug` needs the
+// database and no screen makes a slug.
 
 /** Long enough for any real product name, short enough to stay readable in an address bar. */
 const MAX_SLUG_LENGTH = 80;
+
+/** The slugs of names without any letter or digit (such a product or category still needs an address). */
+export const FALLBACK_PRODUCT_SLUG = 'product';
+export const FALLBACK_CATEGORY_SLUG = 'category';
 
 /**
  * A URL-safe slug from a name: lowercase, words joined by dashes. Letters of any script are kept, so an
@@ -32,6 +39,27 @@ function isFromBase(slug: string, base: string): boolean {
   return /^[1-9]\d*$/.test(slug.slice(base.length + 1));
 }
 
+/** How many of `base`, `base-2`, `base-3`… one query asks about; a name used more often costs another query. */
+const CANDIDATES_PER_QUERY = 20;
+
+/** The `n`-th slug `uniqueSlug` may make from `base`: `base` itself first, then `base-2`, `base-3`… */
+function candidate(base: string, n: number): string {
+  return n === 1 ? base : `${base}-${n}`;
+}
+
+/**
+ * Which of `slugs` the rows of `table` (other than `exceptId`) hold. It asks for exact slugs rather than
+ * `LIKE 'base-%'`: under a non-C collation (most PostgreSQL servers') a LIKE prefix cannot use the slug's
+ * unique index, and every save would read the whole table.
+ */
+export function takenSlugsQuery(db: DbOrTx, table: SluggedTable, slugs: string[], exceptId?: string) {
+  const listed = inArray(table.slug, slugs);
+  return db
+    .select({ slug: table.slug })
+    .from(table)
+    .where(exceptId ? and(listed, ne(table.id, exceptId)) : listed);
+}
+
 /**
  * The first free slug among `base`, `base-2`, `base-3`… in `table`. A row being renamed (`ownId`) keeps
  * its slug when that already comes from `base`, so saving a form unchanged never moves its address.
@@ -44,29 +72,16 @@ export async function uniqueSlug(
   base: string,
   ownId?: string,
 ): Promise<string> {
-  const conditions: SQL[] = [];
-  const matching = or(eq(table.slug, base), like(table.slug, `${escapeLike(base)}-%`));
-  if (matching) conditions.push(matching);
-  if (ownId) conditions.push(ne(table.id, ownId));
-  const taken = new Set(
-    (
-      await db
-        .select({ slug: table.slug })
-        .from(table)
-        .where(and(...conditions))
-    )
-      .map((row) => row.slug)
-      .filter((slug) => isFromBase(slug, base)),
-  );
-  if (ownId) {
-    const [own] = await db.select({ slug: table.slug }).from(table).where(eq(table.id, ownId));
+  const [own] = ownId ? await db.select({ slug: table.slug }).from(table).where(eq(table.id, ownId)) : [];
+  for (let first = 1; ; first += CANDIDATES_PER_QUERY) {
+    const batch = Array.from({ length: CANDIDATES_PER_QUERY }, (_, i) => candidate(base, first + i));
+    const taken = new Set((await takenSlugsQuery(db, table, batch, ownId)).map((row) => row.slug));
     // "dress-2" stays "dress-2" while another row holds "dress"; it moves to "dress" once that is free.
-    if (own && (own.slug === base || (isFromBase(own.slug, base) && taken.has(base)))) return own.slug;
-  }
-  if (!taken.has(base)) return base;
-  for (let n = 2; ; n += 1) {
-    const candidate = `${base}-${n}`;
-    if (!taken.has(candidate)) return candidate;
+    if (first === 1 && own && (own.slug === base || (isFromBase(own.slug, base) && taken.has(base)))) {
+      return own.slug;
+    }
+    const free = batch.find((slug) => !taken.has(slug));
+    if (free) return free;
   }
 }
 

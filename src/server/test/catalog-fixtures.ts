@@ -1,15 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { finalPricePiastres, toPiastres } from '@/shared/money';
 import { invalidateCatalogCache } from '../catalog/cache';
+import { FALLBACK_CATEGORY_SLUG, FALLBACK_PRODUCT_SLUG, slugify } from '../catalog/slugs';
 import { categories, products, type CategoryRow, type ProductRow, type StoredImage } from '../db/schema';
 import type { TestApp } from './app';
 
-function slugOf(name: string): string {
-  const base = name
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
-  return `${base || 'item'}-${randomUUID().slice(0, 8)}`;
+/** The admin's slug for `name`, made unique with a random ending, so fixtures never collide. */
+function uniqueTestSlug(name: string, fallback: string): string {
+  return `${slugify(name, fallback)}-${randomUUID().slice(0, 8)}`;
 }
 
 let lastCreatedAt = 0;
@@ -34,7 +32,7 @@ export async function createCategory(t: TestApp, options: CategoryFixture = {}):
     .insert(categories)
     .values({
       name,
-      slug: options.slug ?? slugOf(name),
+      slug: options.slug ?? uniqueTestSlug(name, FALLBACK_CATEGORY_SLUG),
       image:
         options.image === undefined ? { key: `categories/${randomUUID()}.webp`, widths: [] } : options.image,
       createdAt: options.createdAt ?? nextCreatedAt(),
@@ -74,7 +72,7 @@ export async function createProduct(t: TestApp, options: ProductFixture = {}): P
     .insert(products)
     .values({
       name,
-      slug: options.slug ?? slugOf(name),
+      slug: options.slug ?? uniqueTestSlug(name, FALLBACK_PRODUCT_SLUG),
       description: options.description ?? `About ${name}`,
       pricePiastres,
       discount,

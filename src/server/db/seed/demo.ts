@@ -2,6 +2,7 @@ import { count, inArray, sql } from 'drizzle-orm';
 import { CATEGORY_NAMES, PRODUCT_IMAGE_WIDTHS } from '@/shared/constants';
 import { finalPricePiastres, toPiastres } from '@/shared/money';
 import { hashPassword } from '../../auth/passwords';
+import { FALLBACK_CATEGORY_SLUG, FALLBACK_PRODUCT_SLUG, slugify } from '../../catalog/slugs';
 import {
   CATEGORY_IMAGE_WIDTHS,
   deleteStoredImage,
@@ -53,14 +54,6 @@ interface PlannedProduct {
   product: DemoProduct;
   index: number;
   pictures: Artwork[];
-}
-
-function slugOf(name: string): string {
-  return name
-    .toLowerCase()
-    .replace(/&/g, 'and')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
 }
 
 function plan(): PlannedProduct[] {
@@ -172,7 +165,7 @@ export async function seedDemoCatalogue(options: {
       const [row] = await tx.select({ n: count() }).from(products);
       if ((row?.n ?? 0) > 0) throw new AlreadySeeded();
 
-      const slugs = CATEGORY_NAMES.map(slugOf);
+      const slugs = CATEGORY_NAMES.map((name) => slugify(name, FALLBACK_CATEGORY_SLUG));
       const existing = await tx
         .select({ id: categories.id, slug: categories.slug })
         .from(categories)
@@ -200,14 +193,14 @@ export async function seedDemoCatalogue(options: {
           const createdAt = new Date(now - ((index * 17) % 120) * DAY_MS - ((index * 3637) % 86_400) * 1000);
           return {
             name: product.name,
-            slug: slugOf(product.name),
+            slug: slugify(product.name, FALLBACK_PRODUCT_SLUG),
             description: product.description,
             pricePiastres: price,
             discount,
             finalPricePiastres: finalPricePiastres(price, discount),
             availableItems: product.stock ?? 4 + ((index * 13) % 40),
             soldItems: (index * 7) % 26,
-            categoryId: idBySlug.get(slugOf(category))!,
+            categoryId: idBySlug.get(slugify(category, FALLBACK_CATEGORY_SLUG))!,
             defaultImage: defaultImage!,
             subImages,
             createdAt,

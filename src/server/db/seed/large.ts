@@ -2,6 +2,7 @@ import { inArray, sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import { CATEGORY_NAMES } from '@/shared/constants';
 import { finalPricePiastres } from '@/shared/money';
+import { FALLBACK_CATEGORY_SLUG, FALLBACK_PRODUCT_SLUG, slugify } from '../../catalog/slugs';
 import type { Db, Tx } from '../client';
 import { categories, type StoredImage } from '../schema';
 
@@ -151,17 +152,9 @@ function generator(seed: number) {
   return { next, int, pick };
 }
 
-function slugOf(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/&/g, 'and')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
-
 /** The category ids by name, creating any of the seven that is missing. */
 async function ensureCategories(db: Db, image: StoredImage | null): Promise<string[]> {
-  const slugs = CATEGORY_NAMES.map(slugOf);
+  const slugs = CATEGORY_NAMES.map((name) => slugify(name, FALLBACK_CATEGORY_SLUG));
   await db
     .insert(categories)
     .values(CATEGORY_NAMES.map((name, i) => ({ name, slug: slugs[i]!, image })))
@@ -288,7 +281,7 @@ export async function seedLargeCatalogue(db: Db, options: LargeSeedOptions): Pro
     const imageIndex = random.int(0, images.length - 1);
     return {
       name,
-      slug: `${slugOf(name)}-${run}${index.toString(36)}`,
+      slug: `${slugify(name, FALLBACK_PRODUCT_SLUG)}-${run}${index.toString(36)}`,
       description: `${name}: a ${random.pick(['relaxed', 'tailored', 'flowing', 'classic', 'playful'])} piece in ${random
         .pick(COLOURS)
         .toLowerCase()} tones, made for ${random.pick(['everyday wear', 'celebrations', 'summer days', 'cool evenings', 'family outings'])}.`,
