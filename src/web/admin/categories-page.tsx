@@ -64,13 +64,16 @@ export default function AdminCategoriesPage() {
   const [page, setPage] = useState(1);
   const [toDelete, setToDelete] = useState<CategoryDto | null>(null);
 
+  // Only a changed search goes back to page 1: the first render must not undo a page chosen meanwhile.
   useEffect(() => {
+    const next = searchText.trim();
+    if (next === search) return;
     const timer = window.setTimeout(() => {
-      setSearch(searchText.trim());
+      setSearch(next);
       setPage(1);
     }, SEARCH_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [searchText]);
+  }, [searchText, search]);
 
   const list = useQuery({ ...adminCategoriesQuery(search, page), placeholderData: keepPreviousData });
   useFailureToast(list.error, m.failedToFetchCategories, m.errorFetchingCategories);

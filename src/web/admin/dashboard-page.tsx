@@ -14,8 +14,8 @@ const m = messages.admin;
 
 function StatCard({ label, value, icon: Icon }: { label: string; value: string; icon: LucideIcon }) {
   return (
-    <div className="card flex items-center gap-4 p-5">
-      <span className="grid size-12 shrink-0 place-items-center rounded-pill bg-accent-soft text-accent">
+    <div className="card flex min-w-0 items-center gap-4 p-4 sm:p-5">
+      <span className="hidden size-12 shrink-0 place-items-center rounded-pill bg-accent-soft text-accent sm:grid">
         <Icon className="size-5" aria-hidden="true" />
       </span>
       <div className="min-w-0">
@@ -80,7 +80,7 @@ export default function DashboardPage() {
         <Spinner />
       ) : stats.data ? (
         <>
-          <div className="mb-8 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+          <div className="mb-8 grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
             <StatCard label={m.totalProducts} value={String(stats.data.totalProducts)} icon={Package} />
             <StatCard
               label={m.totalCategories}

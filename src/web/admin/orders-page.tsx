@@ -152,13 +152,16 @@ export default function AdminOrdersPage() {
   const [status, setStatus] = useState<OrderStatus | ''>('');
   const [page, setPage] = useState(1);
 
+  // Only a changed search goes back to page 1: the first render must not undo a page chosen meanwhile.
   useEffect(() => {
+    const next = searchText.trim();
+    if (next === search) return;
     const timer = window.setTimeout(() => {
-      setSearch(searchText.trim());
+      setSearch(next);
       setPage(1);
     }, SEARCH_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [searchText]);
+  }, [searchText, search]);
 
   const list = useQuery({ ...adminOrdersQuery({ page, status, search }), placeholderData: keepPreviousData });
   useEffect(() => {

@@ -1,3 +1,4 @@
+import { configure } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
 import type { OrderStatus } from '@/shared/constants';
 import type { CategoryDto } from '@/shared/schemas/category';
@@ -13,6 +14,10 @@ import ProductFormPage from './product-form-page';
 import ProductsPage from './products-page';
 
 /** Test helpers for the admin screens: sample answers and the admin routes in a memory router. */
+
+// Debounced searches, uploads and redirects take longer than the default second when the suite shares
+// the machine's two cores; each test file runs isolated, so this reaches only the files that import it.
+configure({ asyncUtilTimeout: 4000 });
 
 let sequence = 0;
 const uuid = (n: number) => `${String(n).padStart(8, '0')}-aaaa-4aaa-8aaa-${String(n).padStart(12, '0')}`;
