@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
-import { finalPricePiastres, toPiastres } from '@/shared/money';
-import { categories, products, type StoredImage } from '../db/schema';
+import { products, type StoredImage } from '../db/schema';
 import type { TestApp } from '../test/app';
+import { createCategory, createProduct } from '../test/catalog-fixtures';
 
 export interface TestProductOptions {
   name?: string;
@@ -17,28 +17,16 @@ export interface TestProductOptions {
 /** A product (and its category) straight in the database, for tests of the cart and orders. */
 export async function insertTestProduct(t: TestApp, options: TestProductOptions = {}) {
   const suffix = randomUUID().slice(0, 8);
-  const name = options.name ?? `Linen Dress ${suffix}`;
-  const [category] = await t.database.db
-    .insert(categories)
-    .values({ name: options.categoryName ?? 'Women', slug: `women-${suffix}` })
-    .returning();
-  const price = toPiastres(options.price ?? 100);
-  const discount = options.discount ?? 0;
-  const [row] = await t.database.db
-    .insert(products)
-    .values({
-      name,
-      slug: `product-${suffix}`,
-      pricePiastres: price,
-      discount,
-      finalPricePiastres: finalPricePiastres(price, discount),
-      availableItems: options.stock ?? 10,
-      categoryId: category!.id,
-      defaultImage:
-        options.image === undefined ? { key: `products/${suffix}.webp`, widths: [320] } : options.image,
-    })
-    .returning();
-  return row!;
+  const category = await createCategory(t, { name: options.categoryName ?? 'Women' });
+  return createProduct(t, {
+    name: options.name ?? `Linen Dress ${suffix}`,
+    price: options.price ?? 100,
+    discount: options.discount ?? 0,
+    availableItems: options.stock ?? 10,
+    category,
+    defaultImage:
+      options.image === undefined ? { key: `products/${suffix}.webp`, widths: [320] } : options.image,
+  });
 }
 
 export async function stockOf(t: TestApp, productId: string) {
