@@ -13,6 +13,7 @@ export const admin = {
   allProducts: 'All Products',
   viewAllProducts: 'View all products',
   showRecentOnly: 'Show recent products only',
+  // SPEC §2 writes this counter as 'x of total'; the numbers fill the placeholders.
   xOfTotal: '{x} of {total}',
   noProductsAvailable: 'No Products Available',
   addProduct: 'Add Product',
