@@ -3,13 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@/shared/constants';
 import { reloadPage } from '@/web/features/catalog/reload-page';
-import {
-  mockFetch,
-  renderRoute,
-  sampleCategory,
-  setBrowserState,
-  stubObservers,
-} from '@/web/features/catalog/testing';
+import { mockFetch, renderRoute, sampleCategory, setStoredSession, stubObservers } from '@/web/lib/testing';
 import { CategoriesCarousel } from './categories-carousel';
 
 vi.mock('@/web/features/catalog/reload-page', () => ({ reloadPage: vi.fn() }));
@@ -20,7 +14,7 @@ function answerCategories(body: unknown, status = 200) {
 
 describe('CategoriesCarousel', () => {
   beforeEach(() => {
-    setBrowserState('visitor');
+    setStoredSession('visitor');
     stubObservers();
   });
   afterEach(() => {

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderRoute } from '@/web/features/catalog/testing';
+import { renderRoute } from '@/web/lib/testing';
 import { EmptyState } from './empty-state';
 
 describe('EmptyState', () => {

@@ -1,13 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  dismissToasts,
-  mockFetch,
-  renderRoute,
-  sampleProduct,
-  setBrowserState,
-} from '@/web/features/catalog/testing';
+import { clearToasts, mockFetch, renderRoute, sampleProduct, setStoredSession } from '@/web/lib/testing';
 import { getFavorites } from '@/web/session/favorites';
 import { ProductCard } from './product-card';
 import type { ShownProduct } from './product-view';
@@ -19,9 +13,9 @@ function renderCard(product: ShownProduct) {
 }
 
 describe('ProductCard', () => {
-  beforeEach(() => setBrowserState('visitor'));
+  beforeEach(() => setStoredSession('visitor'));
   afterEach(() => {
-    dismissToasts();
+    clearToasts();
     vi.unstubAllGlobals();
   });
 
@@ -41,7 +35,8 @@ describe('ProductCard', () => {
     renderCard(sampleProduct());
     const image = screen.getByRole('img', { name: 'Linen Summer Dress' });
     expect(image).toHaveAttribute('src', '/uploads/dress.webp');
-    expect(image).toHaveAttribute('srcset', expect.stringContaining('320w'));
+    // The API's srcset already offers the full-size original: it is drawn as given.
+    expect(image).toHaveAttribute('srcset', sampleProduct().defaultImage.srcset);
     expect(image).toHaveAttribute('sizes', expect.stringContaining('50vw'));
     expect(image).toHaveAttribute('loading', 'lazy');
     expect(image).toHaveAttribute('width');
@@ -110,7 +105,7 @@ describe('ProductCard', () => {
   });
 
   it('refuses favourites for admins', async () => {
-    setBrowserState('admin');
+    setStoredSession('admin');
     renderCard(sampleProduct());
     await userEvent.click(screen.getByRole('button', { name: 'Add Linen Summer Dress to favorites' }));
     expect(await screen.findByText('Admins cannot add products to favorites.')).toBeInTheDocument();
@@ -128,7 +123,7 @@ describe('ProductCard', () => {
   });
 
   it('refuses the cart for admins', async () => {
-    setBrowserState('admin');
+    setStoredSession('admin');
     const { calls } = mockFetch(() => undefined);
     renderCard(sampleProduct());
     await userEvent.click(screen.getByRole('button', { name: 'Add to Cart' }));
@@ -137,7 +132,7 @@ describe('ProductCard', () => {
   });
 
   it('adds one piece for a user and shows the server message', async () => {
-    setBrowserState('user');
+    setStoredSession('user');
     const { calls } = mockFetch(({ method, url }) =>
       method === 'POST' && url.pathname === '/api/cart'
         ? {

@@ -9,15 +9,15 @@ import {
   SCARF_ID,
   cartAnswer as answer,
   defaultLines,
-  dismissToasts,
+  clearToasts,
   mockFetch,
-  renderAt,
+  renderRoute,
   sampleCart,
   sampleLine,
-  setSession,
+  setStoredSession,
   type Answer,
   type RecordedCall,
-} from './testing';
+} from '@/web/lib/testing';
 
 const m = messages.cart;
 
@@ -33,16 +33,16 @@ function desktopTable() {
   return screen.getByRole('table');
 }
 
-beforeEach(() => setSession('user'));
+beforeEach(() => setStoredSession('user'));
 afterEach(() => {
-  dismissToasts();
+  clearToasts();
   vi.unstubAllGlobals();
 });
 
 describe('cart page', { timeout: 15_000 }, () => {
   it('shows a spinner, then the table with Product, Price, Quantity, Total and Actions, and the subtotal', async () => {
     serveCart(sampleCart());
-    renderAt(<CartPage />, '/cart');
+    renderRoute(<CartPage />, { path: '/cart' });
     expect(screen.getByRole('heading', { name: m.shoppingCart })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent(m.loadingCart);
 
@@ -68,7 +68,7 @@ describe('cart page', { timeout: 15_000 }, () => {
     const { calls } = serveCart(sampleCart(), (call) =>
       call.method === 'PATCH' && call.url.pathname === '/api/cart' ? answer(updated) : undefined,
     );
-    renderAt(<CartPage />, '/cart');
+    renderRoute(<CartPage />, { path: '/cart' });
     const table = await screen.findByRole('table');
     await userEvent.click(
       within(table).getByRole('button', { name: format(m.increaseQuantity, { name: 'Linen Summer Dress' }) }),
@@ -85,7 +85,7 @@ describe('cart page', { timeout: 15_000 }, () => {
         ? answer(sampleCart([defaultLines()[0]!]))
         : undefined,
     );
-    renderAt(<CartPage />, '/cart');
+    renderRoute(<CartPage />, { path: '/cart' });
     const table = await screen.findByRole('table');
     await userEvent.click(
       within(table).getByRole('button', { name: format(m.decreaseQuantity, { name: 'Silk Scarf' }) }),
@@ -108,7 +108,7 @@ describe('cart page', { timeout: 15_000 }, () => {
         ? gate.then(() => answer(sampleCart([sampleLine({}, 3), defaultLines()[1]!])))
         : undefined,
     );
-    renderAt(<CartPage />, '/cart');
+    renderRoute(<CartPage />, { path: '/cart' });
     const table = await screen.findByRole('table');
     const plus = within(table).getByRole('button', {
       name: format(m.increaseQuantity, { name: 'Linen Summer Dress' }),
@@ -139,7 +139,7 @@ describe('cart page', { timeout: 15_000 }, () => {
         ? answer(sampleCart([defaultLines()[1]!]))
         : undefined,
     );
-    renderAt(<CartPage />, '/cart');
+    renderRoute(<CartPage />, { path: '/cart' });
     const table = await screen.findByRole('table');
     await userEvent.click(
       within(table).getByRole('button', { name: format(m.removeItem, { name: 'Linen Summer Dress' }) }),
@@ -156,7 +156,7 @@ describe('cart page', { timeout: 15_000 }, () => {
     const { calls } = serveCart(sampleCart(), (call) =>
       call.method === 'PATCH' ? answer(sampleCart()) : undefined,
     );
-    renderAt(<CartPage />, '/cart');
+    renderRoute(<CartPage />, { path: '/cart' });
     await screen.findByRole('table');
     const card = screen.getAllByRole('listitem')[0]!;
     await userEvent.click(
@@ -178,7 +178,7 @@ describe('cart page', { timeout: 15_000 }, () => {
           }
         : undefined,
     );
-    renderAt(<CartPage />, '/cart');
+    renderRoute(<CartPage />, { path: '/cart' });
     const table = await screen.findByRole('table');
     await userEvent.click(
       within(table).getByRole('button', { name: format(m.increaseQuantity, { name: 'Linen Summer Dress' }) }),
@@ -189,7 +189,7 @@ describe('cart page', { timeout: 15_000 }, () => {
 
   it('without a server message, failures read Failed to update quantity and Failed to delete product', async () => {
     serveCart(sampleCart(), (call) => (call.method === 'PATCH' ? { status: 500, body: {} } : undefined));
-    renderAt(<CartPage />, '/cart');
+    renderRoute(<CartPage />, { path: '/cart' });
     const table = await screen.findByRole('table');
     await userEvent.click(
       within(table).getByRole('button', { name: format(m.increaseQuantity, { name: 'Silk Scarf' }) }),
@@ -205,7 +205,7 @@ describe('cart page', { timeout: 15_000 }, () => {
     const { calls } = serveCart(sampleCart(), (call) =>
       call.method === 'PUT' && call.url.pathname === '/api/cart/clear' ? answer(sampleCart([])) : undefined,
     );
-    renderAt(<CartPage />, '/cart');
+    renderRoute(<CartPage />, { path: '/cart' });
     await screen.findByRole('table');
     await userEvent.click(screen.getByRole('button', { name: m.clearCart }));
     expect(await screen.findByText(m.cartCleared)).toBeInTheDocument();
@@ -220,7 +220,7 @@ describe('cart page', { timeout: 15_000 }, () => {
         ? { status: 500, body: withMessage ? { success: false, message: 'Database is down' } : {} }
         : undefined,
     );
-    renderAt(<CartPage />, '/cart');
+    renderRoute(<CartPage />, { path: '/cart' });
     await screen.findByRole('table');
     await userEvent.click(screen.getByRole('button', { name: m.clearCart }));
     expect(await screen.findByText('Database is down')).toBeInTheDocument();
@@ -232,7 +232,7 @@ describe('cart page', { timeout: 15_000 }, () => {
 
   it('an empty cart says so and links to the shop', async () => {
     serveCart(sampleCart([]));
-    renderAt(<CartPage />, '/cart');
+    renderRoute(<CartPage />, { path: '/cart' });
     expect(await screen.findByRole('heading', { name: m.cartEmpty })).toBeInTheDocument();
     expect(screen.getByText(m.cartEmptyText)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: m.startShopping })).toHaveAttribute('href', '/');
@@ -241,15 +241,15 @@ describe('cart page', { timeout: 15_000 }, () => {
 
   it('a cart that cannot be loaded offers Try Again', async () => {
     mockFetch(() => ({ status: 500, body: {} }));
-    renderAt(<CartPage />, '/cart');
+    renderRoute(<CartPage />, { path: '/cart' });
     expect(await screen.findByText(messages.orders.failedToLoadCart)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: messages.layout.tryAgain })).toBeInTheDocument();
   });
 
   it('admins have no cart and nothing is asked of the server', async () => {
-    setSession('admin');
+    setStoredSession('admin');
     const { calls } = mockFetch(() => undefined);
-    renderAt(<CartPage />, '/cart');
+    renderRoute(<CartPage />, { path: '/cart' });
     expect(screen.getByText(m.cartNotAvailableForAdmins)).toBeInTheDocument();
     expect(calls).toHaveLength(0);
   });

@@ -5,7 +5,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CART_ADD_TOAST_MS } from '@/shared/constants';
 import { messages } from '@/shared/messages';
 import { queryKeys } from '@/web/lib/query-keys';
-import { DRESS_ID, cartAnswer, dismissToasts, mockFetch, renderAt, sampleCart, setSession } from './testing';
+import {
+  DRESS_ID,
+  cartAnswer,
+  clearToasts,
+  mockFetch,
+  renderRoute,
+  sampleCart,
+  setStoredSession,
+} from '@/web/lib/testing';
 import { useAddToCart, useCart } from './use-add-to-cart';
 
 const m = messages.cart;
@@ -26,32 +34,32 @@ function AddButton() {
 }
 
 afterEach(() => {
-  dismissToasts();
+  clearToasts();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
 });
 
 describe('useAddToCart', () => {
   it('asks a visitor to log in and sends nothing', async () => {
-    setSession('visitor');
+    setStoredSession('visitor');
     const { calls } = mockFetch(() => undefined);
-    renderAt(<AddButton />, '/');
+    renderRoute(<AddButton />, { path: '/' });
     await userEvent.click(screen.getByRole('button', { name: 'add' }));
     expect(await screen.findByText(m.loginToAdd)).toBeInTheDocument();
     expect(calls).toHaveLength(0);
   });
 
   it('refuses an admin and sends nothing', async () => {
-    setSession('admin');
+    setStoredSession('admin');
     const { calls } = mockFetch(() => undefined);
-    renderAt(<AddButton />, '/');
+    renderRoute(<AddButton />, { path: '/' });
     await userEvent.click(screen.getByRole('button', { name: 'add' }));
     expect(await screen.findByText(m.adminsNotAllowed)).toBeInTheDocument();
     expect(calls).toHaveLength(0);
   });
 
   it("adds one piece for a user, shows the server's message for 1 s and updates the badge's cart", async () => {
-    setSession('user');
+    setStoredSession('user');
     const { calls } = mockFetch((call) => {
       if (call.method === 'GET') return { body: { success: true, cart: sampleCart([]) } };
       if (call.method === 'POST' && call.url.pathname === '/api/cart') {
@@ -60,7 +68,7 @@ describe('useAddToCart', () => {
       return undefined;
     });
     const success = vi.spyOn(toast, 'success');
-    const { queryClient } = renderAt(<AddButton />, '/');
+    const { queryClient } = renderRoute(<AddButton />, { path: '/' });
     expect(await screen.findByText('badge 0')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'add' }));
 
@@ -68,7 +76,7 @@ describe('useAddToCart', () => {
     expect(screen.getByText('badge 2')).toBeInTheDocument();
     const post = calls.find((call) => call.method === 'POST');
     expect(post?.body).toEqual({ productId: DRESS_ID, quantity: 1 });
-    expect(post?.headers.get('token')).toBe('test-token');
+    expect(post?.headers.get('token')).toBe('user-token');
     // The answer's cart is used as it is: no second GET.
     expect(calls.filter((call) => call.method === 'GET')).toHaveLength(1);
     expect(queryClient.getQueryData(queryKeys.cart)).toEqual(sampleCart());
@@ -76,12 +84,12 @@ describe('useAddToCart', () => {
   });
 
   it("shows the server's message when the add is refused", async () => {
-    setSession('user');
+    setStoredSession('user');
     mockFetch((call) => {
       if (call.method === 'GET') return { body: { success: true, cart: sampleCart([]) } };
       return { status: 409, body: { success: false, message: 'Linen Summer Dress is out of stock' } };
     });
-    renderAt(<AddButton />, '/');
+    renderRoute(<AddButton />, { path: '/' });
     await userEvent.click(screen.getByRole('button', { name: 'add' }));
     expect(await screen.findByText('Linen Summer Dress is out of stock')).toBeInTheDocument();
     expect(screen.getByText('pending none')).toBeInTheDocument();

@@ -1,10 +1,10 @@
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import CategoriesPage from './categories-page';
-import { mockFetch, renderRoute, sampleCategory, setBrowserState } from './testing';
+import { mockFetch, renderRoute, sampleCategory, setStoredSession } from '@/web/lib/testing';
 
 describe('CategoriesPage', () => {
-  beforeEach(() => setBrowserState('visitor'));
+  beforeEach(() => setStoredSession('visitor'));
   afterEach(() => vi.unstubAllGlobals());
 
   it('lists every category with its product count, linking to its page', async () => {

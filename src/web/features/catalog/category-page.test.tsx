@@ -1,14 +1,14 @@
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import CategoryPage from './category-page';
-import { mockFetch, renderRoute, sampleCategory, sampleProduct, setBrowserState } from './testing';
+import { mockFetch, renderRoute, sampleCategory, sampleProduct, setStoredSession } from '@/web/lib/testing';
 
 function renderCategory(slug = 'women') {
   return renderRoute(<CategoryPage />, { path: '/category/:slug', initialEntry: `/category/${slug}` });
 }
 
 describe('CategoryPage', () => {
-  beforeEach(() => setBrowserState('visitor'));
+  beforeEach(() => setStoredSession('visitor'));
   afterEach(() => vi.unstubAllGlobals());
 
   it('shows the name, the heading and products linking to /product/{slug}', async () => {

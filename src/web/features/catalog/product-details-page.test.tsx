@@ -4,15 +4,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProductDto } from '@/shared/schemas/product';
 import ProductDetailsPage from './product-details-page';
 import {
-  dismissToasts,
+  clearToasts,
   listAnswer,
   mockFetch,
   renderRoute,
   sampleProduct,
-  setBrowserState,
+  setStoredSession,
   stubObservers,
   type RecordedCall,
-} from './testing';
+} from '@/web/lib/testing';
 
 const product = sampleProduct({
   price: 1000,
@@ -54,11 +54,11 @@ function renderDetails(path = `/productdetails/${product._id}`) {
 
 describe('ProductDetailsPage', () => {
   beforeEach(() => {
-    setBrowserState('visitor');
+    setStoredSession('visitor');
     stubObservers();
   });
   afterEach(() => {
-    dismissToasts();
+    clearToasts();
     vi.unstubAllGlobals();
   });
 
@@ -121,7 +121,7 @@ describe('ProductDetailsPage', () => {
   });
 
   it('sends a rating for a user and confirms it', async () => {
-    setBrowserState('user');
+    setStoredSession('user');
     const { calls } = serve((call) =>
       call.method === 'PATCH' && call.url.pathname === `/api/product/${product._id}/rate`
         ? {
@@ -144,7 +144,7 @@ describe('ProductDetailsPage', () => {
   });
 
   it("shows the server's message, else 'Failed to submit rating', when rating fails", async () => {
-    setBrowserState('user');
+    setStoredSession('user');
     let answer: { status: number; body: unknown } = {
       status: 403,
       body: { success: false, message: 'Admins cannot rate products' },
@@ -153,7 +153,7 @@ describe('ProductDetailsPage', () => {
     renderDetails();
     await userEvent.click(await screen.findByRole('button', { name: 'Rate 2 out of 5' }));
     expect(await screen.findByText('Admins cannot rate products')).toBeInTheDocument();
-    dismissToasts();
+    clearToasts();
     answer = { status: 500, body: {} };
     await userEvent.click(screen.getByRole('button', { name: 'Rate 3 out of 5' }));
     expect(await screen.findByText('Failed to submit rating')).toBeInTheDocument();

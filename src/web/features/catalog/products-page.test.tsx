@@ -10,9 +10,9 @@ import {
   renderRoute,
   sampleCategory,
   sampleProduct,
-  setBrowserState,
+  setStoredSession,
   type RecordedCall,
-} from './testing';
+} from '@/web/lib/testing';
 
 const categories = [
   sampleCategory(),
@@ -45,7 +45,7 @@ function renderListing(initialEntry: string | { pathname: string; state?: unknow
 
 describe('ProductsPage', () => {
   beforeEach(() => {
-    setBrowserState('visitor');
+    setStoredSession('visitor');
     vi.stubGlobal('scrollTo', vi.fn());
   });
   afterEach(() => vi.unstubAllGlobals());

@@ -6,14 +6,14 @@ import { messages } from '@/shared/messages';
 import type { CartDto } from '@/shared/schemas/cart';
 import {
   CART_ID,
-  dismissToasts,
+  clearToasts,
   mockFetch,
-  renderAt,
+  renderRoute,
   sampleCart,
-  setSession,
+  setStoredSession,
   type Answer,
   type RecordedCall,
-} from '@/web/features/cart/testing';
+} from '@/web/lib/testing';
 import { queryKeys } from '@/web/lib/query-keys';
 import CheckoutPage from './checkout-page';
 
@@ -57,13 +57,13 @@ function png(name = 'proof.png', size = 1024): File {
 }
 
 beforeEach(() => {
-  setSession('user');
+  setStoredSession('user');
   // jsdom has no object URLs; the preview only needs a stable one.
   URL.createObjectURL = vi.fn(() => 'blob:proof');
   URL.revokeObjectURL = vi.fn();
 });
 afterEach(() => {
-  dismissToasts();
+  clearToasts();
   vi.unstubAllGlobals();
 });
 
@@ -71,7 +71,7 @@ afterEach(() => {
 describe('checkout page', { timeout: 20_000 }, () => {
   it('shows a spinner, then the form and a summary of the cart', async () => {
     serve(sampleCart());
-    renderAt(<CheckoutPage />, '/checkout');
+    renderRoute(<CheckoutPage />, { path: '/checkout' });
     expect(screen.getByRole('status')).toHaveTextContent(m.loadingCheckout);
     expect(await screen.findByLabelText(m.fullName)).toBeInTheDocument();
     expect(summaryValue(m.subtotal)).toBe('1,021 EGP');
@@ -85,7 +85,7 @@ describe('checkout page', { timeout: 20_000 }, () => {
 
   it('an empty form shows every rule of SPEC §5 and Please correct the form errors', async () => {
     const { calls } = serve(sampleCart());
-    renderAt(<CheckoutPage />, '/checkout');
+    renderRoute(<CheckoutPage />, { path: '/checkout' });
     await screen.findByLabelText(m.fullName);
     await user.type(screen.getByLabelText(m.landmark), 'x'.repeat(101));
     await user.click(screen.getByRole('button', { name: m.placeOrder }));
@@ -110,7 +110,7 @@ describe('checkout page', { timeout: 20_000 }, () => {
 
   it('rejects wrong values with their messages', async () => {
     serve(sampleCart());
-    renderAt(<CheckoutPage />, '/checkout');
+    renderRoute(<CheckoutPage />, { path: '/checkout' });
     await screen.findByLabelText(m.fullName);
     await fillShipping({
       [m.fullName]: 'M4',
@@ -143,7 +143,7 @@ describe('checkout page', { timeout: 20_000 }, () => {
     '%s: fee, total and the payment instructions for cash and InstaPay',
     async (city, fee, total, feeAmount, totalAmount) => {
       serve(sampleCart());
-      renderAt(<CheckoutPage />, '/checkout');
+      renderRoute(<CheckoutPage />, { path: '/checkout' });
       await user.selectOptions(await screen.findByLabelText(m.city), city);
       expect(summaryValue(m.shippingFee)).toBe(fee);
       expect(summaryValue(m.total)).toBe(total);
@@ -163,7 +163,7 @@ describe('checkout page', { timeout: 20_000 }, () => {
 
   it('checks the proof: an image, under 5MB, and required for InstaPay; a good one is previewed', async () => {
     const { calls } = serve(sampleCart());
-    renderAt(<CheckoutPage />, '/checkout');
+    renderRoute(<CheckoutPage />, { path: '/checkout' });
     await screen.findByLabelText(m.fullName);
     await fillShipping();
     await user.selectOptions(screen.getByLabelText(m.city), 'Cairo');
@@ -191,13 +191,13 @@ describe('checkout page', { timeout: 20_000 }, () => {
 
   it('cash needs no proof', async () => {
     const { calls } = serve(sampleCart(), () => ({ body: { success: true, message: m.orderCreated } }));
-    renderAt(<CheckoutPage />, '/checkout');
+    renderRoute(<CheckoutPage />, { path: '/checkout' });
     await screen.findByLabelText(m.fullName);
     await fillShipping();
     await user.selectOptions(screen.getByLabelText(m.city), 'Giza');
     await user.click(screen.getByRole('button', { name: m.placeOrder }));
     await waitFor(() => expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1));
-    const form = calls.find((call) => call.method === 'POST')?.form;
+    const form = calls.find((call) => call.method === 'POST')?.body as FormData | undefined;
     expect(form?.get('paymentType')).toBe('cash');
     expect(form?.has('paymentImage')).toBe(false);
   });
@@ -205,10 +205,10 @@ describe('checkout page', { timeout: 20_000 }, () => {
   it('sends the multipart order once with an Idempotency-Key, shows Processing..., then goes to /allorders with an empty cart', async () => {
     let answer: (value: { body: unknown }) => void = () => {};
     const { calls } = serve(sampleCart(), () => new Promise((resolve) => (answer = resolve)));
-    const { router, queryClient } = renderAt(<CheckoutPage />, '/checkout');
+    const { router, queryClient } = renderRoute(<CheckoutPage />, { path: '/checkout' });
     await screen.findByLabelText(m.fullName);
     await fillShipping();
-    await user.type(screen.getByLabelText(m.landmark), 'Merryland Park');
+    await user.type(screen.getByLabelText(m.landmark), 'Near Merryland Park');
     await user.selectOptions(screen.getByLabelText(m.city), 'Cairo');
     await user.click(screen.getByRole('radio', { name: m.instapay }));
     await user.upload(screen.getByLabelText(m.paymentProof), png());
@@ -219,26 +219,25 @@ describe('checkout page', { timeout: 20_000 }, () => {
     await user.click(button);
     const posts = calls.filter((call) => call.method === 'POST');
     expect(posts).toHaveLength(1);
-    const { form, headers } = posts[0]!;
+    const { body, headers } = posts[0]!;
+    const form = body as FormData;
     expect(headers.get('idempotency-key')).toMatch(/^[0-9a-f-]{32,36}$/);
-    expect(headers.get('token')).toBe('test-token');
-    expect(Object.fromEntries([...form!.entries()].filter(([, value]) => typeof value === 'string'))).toEqual(
-      {
-        cartId: CART_ID,
-        name: 'Mariam Hassan',
-        phone: '01012345678',
-        address: '12 El Nozha Street, Floor 3, Apartment 7, Near Merryland Park, Heliopolis, Cairo',
-        street: 'El Nozha Street',
-        building: '12',
-        floor: '3',
-        apartment: '7',
-        landmark: 'Merryland Park',
-        area: 'Heliopolis',
-        city: 'Cairo',
-        paymentType: 'instapay',
-      },
-    );
-    const image = form!.get('paymentImage');
+    expect(headers.get('token')).toBe('user-token');
+    expect(Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === 'string'))).toEqual({
+      cartId: CART_ID,
+      name: 'Mariam Hassan',
+      phone: '01012345678',
+      address: '12 El Nozha Street, Floor 3, Apartment 7, Near Merryland Park, Heliopolis, Cairo',
+      street: 'El Nozha Street',
+      building: '12',
+      floor: '3',
+      apartment: '7',
+      landmark: 'Near Merryland Park',
+      area: 'Heliopolis',
+      city: 'Cairo',
+      paymentType: 'instapay',
+    });
+    const image = form.get('paymentImage');
     expect(image).toBeInstanceOf(File);
     expect((image as File).name).toBe('proof.png');
 
@@ -256,7 +255,7 @@ describe('checkout page', { timeout: 20_000 }, () => {
         ? { status: 409, body: { success: false, message: 'Only 1 items of Silk Scarf are available' } }
         : { status: 500, body: {} };
     });
-    const { router } = renderAt(<CheckoutPage />, '/checkout');
+    const { router } = renderRoute(<CheckoutPage />, { path: '/checkout' });
     await screen.findByLabelText(m.fullName);
     await fillShipping();
     await user.selectOptions(screen.getByLabelText(m.city), 'Cairo');
@@ -275,14 +274,14 @@ describe('checkout page', { timeout: 20_000 }, () => {
 
   it('an empty cart says so and links to the products', async () => {
     serve(sampleCart([]));
-    renderAt(<CheckoutPage />, '/checkout');
+    renderRoute(<CheckoutPage />, { path: '/checkout' });
     expect(await screen.findByRole('heading', { name: messages.cart.cartEmpty })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: m.browseProducts })).toHaveAttribute('href', '/products');
   });
 
   it('a cart that cannot be loaded offers Try Again', async () => {
     mockFetch(() => ({ status: 500, body: {} }));
-    renderAt(<CheckoutPage />, '/checkout');
+    renderRoute(<CheckoutPage />, { path: '/checkout' });
     expect(await screen.findByText(m.failedToLoadCart)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: messages.layout.tryAgain })).toBeInTheDocument();
   });

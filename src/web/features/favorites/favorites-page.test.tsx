@@ -1,13 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  dismissToasts,
-  mockFetch,
-  renderRoute,
-  sampleProduct,
-  setBrowserState,
-} from '@/web/features/catalog/testing';
+import { clearToasts, mockFetch, renderRoute, sampleProduct, setStoredSession } from '@/web/lib/testing';
 import { getFavorites, toFavoriteItem } from '@/web/session/favorites';
 import FavoritesPage from './favorites-page';
 
@@ -28,12 +22,12 @@ function renderFavorites() {
 
 describe('FavoritesPage', () => {
   afterEach(() => {
-    dismissToasts();
+    clearToasts();
     vi.unstubAllGlobals();
   });
 
   describe('for a visitor', () => {
-    beforeEach(() => setBrowserState('visitor', [dress, scarf]));
+    beforeEach(() => setStoredSession('visitor', [dress, scarf]));
 
     it('shows each favourite with its image (or a placeholder), name and price', () => {
       renderFavorites();
@@ -70,7 +64,7 @@ describe('FavoritesPage', () => {
   });
 
   it('adds one piece to the cart for a user', async () => {
-    setBrowserState('user', [dress]);
+    setStoredSession('user', [dress]);
     const { calls } = mockFetch(({ method, url }) =>
       method === 'POST' && url.pathname === '/api/cart'
         ? {
@@ -91,7 +85,7 @@ describe('FavoritesPage', () => {
   });
 
   it('refuses an admin with the SPEC toast and keeps the list', async () => {
-    setBrowserState('admin', [dress]);
+    setStoredSession('admin', [dress]);
     renderFavorites();
     await userEvent.click(screen.getByRole('button', { name: 'Remove Linen Summer Dress from favorites' }));
     expect(await screen.findByText('Admins cannot add products to favorites.')).toBeInTheDocument();
@@ -99,7 +93,7 @@ describe('FavoritesPage', () => {
   });
 
   it("shows 'Your Favorites is Empty' with 'Start Shopping' to / when there are none", () => {
-    setBrowserState('visitor');
+    setStoredSession('visitor');
     renderFavorites();
     expect(screen.getByRole('heading', { name: 'Your Favorites is Empty' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Start Shopping' })).toHaveAttribute('href', '/');

@@ -8,9 +8,9 @@ import {
   renderRoute,
   sampleCategory,
   sampleProduct,
-  setBrowserState,
+  setStoredSession,
   stubObservers,
-} from '@/web/features/catalog/testing';
+} from '@/web/lib/testing';
 import HomePage from './home-page';
 
 function pieces(count: number, discount: number): ProductDto[] {
@@ -35,7 +35,7 @@ function serve(sale: ProductDto[], newest: ProductDto[], failing = false) {
 
 describe('HomePage', () => {
   beforeEach(() => {
-    setBrowserState('visitor');
+    setStoredSession('visitor');
     stubObservers();
     // Everything is "near" in this test, so the lazy carousel mounts at once.
     vi.stubGlobal(

@@ -5,13 +5,13 @@ import type { OrderStatus } from '@/shared/constants';
 import { format, messages } from '@/shared/messages';
 import type { OrderDto } from '@/shared/schemas/order';
 import {
-  dismissToasts,
+  clearToasts,
   mockFetch,
-  renderAt,
-  setSession,
+  renderRoute,
+  setStoredSession,
   type Answer,
   type RecordedCall,
-} from '@/web/features/cart/testing';
+} from '@/web/lib/testing';
 import OrdersPage from './orders-page';
 
 const m = messages.orders;
@@ -83,9 +83,9 @@ function badgeOf(card: HTMLElement, label: string) {
   return within(card).getByText(label, { selector: 'span' });
 }
 
-beforeEach(() => setSession('user'));
+beforeEach(() => setStoredSession('user'));
 afterEach(() => {
-  dismissToasts();
+  clearToasts();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
@@ -94,7 +94,7 @@ describe('my orders', () => {
   it('lists each order with its number, date, lines, stored fee and totals', async () => {
     const order = sampleOrder('pending');
     serve(() => [order]);
-    renderAt(<OrdersPage />, '/allorders');
+    renderRoute(<OrdersPage />, { path: '/allorders' });
     expect(screen.getByRole('status')).toHaveTextContent(m.loadingOrders);
     const card = await screen.findByRole('article', {
       name: format(m.orderNumber, { id: order._id.slice(0, 8).toUpperCase() }),
@@ -116,7 +116,7 @@ describe('my orders', () => {
       sampleOrder('cancelled'),
       sampleOrder('on-hold'),
     ]);
-    renderAt(<OrdersPage />, '/allorders');
+    renderRoute(<OrdersPage />, { path: '/allorders' });
     await screen.findAllByRole('article');
     const [pending, confirmed, completed, cancelled, unknown] = orderCards();
     expect(badgeOf(pending!, m.pending)).toHaveClass('text-warning');
@@ -133,7 +133,7 @@ describe('my orders', () => {
       sampleOrder('completed'),
       sampleOrder('cancelled'),
     ]);
-    renderAt(<OrdersPage />, '/allorders');
+    renderRoute(<OrdersPage />, { path: '/allorders' });
     await screen.findAllByRole('article');
     const filters = screen.getByRole('group', { name: m.filterOrders });
     expect(
@@ -168,7 +168,7 @@ describe('my orders', () => {
       sampleOrder('completed'),
       sampleOrder('cancelled'),
     ]);
-    renderAt(<OrdersPage />, '/allorders');
+    renderRoute(<OrdersPage />, { path: '/allorders' });
     await screen.findAllByRole('article');
     const withButton = orderCards().map(
       (card) => within(card).queryByRole('button', { name: m.cancelOrder }) !== null,
@@ -188,7 +188,7 @@ describe('my orders', () => {
       },
     );
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
-    renderAt(<OrdersPage />, '/allorders');
+    renderRoute(<OrdersPage />, { path: '/allorders' });
     await userEvent.click(await screen.findByRole('button', { name: m.cancelOrder }));
 
     expect(confirm).toHaveBeenCalledWith(m.confirmCancel);
@@ -201,7 +201,7 @@ describe('my orders', () => {
   it('does nothing when the shopper does not confirm', async () => {
     const { calls } = serve(() => [sampleOrder('pending')]);
     vi.spyOn(window, 'confirm').mockReturnValue(false);
-    renderAt(<OrdersPage />, '/allorders');
+    renderRoute(<OrdersPage />, { path: '/allorders' });
     await userEvent.click(await screen.findByRole('button', { name: m.cancelOrder }));
     expect(calls.filter((call) => call.method === 'PATCH')).toHaveLength(0);
   });
@@ -216,7 +216,7 @@ describe('my orders', () => {
       }),
     );
     vi.spyOn(window, 'confirm').mockReturnValue(true);
-    renderAt(<OrdersPage />, '/allorders');
+    renderRoute(<OrdersPage />, { path: '/allorders' });
     await userEvent.click(await screen.findByRole('button', { name: m.cancelOrder }));
     expect(await screen.findByText(m.failedToUpdateStatus)).toBeInTheDocument();
     withMessage = true;
@@ -226,14 +226,14 @@ describe('my orders', () => {
 
   it('no orders: No Orders Yet with a link to the products', async () => {
     serve(() => []);
-    renderAt(<OrdersPage />, '/allorders');
+    renderRoute(<OrdersPage />, { path: '/allorders' });
     expect(await screen.findByRole('heading', { name: m.noOrdersYet })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: m.browseProducts })).toHaveAttribute('href', '/products');
   });
 
   it('a failed load says Failed to fetch orders and offers Try Again', async () => {
     mockFetch(() => ({ status: 500, body: {} }));
-    renderAt(<OrdersPage />, '/allorders');
+    renderRoute(<OrdersPage />, { path: '/allorders' });
     expect(await screen.findByText(m.failedToFetchOrders)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: messages.layout.tryAgain })).toBeInTheDocument();
   });
