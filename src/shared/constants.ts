@@ -98,6 +98,9 @@ export const QUERY_STALE_MS = 5 * 60 * 1000;
 /** Stock colour thresholds in the admin product list (SPEC §9). */
 export const STOCK_PLENTY_ABOVE = 10;
 
+/** The admin product list's spinner and the order detail's loading state last at least this long (SPEC §4). */
+export const ADMIN_LOADING_MIN_MS = 300;
+
 /** Order id shown truncated in the admin order list (SPEC §9). */
 export const ORDER_ID_SHORT = { table: 10, card: 8 } as const;
 export const ORDER_CARD_PRODUCTS_SHOWN = 2;

@@ -1,7 +1,7 @@
 import { Loader2 } from 'lucide-react';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
-import { STOCK_PLENTY_ABOVE } from '@/shared/constants';
+import { ADMIN_LOADING_MIN_MS, STOCK_PLENTY_ABOVE } from '@/shared/constants';
 import { messages } from '@/shared/messages';
 import { ApiError } from '@/web/lib/api';
 import { UnsuccessfulAnswer } from './admin-api';
@@ -27,6 +27,25 @@ export function AdminHeader({
       {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
     </header>
   );
+}
+
+/**
+ * True while `pending`, and on until the loading state has been shown for `minimumMs`: a spinner that
+ * flashes for a few milliseconds reads as a glitch (SPEC §4 keeps the admin's at about 300 ms).
+ */
+export function useMinimumLoading(pending: boolean, minimumMs = ADMIN_LOADING_MIN_MS): boolean {
+  const shownSince = useRef<number | null>(null);
+  const [, rerender] = useState(0);
+  if (pending && shownSince.current === null) shownSince.current = Date.now();
+  const holdUntil = shownSince.current === null ? 0 : shownSince.current + minimumMs;
+  const holding = !pending && Date.now() < holdUntil;
+  if (!pending && !holding) shownSince.current = null;
+  useEffect(() => {
+    if (!holding) return;
+    const timer = setTimeout(() => rerender((n) => n + 1), holdUntil - Date.now());
+    return () => clearTimeout(timer);
+  }, [holding, holdUntil]);
+  return pending || holding;
 }
 
 export function Spinner({ label = messages.admin.loading }: { label?: string }) {

@@ -12,7 +12,7 @@ import { ApiError, messageOf } from '@/web/lib/api';
 import { useDocumentTitle } from '@/web/lib/shop';
 import { useSession } from '@/web/session/session';
 import { adminOrderQuery, useUpdateOrderStatus } from './admin-api';
-import { AdminHeader, formatDate, Spinner } from './admin-ui';
+import { AdminHeader, formatDate, Spinner, useMinimumLoading } from './admin-ui';
 
 const m = messages.admin;
 const o = messages.orders;
@@ -264,6 +264,7 @@ export default function OrderDetailPage() {
   const { token } = useSession();
   const valid = UUID.test(id);
   const order = useQuery({ ...adminOrderQuery(id), enabled: Boolean(token) && valid });
+  const loading = useMinimumLoading(order.isPending && Boolean(token) && valid);
 
   useEffect(() => {
     if (!token) toast.error(o.loginToViewOrder, { id: o.loginToViewOrder });
@@ -280,7 +281,7 @@ export default function OrderDetailPage() {
 
   if (!token) return <Navigate to="/login" replace />;
   if (!valid) return <Navigate to={ORDERS} replace />;
-  if (order.isPending) return <Spinner />;
+  if (loading) return <Spinner />;
   if (!order.data) {
     return (
       <section className="card mx-auto flex max-w-lg flex-col items-center gap-4 px-6 py-14 text-center">

@@ -8,7 +8,14 @@ import { formatEgp } from '@/shared/money';
 import type { ProductDto } from '@/shared/schemas/product';
 import { useDocumentTitle } from '@/web/lib/shop';
 import { adminProductsQuery, allCategoriesQuery, useDeleteProduct } from './admin-api';
-import { AdminHeader, failureMessage, Spinner, StockBadge, useFailureToast } from './admin-ui';
+import {
+  AdminHeader,
+  failureMessage,
+  Spinner,
+  StockBadge,
+  useFailureToast,
+  useMinimumLoading,
+} from './admin-ui';
 
 const m = messages.admin;
 
@@ -143,6 +150,7 @@ export default function AdminProductsPage() {
     ...adminProductsQuery({ search, category, page }),
     placeholderData: keepPreviousData,
   });
+  const listLoading = useMinimumLoading(list.isPending);
   const categories = useQuery(allCategoriesQuery);
   useFailureToast(list.error, m.failedToFetchProducts, m.errorFetchingProducts);
   useFailureToast(categories.error, m.failedToFetchCategories, m.errorFetchingCategories);
@@ -275,7 +283,7 @@ export default function AdminProductsPage() {
         </p>
       )}
 
-      {list.isPending ? (
+      {listLoading ? (
         <Spinner />
       ) : !data ? null : data.products.length === 0 ? (
         <div className="card flex flex-col items-center gap-4 px-6 py-14 text-center">
