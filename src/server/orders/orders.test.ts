@@ -154,7 +154,7 @@ describe('orders API', () => {
         status: 'pending',
         name: 'Mona Ahmed',
         phone: '01012345678',
-        address: '12 Tahrir Street, Floor 3, Apartment 7, Near Near the mosque, Dokki, Giza',
+        address: '12 Tahrir Street, Floor 3, Apartment 7, Near the mosque, Dokki, Giza',
         street: 'Tahrir Street',
         building: '12',
         floor: '3',

@@ -63,7 +63,8 @@ export function addressLine(
   const parts = [
     `${s.building} ${s.street}`,
     `Floor ${s.floor}, Apartment ${s.apartment}`,
-    s.landmark ? `Near ${s.landmark}` : '',
+    // People write the landmark as a phrase ("near the mosque", "opposite the bank"), so it stands as typed.
+    s.landmark,
     s.area,
     s.city,
   ];
