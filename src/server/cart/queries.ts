@@ -4,10 +4,15 @@ import { cartLines, carts, products } from '../db/schema';
 
 /** Creates the user's cart unless there is one already; safe to call twice at once (unique user_id). */
 export async function ensureCartId(db: DbOrTx, userId: string): Promise<string> {
+  const cartIdOf = async () =>
+    (await db.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId)).limit(1))[0]?.id;
+  // Read first: almost every call finds the cart, and a write on each `GET /cart` costs a commit.
+  const existing = await cartIdOf();
+  if (existing) return existing;
   await db.insert(carts).values({ userId }).onConflictDoNothing({ target: carts.userId });
-  const [row] = await db.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId)).limit(1);
-  if (!row) throw new Error(`cart of user ${userId} vanished right after it was created`);
-  return row.id;
+  const created = await cartIdOf();
+  if (!created) throw new Error(`cart of user ${userId} vanished right after it was created`);
+  return created;
 }
 
 export async function findCart(db: DbOrTx, cartId: string) {
