@@ -13,7 +13,28 @@ const socialLinks = [
   { network: m.tiktok, href: 'https://www.tiktok.com/' },
 ] as const;
 
-const footerLinkClass = 'text-ink-soft transition hover:text-ink';
+function FooterLinks({
+  label,
+  links,
+}: {
+  label: string;
+  links: ReadonlyArray<{ to: string; label: string }>;
+}) {
+  return (
+    <nav aria-label={label}>
+      <h2 className="eyebrow font-sans">{label}</h2>
+      <ul className="mt-4 space-y-2 text-sm">
+        {links.map((link) => (
+          <li key={link.to}>
+            <Link to={link.to} className="text-ink-soft transition hover:text-ink">
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
 
 export function Footer() {
   const { isAdmin } = useSession();
@@ -50,30 +71,8 @@ export function Footer() {
             ))}
           </ul>
         </div>
-        <nav aria-label={m.shopLinks}>
-          <h2 className="eyebrow font-sans">{m.shopLinks}</h2>
-          <ul className="mt-4 space-y-2 text-sm">
-            {mainLinks.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to} className={footerLinkClass}>
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <nav aria-label={m.accountLinks}>
-          <h2 className="eyebrow font-sans">{m.accountLinks}</h2>
-          <ul className="mt-4 space-y-2 text-sm">
-            {accountLinks.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to} className={footerLinkClass}>
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <FooterLinks label={m.shopLinks} links={mainLinks} />
+        <FooterLinks label={m.accountLinks} links={accountLinks} />
       </div>
       <div className="border-t border-line">
         <p className="shell py-5 text-xs text-muted">{format(m.copyright, { year, shop: shopName })}</p>

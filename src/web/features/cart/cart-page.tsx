@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { format, messages } from '@/shared/messages';
 import { formatAmount } from '@/shared/money';
+import { EmptyState } from '@/web/components/empty-state';
 import { useCart } from '@/web/lib/cart-query';
 import { useDocumentTitle } from '@/web/lib/shop';
 import { useSession } from '@/web/session/session';
@@ -15,16 +16,12 @@ const m = messages.cart;
 
 function EmptyCart() {
   return (
-    <section className="card mx-auto flex max-w-lg flex-col items-center gap-4 px-6 py-14 text-center">
-      <span className="grid size-16 place-items-center rounded-pill bg-accent-soft text-accent">
-        <ShoppingBag aria-hidden className="size-7" />
-      </span>
-      <h2 className="text-2xl">{m.cartEmpty}</h2>
-      <p className="max-w-sm text-ink-soft">{m.cartEmptyText}</p>
-      <Link to="/" className="btn btn-primary mt-2">
-        {m.startShopping}
-      </Link>
-    </section>
+    <EmptyState
+      icon={<ShoppingBag className="size-7" aria-hidden="true" />}
+      title={m.cartEmpty}
+      message={m.cartEmptyText}
+      primary={{ label: m.startShopping, to: '/' }}
+    />
   );
 }
 

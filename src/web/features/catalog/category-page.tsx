@@ -19,16 +19,13 @@ function slugHref(product: ShownProduct): string | undefined {
 
 function CategoryNotFound() {
   return (
-    <div className="mx-auto flex max-w-md flex-col items-center px-4 py-20 text-center">
-      <div className="mb-6 flex size-16 items-center justify-center rounded-pill bg-sand text-accent">
-        <FolderX className="size-7" aria-hidden="true" />
-      </div>
-      <h1 className="text-title text-ink">{m.categoryNotFound}</h1>
-      <p className="mt-3 text-ink-soft">{m.categoryNotFoundText}</p>
-      <Link to="/" className="btn btn-primary mt-8">
-        {m.returnToHome}
-      </Link>
-    </div>
+    <EmptyState
+      headingLevel="h1"
+      icon={<FolderX className="size-7" aria-hidden="true" />}
+      title={m.categoryNotFound}
+      message={m.categoryNotFoundText}
+      primary={{ label: m.returnToHome, to: '/' }}
+    />
   );
 }
 

@@ -17,6 +17,38 @@ const RANGE_INPUT = [
   '[&::-moz-range-thumb]:bg-ink',
 ].join(' ');
 
+interface PriceInputProps {
+  id: string;
+  label: string;
+  ceiling: number;
+  value: string;
+  placeholder: string;
+  onChange: (text: string) => void;
+}
+
+/** A typed price beside the slider: kept as text so a half-typed number is not rewritten under the cursor. */
+function PriceInput({ id, label, ceiling, value, placeholder, onChange }: PriceInputProps) {
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-xs text-muted">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="number"
+        inputMode="decimal"
+        min={0}
+        max={ceiling}
+        step="any"
+        className="field"
+        value={value}
+        placeholder={placeholder}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </div>
+  );
+}
+
 interface ListingFiltersPanelProps {
   filters: ListingFilters;
   categoryNames: string[];
@@ -147,40 +179,22 @@ export function ListingFiltersPanel({ filters, categoryNames, ceiling, onApply }
           />
         </div>
         <div className="grid grid-cols-2 gap-3">
-          <div>
-            <label htmlFor="listing-min-price" className="mb-1 block text-xs text-muted">
-              {m.minPrice}
-            </label>
-            <input
-              id="listing-min-price"
-              type="number"
-              inputMode="decimal"
-              min={0}
-              max={ceiling}
-              step="any"
-              className="field"
-              value={minText}
-              placeholder="0"
-              onChange={(event) => setMinText(event.target.value)}
-            />
-          </div>
-          <div>
-            <label htmlFor="listing-max-price" className="mb-1 block text-xs text-muted">
-              {m.maxPrice}
-            </label>
-            <input
-              id="listing-max-price"
-              type="number"
-              inputMode="decimal"
-              min={0}
-              max={ceiling}
-              step="any"
-              className="field"
-              value={maxText}
-              placeholder={String(ceiling)}
-              onChange={(event) => setMaxText(event.target.value)}
-            />
-          </div>
+          <PriceInput
+            id="listing-min-price"
+            label={m.minPrice}
+            ceiling={ceiling}
+            value={minText}
+            placeholder="0"
+            onChange={setMinText}
+          />
+          <PriceInput
+            id="listing-max-price"
+            label={m.maxPrice}
+            ceiling={ceiling}
+            value={maxText}
+            placeholder={String(ceiling)}
+            onChange={setMaxText}
+          />
         </div>
         <p className="mt-2 text-xs text-muted">{m.applyPriceHint}</p>
       </fieldset>

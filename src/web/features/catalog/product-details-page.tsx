@@ -5,6 +5,7 @@ import { RELATED_PRODUCTS_SHOWN } from '@/shared/constants';
 import { format, messages } from '@/shared/messages';
 import { discountPercentOf } from '@/shared/money';
 import type { ProductDto } from '@/shared/schemas/product';
+import { EmptyState } from '@/web/components/empty-state';
 import { Price } from '@/web/components/price';
 import { ProductGrid, ProductGridSkeleton } from '@/web/components/product-card/product-grid';
 import { isOutOfStock } from '@/web/components/product-card/product-view';
@@ -23,16 +24,13 @@ const RELATED_GRID = 'grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-5 lg:grid-col
 
 function ProductNotFound() {
   return (
-    <div className="mx-auto flex max-w-md flex-col items-center px-4 py-20 text-center">
-      <div className="mb-6 flex size-16 items-center justify-center rounded-pill bg-sand text-accent">
-        <PackageX className="size-7" aria-hidden="true" />
-      </div>
-      <h1 className="text-title text-ink">{m.productNotFound}</h1>
-      <p className="mt-3 text-ink-soft">{m.productNotFoundText}</p>
-      <Link to="/products" className="btn btn-primary mt-8">
-        {m.backToProducts}
-      </Link>
-    </div>
+    <EmptyState
+      headingLevel="h1"
+      icon={<PackageX className="size-7" aria-hidden="true" />}
+      title={m.productNotFound}
+      message={m.productNotFoundText}
+      primary={{ label: m.backToProducts, to: '/products' }}
+    />
   );
 }
 

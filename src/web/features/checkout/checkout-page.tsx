@@ -1,7 +1,7 @@
 import { ShoppingBag } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { messages } from '@/shared/messages';
+import { EmptyState } from '@/web/components/empty-state';
 import { failureText } from '@/web/features/cart/failure-text';
 import { ErrorState, LoadingState } from '@/web/features/cart/page-states';
 import { useCart } from '@/web/lib/cart-query';
@@ -13,16 +13,12 @@ const m = messages.orders;
 
 function EmptyCart() {
   return (
-    <section className="card mx-auto flex max-w-lg flex-col items-center gap-4 px-6 py-14 text-center">
-      <span className="grid size-16 place-items-center rounded-pill bg-accent-soft text-accent">
-        <ShoppingBag aria-hidden className="size-7" />
-      </span>
-      <h2 className="text-2xl">{messages.cart.cartEmpty}</h2>
-      <p className="max-w-sm text-ink-soft">{messages.cart.cartEmptyText}</p>
-      <Link to="/products" className="btn btn-primary mt-2">
-        {m.browseProducts}
-      </Link>
-    </section>
+    <EmptyState
+      icon={<ShoppingBag className="size-7" aria-hidden="true" />}
+      title={messages.cart.cartEmpty}
+      message={messages.cart.cartEmptyText}
+      primary={{ label: m.browseProducts, to: '/products' }}
+    />
   );
 }
 

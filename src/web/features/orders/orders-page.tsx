@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { PackageOpen } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
 import type { OrderStatus } from '@/shared/constants';
 import { messages } from '@/shared/messages';
+import { EmptyState } from '@/web/components/empty-state';
 import { failureText } from '@/web/features/cart/failure-text';
 import { ErrorState, LoadingState } from '@/web/features/cart/page-states';
 import { useDocumentTitle } from '@/web/lib/shop';
@@ -15,16 +15,12 @@ const m = messages.orders;
 
 function NoOrders() {
   return (
-    <section className="card mx-auto flex max-w-lg flex-col items-center gap-4 px-6 py-14 text-center">
-      <span className="grid size-16 place-items-center rounded-pill bg-accent-soft text-accent">
-        <PackageOpen aria-hidden className="size-7" />
-      </span>
-      <h2 className="text-2xl">{m.noOrdersYet}</h2>
-      <p className="max-w-sm text-ink-soft">{m.noOrdersText}</p>
-      <Link to="/products" className="btn btn-primary mt-2">
-        {m.browseProducts}
-      </Link>
-    </section>
+    <EmptyState
+      icon={<PackageOpen className="size-7" aria-hidden="true" />}
+      title={m.noOrdersYet}
+      message={m.noOrdersText}
+      primary={{ label: m.browseProducts, to: '/products' }}
+    />
   );
 }
 
