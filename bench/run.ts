@@ -26,7 +26,7 @@ import {
   type CaseResult,
   type LoadOptions,
 } from './lib/load';
-import { startServer, type ServerProcess } from './lib/server-process';
+import { onInterrupt, startServer, type ServerProcess } from './lib/server-process';
 
 const { values: args } = parseArgs({
   options: {
@@ -270,6 +270,11 @@ async function benchDatabase(database: DatabaseKind): Promise<DatabaseReport> {
   console.log(`\n=== ${database === 'pglite' ? 'PGlite' : 'PostgreSQL'} ===`);
   const dataDir = await mkdtemp(join(tmpdir(), 'nour-bench-'));
   const postgres = database === 'postgres' ? await freshPostgres(process.env.DATABASE_URL!) : null;
+  const cleanup = async () => {
+    await rm(dataDir, { recursive: true, force: true });
+    await postgres?.drop();
+  };
+  const forgetCleanup = onInterrupt(cleanup);
   const port = await freePort();
   const env: Record<string, string> = {
     NODE_ENV: 'production',
@@ -373,8 +378,8 @@ async function benchDatabase(database: DatabaseKind): Promise<DatabaseReport> {
     return report;
   } finally {
     await server?.stop().catch(() => undefined);
-    await rm(dataDir, { recursive: true, force: true });
-    await postgres?.drop();
+    forgetCleanup();
+    await cleanup();
   }
 }
 

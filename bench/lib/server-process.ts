@@ -9,11 +9,25 @@ function killAll(): void {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   }
 }
+/** Work that must still happen when the run is interrupted: dropping a database, removing a directory. */
+const cleanups = new Set<() => Promise<void>>();
+
+/** Registers `cleanup` to run on Ctrl+C or SIGTERM; call the returned function once it has run normally. */
+export function onInterrupt(cleanup: () => Promise<void>): () => void {
+  cleanups.add(cleanup);
+  return () => cleanups.delete(cleanup);
+}
+
 process.on('exit', killAll);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     killAll();
-    process.exit(130);
+    console.error(`\n${signal}: servers stopped, cleaning up...`);
+    const bounded = Promise.race([
+      Promise.allSettled([...cleanups].map((cleanup) => cleanup())),
+      new Promise((resolve) => setTimeout(resolve, 10_000)),
+    ]);
+    void bounded.then(() => process.exit(130));
   });
 }
 
