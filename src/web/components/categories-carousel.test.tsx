@@ -2,11 +2,11 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@/shared/constants';
-import { reloadPage } from '@/web/features/catalog/reload-page';
+import { reloadPage } from '@/web/lib/reload-page';
 import { mockFetch, renderRoute, sampleCategory, setStoredSession, stubObservers } from '@/web/lib/testing';
 import { CategoriesCarousel } from './categories-carousel';
 
-vi.mock('@/web/features/catalog/reload-page', () => ({ reloadPage: vi.fn() }));
+vi.mock('@/web/lib/reload-page', () => ({ reloadPage: vi.fn() }));
 
 function answerCategories(body: unknown, status = 200) {
   return mockFetch(({ url }) => (url.pathname === '/api/category' ? { status, body } : undefined));

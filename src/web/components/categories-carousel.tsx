@@ -9,7 +9,7 @@ import { format, messages } from '@/shared/messages';
 import type { CategoryDto } from '@/shared/schemas/category';
 import { allCategoriesQuery } from '@/web/features/catalog/catalog-api';
 import { rememberCategory, type CategoryNavigationState } from '@/web/features/catalog/listing-params';
-import { reloadPage } from '@/web/features/catalog/reload-page';
+import { reloadPage } from '@/web/lib/reload-page';
 import { ApiError } from '@/web/lib/api';
 import { ProductImage } from './product-card/product-image';
 

@@ -2,6 +2,7 @@ import { RotateCcw } from 'lucide-react';
 import { useEffect } from 'react';
 import { useRouteError } from 'react-router';
 import { layout } from '@/shared/messages/layout';
+import { reloadPage } from '@/web/lib/reload-page';
 
 const m = layout;
 
@@ -25,7 +26,7 @@ export function RouteError() {
       <p className="eyebrow">{m.somethingWentWrong}</p>
       <h1 className="mt-3 text-title text-ink">{m.somethingWentWrong}</h1>
       <p className="mt-3 max-w-md text-muted">{m.pageErrorText}</p>
-      <button type="button" className="btn btn-primary mt-8" onClick={() => window.location.reload()}>
+      <button type="button" className="btn btn-primary mt-8" onClick={reloadPage}>
         <RotateCcw className="size-4" aria-hidden="true" />
         {m.tryAgain}
       </button>

@@ -4,12 +4,13 @@ import { Link } from 'react-router';
 import { format, messages } from '@/shared/messages';
 import { formatAmount } from '@/shared/money';
 import { EmptyState } from '@/web/components/empty-state';
+import { LoadFailure } from '@/web/components/load-failure';
 import { useCart } from '@/web/lib/cart-query';
 import { useDocumentTitle } from '@/web/lib/shop';
 import { useSession } from '@/web/session/session';
 import { CartCards, CartTable } from './cart-lines';
 import { failureText } from './failure-text';
-import { ErrorState, LoadingState } from './page-states';
+import { LoadingState } from './page-states';
 import { useCartChanges } from './use-cart-changes';
 
 const m = messages.cart;
@@ -40,7 +41,7 @@ export default function CartPage() {
   } else if (cart.isPending) {
     body = <LoadingState label={m.loadingCart} />;
   } else if (cart.isError) {
-    body = <ErrorState message={failureText(cart.error, messages.orders.failedToLoadCart)} />;
+    body = <LoadFailure title={failureText(cart.error, messages.orders.failedToLoadCart)} />;
   } else if (cart.data.products.length === 0) {
     body = <EmptyCart />;
   } else {

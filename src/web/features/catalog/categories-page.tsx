@@ -2,10 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, LayoutGrid } from 'lucide-react';
 import { Link } from 'react-router';
 import { format, messages } from '@/shared/messages';
+import { LoadFailure } from '@/web/components/load-failure';
 import { ProductImage } from '@/web/components/product-card/product-image';
 import { useDocumentTitle } from '@/web/lib/shop';
 import { allCategoriesQuery } from './catalog-api';
-import { LoadFailure } from './load-failure';
 
 const m = messages.catalog;
 const GRID = 'grid grid-cols-1 gap-5 min-[480px]:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4';

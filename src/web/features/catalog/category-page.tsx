@@ -3,12 +3,12 @@ import { FolderX, PackageOpen } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { format, messages } from '@/shared/messages';
 import { EmptyState } from '@/web/components/empty-state';
+import { LoadFailure } from '@/web/components/load-failure';
 import { ProductGrid, ProductGridSkeleton } from '@/web/components/product-card/product-grid';
 import type { ShownProduct } from '@/web/components/product-card/product-view';
 import { ApiError } from '@/web/lib/api';
 import { useDocumentTitle } from '@/web/lib/shop';
 import { categoryProductsQuery } from './catalog-api';
-import { LoadFailure } from './load-failure';
 
 const m = messages.catalog;
 

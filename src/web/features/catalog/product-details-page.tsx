@@ -6,6 +6,7 @@ import { format, messages } from '@/shared/messages';
 import { discountPercentOf } from '@/shared/money';
 import type { ProductDto } from '@/shared/schemas/product';
 import { EmptyState } from '@/web/components/empty-state';
+import { LoadFailure } from '@/web/components/load-failure';
 import { Price } from '@/web/components/price';
 import { ProductGrid, ProductGridSkeleton } from '@/web/components/product-card/product-grid';
 import { isOutOfStock } from '@/web/components/product-card/product-view';
@@ -15,7 +16,6 @@ import { ApiError } from '@/web/lib/api';
 import { useDocumentTitle } from '@/web/lib/shop';
 import { toggleFavoriteWithFeedback, useFavorites } from '@/web/session/favorites';
 import { productListQuery, productQuery } from './catalog-api';
-import { LoadFailure } from './load-failure';
 import { ProductGallery } from './product-gallery';
 import { RatingControl } from './rating-control';
 

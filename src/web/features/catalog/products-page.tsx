@@ -6,6 +6,7 @@ import { CATEGORY_NAMES, MOBILE_BREAKPOINT_PX, STORAGE_KEYS } from '@/shared/con
 import { format, messages } from '@/shared/messages';
 import { formatEgp } from '@/shared/money';
 import { EmptyState } from '@/web/components/empty-state';
+import { LoadFailure } from '@/web/components/load-failure';
 import { Pagination } from '@/web/components/pagination';
 import { ProductGrid, ProductGridSkeleton } from '@/web/components/product-card/product-grid';
 import { useDocumentTitle } from '@/web/lib/shop';
@@ -25,7 +26,6 @@ import {
   type ActiveFilter,
   type ListingFilters,
 } from './listing-params';
-import { LoadFailure } from './load-failure';
 
 const m = messages.catalog;
 

@@ -2,8 +2,9 @@ import { ShoppingBag } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { messages } from '@/shared/messages';
 import { EmptyState } from '@/web/components/empty-state';
+import { LoadFailure } from '@/web/components/load-failure';
 import { failureText } from '@/web/features/cart/failure-text';
-import { ErrorState, LoadingState } from '@/web/features/cart/page-states';
+import { LoadingState } from '@/web/features/cart/page-states';
 import { useCart } from '@/web/lib/cart-query';
 import { useDocumentTitle } from '@/web/lib/shop';
 import { useSession } from '@/web/session/session';
@@ -38,7 +39,7 @@ export default function CheckoutPage() {
   } else if (cart.isPending) {
     body = <LoadingState label={m.loadingCheckout} />;
   } else if (cart.isError) {
-    body = <ErrorState message={failureText(cart.error, m.failedToLoadCart)} />;
+    body = <LoadFailure title={failureText(cart.error, m.failedToLoadCart)} />;
   } else if (cart.data.products.length === 0) {
     body = <EmptyCart />;
   } else {

@@ -1,15 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { HOME_SECTION_COMPUTED } from '@/shared/constants';
-import { messages } from '@/shared/messages';
+import { catalog } from '@/shared/messages/catalog';
 import { BackToTop } from '@/web/components/back-to-top';
 import { productListQuery } from '@/web/features/catalog/catalog-api';
-import { LoadFailure } from '@/web/features/catalog/load-failure';
+import { LoadFailure } from '@/web/components/load-failure';
 import { useDocumentTitle } from '@/web/lib/shop';
 import { Hero } from './hero';
 import { ProductSection } from './product-section';
 
-const m = messages.catalog;
+const m = catalog;
 
 // The carousel and Embla are a tenth of the home page's script and sit below the fold: they load when
 // the shopper scrolls near them, keeping the first load inside its budget.

@@ -4,8 +4,9 @@ import { useState, type ReactNode } from 'react';
 import type { OrderStatus } from '@/shared/constants';
 import { messages } from '@/shared/messages';
 import { EmptyState } from '@/web/components/empty-state';
+import { LoadFailure } from '@/web/components/load-failure';
 import { failureText } from '@/web/features/cart/failure-text';
-import { ErrorState, LoadingState } from '@/web/features/cart/page-states';
+import { LoadingState } from '@/web/features/cart/page-states';
 import { useDocumentTitle } from '@/web/lib/shop';
 import { OrderCard } from './order-card';
 import { ORDER_FILTERS } from './order-status';
@@ -40,7 +41,7 @@ export default function OrdersPage() {
   if (orders.isPending) {
     body = <LoadingState label={m.loadingOrders} />;
   } else if (orders.isError) {
-    body = <ErrorState message={failureText(orders.error, m.failedToFetchOrders)} />;
+    body = <LoadFailure title={failureText(orders.error, m.failedToFetchOrders)} />;
   } else if (orders.data.length === 0) {
     body = <NoOrders />;
   } else {

@@ -1,9 +1,13 @@
 import { TriangleAlert } from 'lucide-react';
-import { messages } from '@/shared/messages';
-import { reloadPage } from './reload-page';
+import { catalog } from '@/shared/messages/catalog';
+import { layout } from '@/shared/messages/layout';
+import { reloadPage } from '@/web/lib/reload-page';
 
-/** SPEC §2: 'Failed to load products' with a 'Try Again' button that reloads the page. */
-export function LoadFailure({ title = messages.catalog.failedToLoadProducts }: { title?: string }) {
+/**
+ * A load that failed: its message (SPEC §2's 'Failed to load products' unless told) and SPEC §4's
+ * 'Try Again', which reloads the page.
+ */
+export function LoadFailure({ title = catalog.failedToLoadProducts }: { title?: string }) {
   return (
     <div role="alert" className="mx-auto flex max-w-md flex-col items-center px-4 py-16 text-center">
       <div className="mb-5 flex size-14 items-center justify-center rounded-pill bg-accent-soft text-danger">
@@ -11,7 +15,7 @@ export function LoadFailure({ title = messages.catalog.failedToLoadProducts }: {
       </div>
       <h2 className="text-2xl text-ink">{title}</h2>
       <button type="button" className="btn btn-primary mt-6" onClick={reloadPage}>
-        {messages.layout.tryAgain}
+        {layout.tryAgain}
       </button>
     </div>
   );
