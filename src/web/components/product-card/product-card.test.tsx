@@ -1,7 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearToasts, mockFetch, renderRoute, sampleProduct, setStoredSession } from '@/web/lib/testing';
+import {
+  cartAnswer,
+  clearToasts,
+  mockFetch,
+  renderRoute,
+  sampleCart,
+  sampleProduct,
+  setStoredSession,
+} from '@/web/lib/testing';
 import { getFavorites } from '@/web/session/favorites';
 import { ProductCard } from './product-card';
 import type { ShownProduct } from './product-view';
@@ -135,13 +143,7 @@ describe('ProductCard', () => {
     setStoredSession('user');
     const { calls } = mockFetch(({ method, url }) =>
       method === 'POST' && url.pathname === '/api/cart'
-        ? {
-            body: {
-              success: true,
-              message: 'Product added to cart successfully',
-              cart: { _id: 'k', id: 'k', products: [], subtotal: 0 },
-            },
-          }
+        ? cartAnswer(sampleCart([]), 'Product added to cart successfully')
         : undefined,
     );
     renderCard(sampleProduct());
