@@ -1,6 +1,6 @@
 import { ArrowUp } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { messages } from '@/shared/messages';
+import { layout } from '@/shared/messages/layout';
 
 /** Shown once the shopper has scrolled past one screen; before that there is no "top" to go back to. */
 function useScrolledPastFold(): boolean {
@@ -20,7 +20,7 @@ export function BackToTop() {
   return (
     <button
       type="button"
-      aria-label={messages.layout.backToTop}
+      aria-label={layout.backToTop}
       onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
       className={`fixed end-5 bottom-5 z-30 inline-flex size-12 items-center justify-center rounded-pill bg-ink text-canvas shadow-lift transition duration-300 hover:bg-accent-strong ${
         visible ? 'translate-y-0 opacity-100' : 'pointer-events-none translate-y-4 opacity-0'

@@ -1,8 +1,9 @@
-import { messages, format } from '@/shared/messages';
+import { catalog } from '@/shared/messages/catalog';
+import { format } from '@/shared/messages/format';
 import { formatEgp } from '@/shared/money';
 import { toNumber } from './product-card/product-view';
 
-const m = messages.catalog;
+const m = catalog;
 
 interface PriceProps {
   price?: number | string;

@@ -1,6 +1,7 @@
 import { Heart, ShoppingBag, Star } from 'lucide-react';
 import { Link } from 'react-router';
-import { format, messages } from '@/shared/messages';
+import { catalog } from '@/shared/messages/catalog';
+import { format } from '@/shared/messages/format';
 import { useAddToCart } from '@/web/features/cart/use-add-to-cart';
 import { toggleFavoriteWithFeedback, useFavorites } from '@/web/session/favorites';
 import { Price } from '../price';
@@ -15,7 +16,7 @@ import {
   type ShownProduct,
 } from './product-view';
 
-const m = messages.catalog;
+const m = catalog;
 
 /** How wide a card is drawn in the shop's grids: 2 columns on phones, 3 on tablets, 4 on desktops. */
 export const PRODUCT_CARD_SIZES =

@@ -2,14 +2,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import toast from 'react-hot-toast';
 import { CART_ADD_TOAST_MS, QUANTITY_FROM_CARD } from '@/shared/constants';
-import { messages } from '@/shared/messages';
+import { cart } from '@/shared/messages/cart';
 import { useSession } from '@/web/session/session';
 import { cartApi, storeCartAnswer } from './cart-api';
 import { failureText } from './failure-text';
 
 export { useCart } from '@/web/lib/cart-query';
 
-const m = messages.cart;
+const m = cart;
 
 /** Any product shape a screen holds: the API's product (`_id` and `id`), a favourite (`_id`). */
 export interface AddableProduct {

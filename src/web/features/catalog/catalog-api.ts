@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { messages } from '@/shared/messages';
+import { catalog } from '@/shared/messages/catalog';
 import type { CategoryDto } from '@/shared/schemas/category';
 import type { ProductDto, ProductListDto } from '@/shared/schemas/product';
 import { api, type QueryValue } from '@/web/lib/api';
@@ -50,7 +50,7 @@ export const allCategoriesQuery = queryOptions({
   queryFn: async ({ signal }) => {
     const answer = await api.get<CategoriesAnswer>('/category', { signal });
     // SPEC §8: an answer that says it failed is a failure, even with a 200.
-    if (!answer.success) throw new Error(messages.catalog.failedToLoadCategories);
+    if (!answer.success) throw new Error(catalog.failedToLoadCategories);
     return answer.categories;
   },
 });

@@ -27,22 +27,26 @@ function CarouselPlaceholder() {
   );
 }
 
-/** True once the element is within a screen of the viewport (at once where there is no observer). */
-function useNearViewport<T extends Element>() {
+/**
+ * True once the element is within a few hundred pixels of the viewport (at once where there is no
+ * observer). Watching starts only when `settled`: while the product sections are still loading they are
+ * short, the element sits near the top, and the carousel would load with the first screen after all.
+ */
+function useNearViewport<T extends Element>(settled: boolean) {
   const ref = useRef<T>(null);
   const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
   useEffect(() => {
     const element = ref.current;
-    if (near || !element) return;
+    if (near || !settled || !element) return;
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) setNear(true);
       },
-      { rootMargin: '100% 0px' },
+      { rootMargin: '300px 0px' },
     );
     observer.observe(element);
     return () => observer.disconnect();
-  }, [near]);
+  }, [near, settled]);
   return [ref, near] as const;
 }
 
@@ -56,7 +60,7 @@ export default function HomePage() {
   const newest = useQuery(newestQuery);
   const onSale = sale.data?.products.filter((product) => Number(product.discount) > 0);
   const failed = sale.isError || newest.isError;
-  const [categoriesRef, categoriesNear] = useNearViewport<HTMLElement>();
+  const [categoriesRef, categoriesNear] = useNearViewport<HTMLElement>(!sale.isPending && !newest.isPending);
 
   return (
     <>
