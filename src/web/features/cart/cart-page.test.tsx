@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { format, messages } from '@/shared/messages';
 import type { CartDto } from '@/shared/schemas/cart';
-import CartPage from './cart-page';
+import { reloadPage } from '@/web/lib/reload-page';
 import {
   DRESS_ID,
   SCARF_ID,
@@ -18,6 +18,10 @@ import {
   type Answer,
   type RecordedCall,
 } from '@/web/lib/testing';
+import CartPage from './cart-page';
+
+// jsdom cannot reload; the test only needs to know Try Again asked for it.
+vi.mock('@/web/lib/reload-page', () => ({ reloadPage: vi.fn() }));
 
 const m = messages.cart;
 
@@ -239,11 +243,12 @@ describe('cart page', { timeout: 15_000 }, () => {
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
-  it('a cart that cannot be loaded offers Try Again', async () => {
+  it('a cart that cannot be loaded offers Try Again, which reloads the page', async () => {
     mockFetch(() => ({ status: 500, body: {} }));
     renderRoute(<CartPage />, { path: '/cart' });
     expect(await screen.findByText(messages.orders.failedToLoadCart)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: messages.layout.tryAgain })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: messages.layout.tryAgain }));
+    expect(reloadPage).toHaveBeenCalledOnce();
   });
 
   it('admins have no cart and nothing is asked of the server', async () => {
