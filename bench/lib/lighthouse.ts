@@ -1,5 +1,6 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { chromiumArgs, chromiumPath } from '../../scripts/chromium';
 
 export interface LighthouseResult {
   page: string;
@@ -7,23 +8,11 @@ export interface LighthouseResult {
   lcpMs: number;
 }
 
-/** Keeps Chromium off the network apart from the shop on loopback, as the Playwright journeys do. */
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 /** Lighthouse's default run: mobile emulation with simulated slow 4G, performance only. */
 export async function measurePages(baseUrl: string, paths: string[]): Promise<LighthouseResult[]> {
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    chromeFlags: CHROME_FLAGS,
+    chromePath: chromiumPath,
+    chromeFlags: chromiumArgs,
     logLevel: 'silent',
   });
   try {
