@@ -1,7 +1,16 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { OrderStatus } from '@/shared/constants';
 import type { DbOrTx, Tx } from '../db/client';
-import { cartLines, categories, idempotencyKeys, orderLines, orders, users } from '../db/schema';
+import {
+  cartLines,
+  carts,
+  categories,
+  idempotencyKeys,
+  orderLines,
+  orders,
+  products,
+  users,
+} from '../db/schema';
 
 const orderWithCustomer = {
   order: orders,
@@ -90,33 +99,98 @@ export async function findIdempotentOrderId(db: DbOrTx, userId: string, key: str
   return row?.orderId ?? null;
 }
 
-export async function rememberIdempotencyKey(tx: Tx, userId: string, key: string, orderId: string) {
-  await tx.insert(idempotencyKeys).values({ userId, key, orderId });
+/** Who owns the cart and whether it holds anything: the checks before the proof's upload, in one read. */
+export async function cartForOrder(db: DbOrTx, cartId: string) {
+  const [row] = await db
+    .select({
+      userId: carts.userId,
+      // Spelled out: inside a one-table select the builder writes columns unqualified, and `id` would be the line's.
+      hasLines: sql<boolean>`exists (select 1 from cart_lines where cart_lines.cart_id = carts.id)`,
+    })
+    .from(carts)
+    .where(eq(carts.id, cartId))
+    .limit(1);
+  return row ?? null;
 }
 
-export async function cartQuantities(tx: Tx, cartId: string) {
+/**
+ * Holds the cart until the transaction ends (two submits of one cart queue here) and, in the same
+ * statement, looks up the order an `Idempotency-Key` already placed. The lookup sees the database as
+ * the statement began, before any wait for the lock: a twin that placed the order meanwhile is caught
+ * later (the cart is empty by then, or the key's primary key refuses a second order).
+ */
+export async function lockCartForOrder(tx: Tx, cartId: string, userId: string, key: string | undefined) {
+  const earlier = key
+    ? sql<
+        string | null
+      >`(select k.order_id from idempotency_keys k where k.user_id = ${userId} and k.key = ${key})`
+    : sql<string | null>`null::uuid`;
+  const [row] = await tx
+    .select({ id: carts.id, earlierOrderId: earlier })
+    .from(carts)
+    .where(eq(carts.id, cartId))
+    .for('update', { of: carts });
+  return row ?? null;
+}
+
+/**
+ * The cart's lines with their products and category names, the products' rows locked in id order (as
+ * `lockProducts` does, so checkouts sharing products queue instead of deadlocking), in one statement.
+ * `position` sorts the lines back into the order the shopper added them.
+ */
+export async function lockCartProducts(tx: Tx, cartId: string) {
   return tx
-    .select({ productId: cartLines.productId, quantity: cartLines.quantity })
+    .select({
+      position: sql<number>`(extract(epoch from ${cartLines.createdAt}) * 1000000)::float8`.mapWith(Number),
+      lineId: cartLines.id,
+      quantity: cartLines.quantity,
+      productId: products.id,
+      name: products.name,
+      slug: products.slug,
+      finalPricePiastres: products.finalPricePiastres,
+      defaultImage: products.defaultImage,
+      availableItems: products.availableItems,
+      categoryName: categories.name,
+    })
     .from(cartLines)
+    .innerJoin(products, eq(products.id, cartLines.productId))
+    .leftJoin(categories, eq(categories.id, products.categoryId))
     .where(eq(cartLines.cartId, cartId))
-    .orderBy(asc(cartLines.createdAt), asc(cartLines.id));
+    .orderBy(asc(products.id))
+    .for('update', { of: products });
 }
+export type LockedCartLine = Awaited<ReturnType<typeof lockCartProducts>>[number];
 
-export async function categoryNames(tx: Tx, categoryIds: string[]): Promise<Map<string, string>> {
-  if (categoryIds.length === 0) return new Map();
-  const rows = await tx
-    .select({ id: categories.id, name: categories.name })
-    .from(categories)
-    .where(inArray(categories.id, categoryIds));
-  return new Map(rows.map((row) => [row.id, row.name]));
-}
-
-export async function insertOrder(tx: Tx, values: typeof orders.$inferInsert) {
-  const [row] = await tx.insert(orders).values(values).returning({ id: orders.id });
+/**
+ * Stores the order and its lines, remembers the idempotency key and empties the cart in one statement
+ * (data-modifying CTEs: all of it or, on any error, none). Answers the order's `created_at` (the
+ * transaction's start, as the column's default gives it).
+ */
+export async function writeOrder(
+  tx: Tx,
+  write: {
+    order: typeof orders.$inferInsert & { id: string };
+    lines: Array<typeof orderLines.$inferInsert>;
+    idempotencyKey: string | undefined;
+    cartId: string;
+  },
+): Promise<Date> {
+  const { order, lines, idempotencyKey, cartId } = write;
+  // An embedded query builder brings its own parentheses: `name as ${builder}`.
+  const parts: SQL[] = [
+    sql`o as ${tx.insert(orders).values(order).returning({ createdAt: orders.createdAt })}`,
+    sql`d as ${tx.delete(cartLines).where(eq(cartLines.cartId, cartId))}`,
+  ];
+  if (lines.length) parts.push(sql`l as ${tx.insert(orderLines).values(lines)}`);
+  if (idempotencyKey) {
+    parts.push(
+      sql`k as ${tx.insert(idempotencyKeys).values({ userId: order.userId, key: idempotencyKey, orderId: order.id })}`,
+    );
+  }
+  const result = await tx.execute(
+    sql`with ${sql.join(parts, sql`, `)} select (extract(epoch from created_at) * 1000)::float8 as "createdMs" from o`,
+  );
+  const [row] = (result as unknown as { rows: Array<{ createdMs: number | string }> }).rows;
   if (!row) throw new Error('order insert returned nothing');
-  return row.id;
-}
-
-export async function insertOrderLines(tx: Tx, values: Array<typeof orderLines.$inferInsert>) {
-  if (values.length) await tx.insert(orderLines).values(values);
+  return new Date(Math.floor(Number(row.createdMs)));
 }

@@ -12,29 +12,28 @@ import {
 } from '@/shared/schemas/checkout';
 import type { OrderDto } from '@/shared/schemas/order';
 import { invalidateCatalogCache } from '../catalog/cache';
-import { clearLines, cartLinesWithProducts, ensureCartId, findCart, lockCart } from '../cart/queries';
+import { ensureCartId } from '../cart/queries';
 import type { Db } from '../db/client';
 import type { OrderLineRow } from '../db/schema';
 import { AppError } from '../errors';
 import { storePaymentProof } from '../images/pipeline';
 import type { SessionUser } from '../plugins/auth-guard';
-import { returnStock, stockConflict, takeStock } from '../stock/stock';
+import { returnStock, stockConflict, takeLockedStock, takeStock } from '../stock/stock';
 import type { ObjectStore } from '../storage/types';
 import { orderDto, type ProofLinkSigner } from './dto';
 import type { OrderEvents } from './events';
 import {
   adminOrderPage,
-  cartQuantities,
-  categoryNames,
+  cartForOrder,
   findIdempotentOrderId,
   findOrder,
-  insertOrder,
-  insertOrderLines,
   linesOfOrders,
+  lockCartForOrder,
+  lockCartProducts,
   lockOrder,
   ordersOfUser,
-  rememberIdempotencyKey,
   setOrderStatus,
+  writeOrder,
   type AdminOrderFilter,
   type OrderWithCustomer,
 } from './queries';
@@ -167,68 +166,70 @@ export function createOrderService({ db, store, signProofLink, events }: OrderDe
     const basics = parseOrFail(OrderBasicsSchema, input.fields);
     const shipping = parseShipping(input.fields);
     const cartId = basics.cartId ?? (await ensureCartId(db, user.id));
-    const cart = await findCart(db, cartId);
+    const cart = await cartForOrder(db, cartId);
     if (!cart) throw new AppError('NOT_FOUND', messages.orders.cartNotFound);
     if (cart.userId !== user.id) throw new AppError('FORBIDDEN', messages.orders.notYourCart);
     // Checked again under the lock; this early answer spares an empty cart the proof's upload.
-    if ((await cartLinesWithProducts(db, cartId)).length === 0) {
-      throw new AppError('BAD_REQUEST', messages.orders.cartIsEmpty);
-    }
+    if (!cart.hasLines) throw new AppError('BAD_REQUEST', messages.orders.cartIsEmpty);
     if (basics.paymentType === 'instapay' && !input.proof) {
       throw new AppError('BAD_REQUEST', messages.orders.proofRequired);
     }
 
     // Image work never runs inside a transaction: PGlite holds every other one while it waits.
     const proofKey = input.proof ? await storeProof(store, input.proof) : null;
-    let result: { orderId: string; created: boolean; grandTotalPiastres: number };
+    type Placed = { created: true; order: OrderWithCustomer; lines: OrderLineRow[] };
+    let result: Placed | { created: false; orderId: string };
     try {
-      result = await db.transaction(async (tx) => {
-        // Two submits of one cart (a double click) queue here; the second then finds it empty.
-        await lockCart(tx, cartId);
-        if (key) {
-          const earlier = await findIdempotentOrderId(tx, user.id, key);
-          if (earlier) return { orderId: earlier, created: false, grandTotalPiastres: 0 };
-        }
-        const lines = await cartQuantities(tx, cartId);
-        if (lines.length === 0) throw new AppError('BAD_REQUEST', messages.orders.cartIsEmpty);
+      // Four statements: PGlite runs one transaction at a time, so every round trip here holds the queue.
+      result = await db.transaction(async (tx): Promise<typeof result> => {
+        const locked = await lockCartForOrder(tx, cartId, user.id, key);
+        if (locked?.earlierOrderId) return { created: false, orderId: locked.earlierOrderId };
+        const products = await lockCartProducts(tx, cartId);
+        if (products.length === 0) throw new AppError('BAD_REQUEST', messages.orders.cartIsEmpty);
 
-        const sold = await takeStock(tx, lines);
-        const categoryIds = [...sold.values()].flatMap((p) => (p.categoryId ? [p.categoryId] : []));
-        const categoryOf = await categoryNames(tx, [...new Set(categoryIds)]);
+        await takeLockedStock(
+          tx,
+          products,
+          new Map(
+            products.map((p) => [
+              p.productId,
+              { productId: p.productId, name: p.name, available: p.availableItems },
+            ]),
+          ),
+        );
 
-        const snapshots = lines.map((line) => {
-          const product = sold.get(line.productId)!;
-          return {
-            productId: product.id,
-            name: product.name,
-            slug: product.slug,
-            categoryName: (product.categoryId && categoryOf.get(product.categoryId)) || '',
-            image: product.defaultImage,
-            unitPricePiastres: product.finalPricePiastres,
-            quantity: line.quantity,
-          };
-        });
-        const totalPiastres = snapshots.reduce((sum, l) => sum + l.unitPricePiastres * l.quantity, 0);
+        const inCartOrder = [...products].sort(
+          (a, b) => a.position - b.position || (a.lineId < b.lineId ? -1 : a.lineId > b.lineId ? 1 : 0),
+        );
+        const orderId = randomUUID();
+        const lineIds = ascendingIds(inCartOrder.length);
+        const lines = inCartOrder.map((line, i) => ({
+          id: lineIds[i]!,
+          orderId,
+          productId: line.productId,
+          name: line.name,
+          slug: line.slug,
+          categoryName: line.categoryName ?? '',
+          image: line.defaultImage,
+          unitPricePiastres: line.finalPricePiastres,
+          quantity: line.quantity,
+        }));
+        const totalPiastres = lines.reduce((sum, l) => sum + l.unitPricePiastres * l.quantity, 0);
         const shippingFeePiastres = toPiastres(SHIPPING_FEES[shipping.city]);
-        const grandTotalPiastres = totalPiastres + shippingFeePiastres;
-
-        const orderId = await insertOrder(tx, {
+        const values = {
+          id: orderId,
           userId: user.id,
           ...shipping,
           paymentType: basics.paymentType,
           paymentImageKey: proofKey,
           totalPiastres,
           shippingFeePiastres,
-          grandTotalPiastres,
-        });
-        const lineIds = ascendingIds(snapshots.length);
-        await insertOrderLines(
-          tx,
-          snapshots.map((snapshot, i) => ({ ...snapshot, id: lineIds[i], orderId })),
-        );
-        if (key) await rememberIdempotencyKey(tx, user.id, key, orderId);
-        await clearLines(tx, cartId);
-        return { orderId, created: true, grandTotalPiastres };
+          grandTotalPiastres: totalPiastres + shippingFeePiastres,
+        };
+        const createdAt = await writeOrder(tx, { order: values, lines, idempotencyKey: key, cartId });
+        const order = { ...values, status: 'pending' as const, createdAt, updatedAt: createdAt };
+        const customer = { id: user.id, username: user.username, email: user.email };
+        return { created: true, order: { order, customer }, lines };
       });
     } catch (error) {
       if (proofKey) await store.delete(proofKey).catch(() => undefined);
@@ -240,12 +241,14 @@ export function createOrderService({ db, store, signProofLink, events }: OrderDe
       return { order: await loadOrder(result.orderId), created: false };
     }
     invalidateCatalogCache();
+    const { order } = result.order;
     events.emit('placed', {
-      orderId: result.orderId,
+      orderId: order.id,
       userId: user.id,
-      grandTotal: toEgp(result.grandTotalPiastres),
+      grandTotal: toEgp(order.grandTotalPiastres),
     });
-    return { order: await loadOrder(result.orderId), created: true };
+    // Answered from what the transaction wrote, not read back; the proof's link is signed only now.
+    return { order: orderDto(store, signProofLink, result.order, result.lines), created: true };
   }
 
   return {

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '@/shared/messages';
+import { format, messages } from '@/shared/messages';
 import { AppError } from '../errors';
 import { createTestApp, type TestApp } from '../test/app';
-import { lockProducts, setStock, takeStock } from './stock';
+import { lockProducts, setStock, takeLockedStock, takeStock } from './stock';
 import { insertTestProduct, stockOf } from './test-products';
 
 describe('setStock', () => {
@@ -59,5 +59,79 @@ describe('setStock', () => {
       RangeError,
     );
     expect(await stockOf(t, product.id)).toEqual({ available: 4, sold: 0 });
+  });
+});
+
+describe('takeLockedStock', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const levelsOf = (...levels: Array<{ productId: string; name: string; available: number }>) =>
+    new Map(levels.map((level) => [level.productId, level]));
+
+  it('takes every line in one go, summing a product listed twice', async () => {
+    const a = await insertTestProduct(t, { stock: 5 });
+    const b = await insertTestProduct(t, { stock: 2 });
+    await t.database.db.transaction(async (tx) => {
+      await lockProducts(tx, [a.id, b.id]);
+      await takeLockedStock(
+        tx,
+        [
+          { productId: a.id, quantity: 2 },
+          { productId: b.id, quantity: 2 },
+          { productId: a.id, quantity: 1 },
+        ],
+        levelsOf(
+          { productId: a.id, name: a.name, available: 5 },
+          { productId: b.id, name: b.name, available: 2 },
+        ),
+      );
+    });
+    expect(await stockOf(t, a.id)).toEqual({ available: 2, sold: 3 });
+    expect(await stockOf(t, b.id)).toEqual({ available: 0, sold: 2 });
+  });
+
+  it('answers the shortage from the levels it was given, taking nothing', async () => {
+    const a = await insertTestProduct(t, { stock: 5 });
+    const b = await insertTestProduct(t, { stock: 1, name: 'Scarce Shawl' });
+    const levels = levelsOf(
+      { productId: a.id, name: a.name, available: 5 },
+      { productId: b.id, name: b.name, available: 1 },
+    );
+    const lines = [
+      { productId: a.id, quantity: 1 },
+      { productId: b.id, quantity: 2 },
+    ];
+    await expect(t.database.db.transaction((tx) => takeLockedStock(tx, lines, levels))).rejects.toMatchObject(
+      {
+        statusCode: 409,
+        message: format(messages.cart.onlyNAvailable, { n: 1, name: 'Scarce Shawl' }),
+      },
+    );
+    expect(await stockOf(t, a.id)).toEqual({ available: 5, sold: 0 });
+    expect(await stockOf(t, b.id)).toEqual({ available: 1, sold: 0 });
+  });
+
+  it('still refuses to oversell when the levels are stale, and the transaction takes nothing', async () => {
+    const a = await insertTestProduct(t, { stock: 5 });
+    const b = await insertTestProduct(t, { stock: 1, name: 'Stale Scarf' });
+    // Levels read without a lock, and the shelf emptied since: the statement's own guard must catch it.
+    const stale = levelsOf(
+      { productId: a.id, name: a.name, available: 5 },
+      { productId: b.id, name: b.name, available: 3 },
+    );
+    const lines = [
+      { productId: a.id, quantity: 2 },
+      { productId: b.id, quantity: 2 },
+    ];
+    await expect(t.database.db.transaction((tx) => takeLockedStock(tx, lines, stale))).rejects.toMatchObject({
+      statusCode: 409,
+      message: format(messages.cart.onlyNAvailable, { n: 1, name: 'Stale Scarf' }),
+    });
+    expect(await stockOf(t, a.id)).toEqual({ available: 5, sold: 0 });
+    expect(await stockOf(t, b.id)).toEqual({ available: 1, sold: 0 });
   });
 });

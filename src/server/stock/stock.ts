@@ -91,25 +91,58 @@ export async function takeStock(
   lines: StockLine[],
   options: TakeStockOptions = {},
 ): Promise<Map<string, ProductRow>> {
-  const wanted = byProduct(lines);
-  const locked = await lockProducts(tx, [...wanted.keys()]);
-  for (const [productId, quantity] of [...wanted].sort(([a], [b]) => (a < b ? -1 : 1))) {
-    const row = locked.get(productId);
-    const level: StockLevel = row
-      ? { productId, name: row.name, available: row.availableItems }
-      : { productId, name: options.nameOf?.(productId) ?? messages.cart.productNotFound, available: 0 };
-    assertAvailable(level, quantity, options.shortageMessage);
-  }
-  for (const [productId, quantity] of wanted) {
-    await tx
-      .update(products)
-      .set({
-        availableItems: sql`${products.availableItems} - ${quantity}`,
-        soldItems: sql`${products.soldItems} + ${quantity}`,
-      })
-      .where(eq(products.id, productId));
-  }
+  const locked = await lockProducts(tx, [...byProduct(lines).keys()]);
+  const levels = new Map(
+    [...locked.values()].map((row) => [
+      row.id,
+      { productId: row.id, name: row.name, available: row.availableItems },
+    ]),
+  );
+  await takeLockedStock(tx, lines, levels, options);
   return locked;
+}
+
+/**
+ * `takeStock` for a caller that has already locked the products' rows (`FOR UPDATE`, in id order) in a
+ * query of its own, e.g. joined with what else it needs: checks every line against `levels` (read under
+ * that lock) and takes all of it in one statement. The statement takes a product only while it still
+ * holds enough and the returned rows are counted, so a lock the caller forgot still cannot oversell:
+ * it fails the transaction with the same 409.
+ */
+export async function takeLockedStock(
+  tx: Tx,
+  lines: StockLine[],
+  levels: Map<string, StockLevel>,
+  options: TakeStockOptions = {},
+): Promise<void> {
+  const wanted = [...byProduct(lines)].sort(([a], [b]) => (a < b ? -1 : 1));
+  if (wanted.length === 0) return;
+  const levelOf = (productId: string): StockLevel =>
+    levels.get(productId) ?? {
+      productId,
+      name: options.nameOf?.(productId) ?? messages.cart.productNotFound,
+      available: 0,
+    };
+  for (const [productId, quantity] of wanted)
+    assertAvailable(levelOf(productId), quantity, options.shortageMessage);
+
+  const values = sql.join(
+    wanted.map(([productId, quantity]) => sql`(${productId}::uuid, ${quantity}::integer)`),
+    sql`, `,
+  );
+  const result = await tx.execute(sql`
+    update products
+    set available_items = products.available_items - v.quantity, sold_items = products.sold_items + v.quantity
+    from (values ${values}) as v(id, quantity)
+    where products.id = v.id and products.available_items >= v.quantity
+    returning products.id as id`);
+  const taken = new Set((result as unknown as { rows: Array<{ id: string }> }).rows.map((row) => row.id));
+  const short = wanted.find(([productId]) => !taken.has(productId));
+  if (short) {
+    // Only without the caller's lock: someone took the stock between its read and this statement.
+    const now = await readStock(tx, [short[0]]);
+    throw stockConflict(now.get(short[0]) ?? levelOf(short[0]), options.shortageMessage);
+  }
 }
 
 /**
