@@ -1,15 +1,21 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
-import { Toaster } from 'react-hot-toast';
 import { RouterProvider } from 'react-router';
+import { LazyToaster } from '@/web/components/layout/lazy-toaster';
 import { clearUserDataOnSessionChange, queryClient } from '@/web/lib/query-client';
-import { toasterProps } from '@/web/lib/toast';
 import { createAppRouter } from './router';
 import './styles.css';
 
 const router = createAppRouter();
 clearUserDataOnSessionChange(queryClient);
+
+const onHomePage = () => router.state.location.pathname === '/';
+
+function AppToaster() {
+  const home = useSyncExternalStore(router.subscribe, onHomePage);
+  return <LazyToaster eager={!home} />;
+}
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -18,7 +24,7 @@ createRoot(container).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
-      <Toaster {...toasterProps} />
+      <AppToaster />
     </QueryClientProvider>
   </StrictMode>,
 );

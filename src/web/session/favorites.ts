@@ -1,7 +1,7 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import toast from 'react-hot-toast';
 import { STORAGE_KEYS } from '@/shared/constants';
 import { catalog } from '@/shared/messages/catalog';
+import { notify } from '@/web/lib/notify';
 import { getSession, isAdminRole } from './session';
 
 /** A favourite as the browser keeps it (SPEC §3 "Favourite item"). */
@@ -175,11 +175,11 @@ const m = catalog;
  */
 export function toggleFavoriteWithFeedback(product: FavoriteSource | null | undefined): void {
   if (isAdminRole(getSession().role)) {
-    toast.error(m.adminsCannotFavorite);
+    notify.error(m.adminsCannotFavorite);
     return;
   }
   const outcome = product ? toggleFavorite(product) : null;
-  if (outcome === 'added') toast.success(m.addedToFavorites);
-  else if (outcome === 'removed') toast(m.removedFromFavorites);
-  else toast.error(m.favoriteProductNotFound);
+  if (outcome === 'added') notify.success(m.addedToFavorites);
+  else if (outcome === 'removed') notify.blank(m.removedFromFavorites);
+  else notify.error(m.favoriteProductNotFound);
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import toast from 'react-hot-toast';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import type { orders } from '@/shared/messages/orders';
+import { notify } from '@/web/lib/notify';
 import { loginRedirectState } from './login-redirect';
 import { useSession } from './session';
 
@@ -13,7 +13,7 @@ function ShowLoginPrompt({ prompt }: { prompt: LoginPrompt }) {
     // The guard is in every first load and the orders texts are not: they come with the next page's code.
     void import('@/shared/messages/orders').then(({ orders: texts }) => {
       // The id keeps React's development double effect from showing the message twice.
-      toast.error(texts[prompt], { id: prompt });
+      notify.error(texts[prompt], { id: prompt });
     });
   }, [prompt]);
   return null;

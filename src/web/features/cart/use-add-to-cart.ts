@@ -1,15 +1,21 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import toast from 'react-hot-toast';
 import { CART_ADD_TOAST_MS, QUANTITY_FROM_CARD } from '@/shared/constants';
-import { cart } from '@/shared/messages/cart';
+import type { cart } from '@/shared/messages/cart';
+import { notify } from '@/web/lib/notify';
 import { useSession } from '@/web/session/session';
 import { cartApi, storeCartAnswer } from './cart-api';
 import { failureText } from './failure-text';
 
 export { useCart } from '@/web/lib/cart-query';
 
-const m = cart;
+/**
+ * Says no with one of the cart's texts. The card is on the home page's first screen and the cart's
+ * texts are not, so they are fetched with the refusal (as the guard fetches its prompt).
+ */
+function refuse(text: (texts: typeof cart) => string): void {
+  void import('@/shared/messages/cart').then(({ cart: texts }) => notify.error(text(texts)));
+}
 
 /** Any product shape a screen holds: the API's product (`_id` and `id`), a favourite (`_id`). */
 export interface AddableProduct {
@@ -35,10 +41,10 @@ export function useAddToCart(): AddToCart {
     onSuccess: async (answer) => {
       // The top-bar badge reads the same query, so it shows the new count at once.
       await storeCartAnswer(queryClient, answer);
-      toast.success(answer.message, { duration: CART_ADD_TOAST_MS });
+      notify.success(answer.message, { duration: CART_ADD_TOAST_MS });
     },
     onError: (error) => {
-      toast.error(failureText(error, m.failedToAdd));
+      refuse((texts) => failureText(error, texts.failedToAdd));
     },
   });
   const { mutate } = mutation;
@@ -46,16 +52,16 @@ export function useAddToCart(): AddToCart {
   const addToCart = useCallback(
     (product: AddableProduct) => {
       if (!isSignedIn) {
-        toast.error(m.loginToAdd);
+        refuse((texts) => texts.loginToAdd);
         return;
       }
       if (isAdmin) {
-        toast.error(m.adminsNotAllowed);
+        refuse((texts) => texts.adminsNotAllowed);
         return;
       }
       const productId = product._id ?? product.id;
       if (!productId) {
-        toast.error(m.invalidProductId);
+        refuse((texts) => texts.invalidProductId);
         return;
       }
       mutate(productId);

@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { HOME_SECTION_COMPUTED } from '@/shared/constants';
 import { catalog } from '@/shared/messages/catalog';
-import { BackToTop } from '@/web/components/back-to-top';
 import { productListQuery } from '@/web/features/catalog/catalog-api';
 import { LoadFailure } from '@/web/components/load-failure';
 import { useDocumentTitle } from '@/web/lib/shop';
@@ -16,6 +15,26 @@ const m = catalog;
 const CategoriesCarousel = lazy(() =>
   import('@/web/components/categories-carousel').then((module) => ({ default: module.CategoriesCarousel })),
 );
+
+// The back-to-top button only matters once the shopper scrolls, so it loads on the first scroll.
+const BackToTop = lazy(() =>
+  import('@/web/components/back-to-top').then((module) => ({ default: module.BackToTop })),
+);
+
+/** True from the first scroll of the page on (at once if it is already scrolled). */
+function useHasScrolled(): boolean {
+  const [scrolled, setScrolled] = useState(false);
+  useEffect(() => {
+    if (scrolled) return;
+    const update = () => {
+      if (window.scrollY > 0) setScrolled(true);
+    };
+    update();
+    window.addEventListener('scroll', update, { passive: true });
+    return () => window.removeEventListener('scroll', update);
+  }, [scrolled]);
+  return scrolled;
+}
 
 function CarouselPlaceholder() {
   return (
@@ -60,6 +79,7 @@ export default function HomePage() {
   const newest = useQuery(newestQuery);
   const onSale = sale.data?.products.filter((product) => Number(product.discount) > 0);
   const failed = sale.isError || newest.isError;
+  const scrolled = useHasScrolled();
   const [categoriesRef, categoriesNear] = useNearViewport<HTMLElement>(!sale.isPending && !newest.isPending);
 
   return (
@@ -94,7 +114,11 @@ export default function HomePage() {
           )}
         </div>
       </section>
-      <BackToTop />
+      {scrolled ? (
+        <Suspense fallback={null}>
+          <BackToTop />
+        </Suspense>
+      ) : null}
     </>
   );
 }
