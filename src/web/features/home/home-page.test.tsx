@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProductDto } from '@/shared/schemas/product';
@@ -85,6 +85,37 @@ describe('HomePage', () => {
     renderRoute(<HomePage />);
     expect(await screen.findByRole('heading', { name: 'Failed to load products' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
+  });
+
+  it('loads the categories carousel only once the product sections have loaded', async () => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const { calls } = mockFetch(({ url }) => {
+      if (url.pathname === '/api/category')
+        return { body: { success: true, categories: [sampleCategory()] } };
+      if (url.pathname !== '/api/product') return undefined;
+      return held.then(() => listAnswer(pieces(8, 0)));
+    });
+    renderRoute(<HomePage />);
+    await screen.findByText('Premium Collection');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls.some((call) => call.url.pathname === '/api/category')).toBe(false);
+
+    release();
+    expect(await screen.findByText('Click to explore', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(calls.some((call) => call.url.pathname === '/api/category')).toBe(true);
+  });
+
+  it('brings the back-to-top button with the first scroll', async () => {
+    serve([], []);
+    renderRoute(<HomePage />);
+    await screen.findByText('Premium Collection');
+    expect(screen.queryByRole('button', { name: 'Back to top', hidden: true })).not.toBeInTheDocument();
+    vi.stubGlobal('scrollY', 900);
+    fireEvent.scroll(window);
+    expect(await screen.findByRole('button', { name: 'Back to top' })).toBeInTheDocument();
   });
 
   it('scrolls one screen minus 80 px from the hero button', async () => {
