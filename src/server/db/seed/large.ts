@@ -311,7 +311,8 @@ export async function seedLargeCatalogue(db: Db, options: LargeSeedOptions): Pro
     }
     for (const definition of rebuilt) await tx.execute(sql.raw(definition));
   });
-  // Fresh statistics, so the planner picks the listing's indexes at once rather than after autovacuum.
-  await db.execute(sql`analyze products`);
+  // Fresh statistics, so the planner picks the listing's indexes at once, and a set visibility map, so
+  // deep pages are index-only scans instead of 6,000 heap fetches, rather than after autovacuum.
+  await db.execute(sql`vacuum (analyze) products`);
   return { inserted: count };
 }
