@@ -172,11 +172,13 @@ test('the admin adds a category and a product, a shopper orders it, the admin co
   await expect(orderRow.getByText(o.pending)).toBeVisible();
   await orderRow.getByRole('link').click();
   await expect(page).toHaveURL(new RegExp(`/dashboard/order/${orderId}$`));
+  // The list stays on screen until the detail page's chunk has loaded: wait for the detail itself.
+  const status = page.getByLabel(m.orderStatus);
+  await expect(status).toBeVisible();
   await expect(page.getByText(productName)).toBeVisible();
   await expect(page.getByText(o.instapay)).toBeVisible();
   await expect(page.getByText('40 EGP')).toBeVisible();
 
-  const status = page.getByLabel(m.orderStatus);
   await status.selectOption('confirmed');
   await expect(page.getByText(o.statusUpdated)).toBeVisible();
   await expect(status).toHaveValue('confirmed');
