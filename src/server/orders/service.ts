@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import { OWNER_CANCELLABLE_STATUSES, SHIPPING_FEES, type City, type OrderStatus } from '@/shared/constants';
+import { OWNER_CANCELLABLE_STATUSES, SHIPPING_FEES, type OrderStatus } from '@/shared/constants';
 import { messages } from '@/shared/messages';
 import { toEgp, toPiastres } from '@/shared/money';
 import {
@@ -64,18 +64,11 @@ function parseOrFail<S extends z.ZodType>(schema: S, value: unknown): z.output<S
   return parsed.data;
 }
 
-interface ShippingAddress {
-  name: string;
-  phone: string;
-  address: string;
-  street: string;
-  building: string;
-  floor: string;
-  apartment: string;
-  landmark: string;
-  area: string;
-  city: City;
-}
+/** The delivery fields of an order, as DESIGN §2's order answer carries them. */
+type ShippingAddress = Pick<
+  OrderDto,
+  'name' | 'phone' | 'address' | 'street' | 'building' | 'floor' | 'apartment' | 'landmark' | 'area' | 'city'
+>;
 
 /**
  * Nour's checkout sends the structured fields and a city, checked with the form's own rules; a client
