@@ -11,6 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { PRODUCT_SORTS } from '@/shared/constants';
+import { findProducts, type ProductFilters } from '../src/server/catalog/queries';
 import { openPglite, openPostgres, type Database } from '../src/server/db/client';
 import { seedLargeCatalogue } from '../src/server/db/seed/large';
 
@@ -87,6 +89,15 @@ async function main(): Promise<void> {
         'listing newest page 5000',
         sql`select id from products order by created_at desc, id desc limit 12 offset 59988`,
       ],
+      [
+        'listing newest page 5000, page ids first (as findProducts)',
+        sql`select p.id, p.name from (select id from products order by created_at desc, id desc limit 12 offset 59988) page
+            join products p on p.id = page.id order by p.created_at desc, p.id desc`,
+      ],
+      [
+        'listing featured page 5000 (ids)',
+        sql`select id from products order by featured_score desc, created_at desc, id desc limit 12 offset 59988`,
+      ],
       ['count all', sql`select count(*) from products`],
     ];
     for (const [name, query] of queries) {
@@ -98,6 +109,34 @@ async function main(): Promise<void> {
       for (const row of await rows(sql`explain (analyze, buffers) ${query}`)) {
         console.log(`  ${Object.values(row)[0]}`);
       }
+    }
+
+    // The real page query at several depths: what a cache miss costs per sort.
+    const [someCategory] = await rows(sql`select category_id as id from products limit 1`);
+    const everything: ProductFilters = { availability: 'all' };
+    const oneCategory: ProductFilters = { availability: 'all', categoryIds: [someCategory!.id!] };
+    const lastPage = Math.ceil(Number(args.count) / 12);
+    console.log(`\nfindProducts, ms per page (${RUNS} runs each, one at a time)`);
+    console.log(
+      `  ${'sort'.padEnd(10)} ${[1, 500, 5000, lastPage, 'cat 1', 'cat 1000'].map((p) => String(p).padStart(8)).join('')}`,
+    );
+    for (const sort of PRODUCT_SORTS) {
+      const cells: string[] = [];
+      const pages: Array<[ProductFilters, number]> = [
+        [everything, 1],
+        [everything, 500],
+        [everything, 5000],
+        [everything, lastPage],
+        [oneCategory, 1],
+        [oneCategory, 1000],
+      ];
+      for (const [filters, page] of pages) {
+        await findProducts(db, filters, sort, 12, (page - 1) * 12);
+        const started = performance.now();
+        for (let i = 0; i < RUNS; i++) await findProducts(db, filters, sort, 12, (page - 1) * 12);
+        cells.push(((performance.now() - started) / RUNS).toFixed(1).padStart(8));
+      }
+      console.log(`  ${sort.padEnd(10)} ${cells.join('')}`);
     }
   } finally {
     await database.close();

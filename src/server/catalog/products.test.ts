@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRODUCT_SORTS } from '@/shared/constants';
 import type { ProductDto } from '@/shared/schemas/product';
 import { invalidateCatalogCache } from './cache';
 import { products as productsTable, type CategoryRow, type ProductRow } from '../db/schema';
@@ -315,6 +316,15 @@ describe('GET /api/product', () => {
     expect(beyond).toMatchObject({ products: [], page: 3, totalPages: 2, totalCount: 6 });
     const farBeyond = await list('?page=9007199254740991&limit=100');
     expect(farBeyond).toMatchObject({ products: [], totalPages: 1, totalCount: 6 });
+  });
+
+  it('pages through every sort and filter without a gap or a repeat', async () => {
+    for (const query of PRODUCT_SORTS.map((sort) => `sort=${sort}`).concat('availability=inStock')) {
+      const whole = await names(`?${query}`);
+      const paged: string[] = [];
+      for (let page = 1; page <= 3; page++) paged.push(...(await names(`?${query}&page=${page}&limit=2`)));
+      expect(paged, query).toEqual(whole);
+    }
   });
 
   it('pages 12 at a time by default, and a limit without page answers the first ones', async () => {

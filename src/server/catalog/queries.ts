@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Availability, ProductSort } from '@/shared/constants';
 import type { DbOrTx, Tx } from '../db/client';
-import { categories, featuredScore, products, ratings } from '../db/schema';
+import { categories, products, ratings } from '../db/schema';
 import type { CategoryDtoRow, ProductCategoryRow, ProductDtoRow } from './dto';
 
 export interface ProductFilters {
@@ -83,11 +83,7 @@ function priceConditions(filters: ProductFilters): SQL[] {
 function orderOf(sort: ProductSort): SQL[] {
   switch (sort) {
     case 'featured':
-      return [
-        desc(featuredScore(products.ratingSum, products.ratingCount)),
-        desc(products.createdAt),
-        desc(products.id),
-      ];
+      return [desc(products.featuredScore), desc(products.createdAt), desc(products.id)];
     case 'priceAsc':
       return [asc(products.finalPricePiastres), asc(products.id)];
     case 'priceDesc':
@@ -103,6 +99,12 @@ function orderOf(sort: ProductSort): SQL[] {
   }
 }
 
+/**
+ * One page of products in the sort's order. The page's ids are chosen first, from the sort's index
+ * alone (every listing index ends on the id), and only those rows are read whole: an OFFSET of 60,000
+ * then skips 60,000 index entries instead of 60,000 rows, which is what keeps page 5,000 in
+ * milliseconds.
+ */
 export async function findProducts(
   db: DbOrTx,
   filters: ProductFilters,
@@ -110,15 +112,20 @@ export async function findProducts(
   limit: number,
   offset: number,
 ): Promise<ProductWithCategory[]> {
-  const rows = await db
-    .select({ product: productColumns, category: categoryColumns })
+  const page = db
+    .select({ id: products.id })
     .from(products)
-    .leftJoin(categories, eq(categories.id, products.categoryId))
     .where(and(...nonPriceConditions(filters), ...priceConditions(filters)))
     .orderBy(...orderOf(sort))
     .limit(limit)
-    .offset(offset);
-  return rows;
+    .offset(offset)
+    .as('page');
+  return db
+    .select({ product: productColumns, category: categoryColumns })
+    .from(page)
+    .innerJoin(products, eq(products.id, page.id))
+    .leftJoin(categories, eq(categories.id, products.categoryId))
+    .orderBy(...orderOf(sort));
 }
 
 export interface ProductTotals {

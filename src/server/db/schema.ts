@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   check,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -62,11 +63,8 @@ export const categories = pgTable(
   ],
 );
 
-/**
- * A product's average rating, 0 when nobody rated it. The featured sort orders by exactly this
- * expression, so PostgreSQL can read it from `products_featured_idx`.
- */
-export function featuredScore(ratingSum: AnyPgColumn, ratingCount: AnyPgColumn): SQL {
+/** A product's average rating, 0 when nobody rated it: what the featured sort orders by first. */
+function featuredScore(ratingSum: AnyPgColumn, ratingCount: AnyPgColumn): SQL {
   return sql`coalesce(${ratingSum}::double precision / nullif(${ratingCount}, 0), 0)`;
 }
 
@@ -88,6 +86,11 @@ export const products = pgTable(
     subImages: jsonb('sub_images').$type<StoredImage[]>().notNull().default([]),
     ratingSum: integer('rating_sum').notNull().default(0),
     ratingCount: integer('rating_count').notNull().default(0),
+    // A stored column rather than an expression index, so a deep featured page is an index-only scan:
+    // PostgreSQL reads an expression from an index only when the columns under it are in the index too.
+    featuredScore: doublePrecision('featured_score')
+      .notNull()
+      .generatedAlwaysAs((): SQL => featuredScore(products.ratingSum, products.ratingCount)),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -98,20 +101,17 @@ export const products = pgTable(
     index('products_final_price_idx').on(t.finalPricePiastres, t.id),
     index('products_created_at_idx').on(t.createdAt, t.id),
     index('products_discount_idx').on(t.discount, t.id),
-    index('products_category_created_idx').on(t.categoryId, t.createdAt),
-    index('products_category_price_idx').on(t.categoryId, t.finalPricePiastres),
+    // Every listing index ends on the id, the sort's tie-break, so the page query's OFFSET walks index
+    // entries only (an index-only scan) and reads whole rows for the 12 products it answers.
+    index('products_category_created_idx').on(t.categoryId, t.createdAt, t.id),
+    index('products_category_price_idx').on(t.categoryId, t.finalPricePiastres, t.id),
     // The listing's "featured" order (best rated, then newest) walks this backwards instead of sorting.
-    index('products_featured_idx').on(sql`(${featuredScore(t.ratingSum, t.ratingCount)})`, t.createdAt, t.id),
+    index('products_featured_idx').on(t.featuredScore, t.createdAt, t.id),
     // The same order inside one category: the storefront's category filter with the default sort.
-    index('products_category_featured_idx').on(
-      t.categoryId,
-      sql`(${featuredScore(t.ratingSum, t.ratingCount)})`,
-      t.createdAt,
-      t.id,
-    ),
+    index('products_category_featured_idx').on(t.categoryId, t.featuredScore, t.createdAt, t.id),
     // Out-of-stock products are few; without this, listing them walks the in-stock ones first.
     index('products_out_of_stock_featured_idx')
-      .on(sql`(${featuredScore(t.ratingSum, t.ratingCount)})`, t.createdAt, t.id)
+      .on(t.featuredScore, t.createdAt, t.id)
       .where(sql`${t.availableItems} = 0`),
     check('products_discount_range', sql`${t.discount} between 0 and 100`),
     check('products_price_nonnegative', sql`${t.pricePiastres} >= 0`),
