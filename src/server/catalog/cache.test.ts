@@ -53,4 +53,48 @@ describe('catalogue cache', () => {
     );
     expect(await cachedCatalogRead(scope, 'k', async () => 5)).toBe(5);
   });
+
+  it('serves an answer just past its time while one load renews it in the background', async () => {
+    let version = 0;
+    const load = vi.fn(async () => ++version);
+    expect(await cachedCatalogRead(scope, 'k', load)).toBe(1);
+    vi.advanceTimersByTime(6_000);
+    const during = await Promise.all([
+      cachedCatalogRead(scope, 'k', load),
+      cachedCatalogRead(scope, 'k', load),
+      cachedCatalogRead(scope, 'k', load),
+    ]);
+    expect(during).toEqual([1, 1, 1]);
+    expect(load).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(await cachedCatalogRead(scope, 'k', load)).toBe(2);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('makes the caller wait for a fresh answer once nobody asked for a while', async () => {
+    let version = 0;
+    const load = vi.fn(async () => ++version);
+    await cachedCatalogRead(scope, 'k', load);
+    vi.advanceTimersByTime(10_001);
+    expect(await cachedCatalogRead(scope, 'k', load)).toBe(2);
+  });
+
+  it('keeps the old answer when a background load fails, and tries again on the next call', async () => {
+    await cachedCatalogRead(scope, 'k', async () => 1);
+    vi.advanceTimersByTime(6_000);
+    const failing = vi.fn(() => Promise.reject(new Error('db down')));
+    expect(await cachedCatalogRead(scope, 'k', failing)).toBe(1);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(await cachedCatalogRead(scope, 'k', async () => 2)).toBe(1);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(await cachedCatalogRead(scope, 'k', async () => 3)).toBe(2);
+    expect(failing).toHaveBeenCalledTimes(1);
+  });
+
+  it('never serves an answer from before an invalidation, not even while renewing', async () => {
+    await cachedCatalogRead(scope, 'k', async () => 1);
+    vi.advanceTimersByTime(6_000);
+    invalidateCatalogCache();
+    expect(await cachedCatalogRead(scope, 'k', async () => 2)).toBe(2);
+  });
 });

@@ -9,13 +9,24 @@
  * writes show up at once.
  */
 
-const TTL_MS = 5_000;
+/** How long an answer is served as it is. */
+const FRESH_MS = 5_000;
+/**
+ * How long after that it is still served while one caller's load replaces it in the background: a
+ * popular listing then never makes a burst of shoppers wait for its count when it expires. Past this
+ * window nobody asked for a while, and the next caller waits for a fresh answer.
+ */
+const REFRESH_BEHIND_MS = 5_000;
 /** Filter combinations are unbounded (any search text), so the oldest entries make room. */
 const MAX_ENTRIES_PER_DATABASE = 1_000;
 
 interface Entry {
-  expires: number;
+  freshUntil: number;
   value: Promise<unknown>;
+  /** Set once `value` has resolved: only a settled answer is worth serving stale. */
+  settled: boolean;
+  /** Set while a background load is replacing this entry, so one caller starts it, not fifty. */
+  refreshing: boolean;
 }
 
 /**
@@ -30,9 +41,28 @@ export function invalidateCatalogCache(): void {
   scopes = new WeakMap();
 }
 
+/** Starts `load()` and files it under `key` once it succeeds; a failed load is never served. */
+function store<T>(entries: Map<string, Entry>, key: string, load: () => Promise<T>, now: number): Entry {
+  const entry: Entry = { freshUntil: now + FRESH_MS, value: load(), settled: false, refreshing: false };
+  entry.value.then(
+    () => {
+      entry.settled = true;
+    },
+    () => {
+      if (entries.get(key) === entry) entries.delete(key);
+    },
+  );
+  if (entries.size >= MAX_ENTRIES_PER_DATABASE && !entries.has(key)) {
+    const oldest = entries.keys().next();
+    if (!oldest.done) entries.delete(oldest.value);
+  }
+  return entry;
+}
+
 /**
  * The cached value for `key`, or `load()`'s result, remembered for a few seconds. Concurrent callers
- * share one load, so a burst of identical requests counts once.
+ * share one load, so a burst of identical requests counts once; an answer just past its time is still
+ * served while a single load renews it.
  */
 export function cachedCatalogRead<T>(scope: object, key: string, load: () => Promise<T>): Promise<T> {
   let entries = scopes.get(scope);
@@ -40,21 +70,30 @@ export function cachedCatalogRead<T>(scope: object, key: string, load: () => Pro
     entries = new Map();
     scopes.set(scope, entries);
   }
-  const now = Date.now();
-  const hit = entries.get(key);
-  if (hit && hit.expires > now) return hit.value as Promise<T>;
-
-  if (hit) entries.delete(key);
-  if (entries.size >= MAX_ENTRIES_PER_DATABASE) {
-    const oldest = entries.keys().next();
-    if (!oldest.done) entries.delete(oldest.value);
-  }
-  const value = load();
   const owner = entries;
-  owner.set(key, { expires: now + TTL_MS, value });
-  // A failed load must not be served to the next caller.
-  value.catch(() => {
-    if (owner.get(key)?.value === value) owner.delete(key);
-  });
-  return value;
+  const now = Date.now();
+  const hit = owner.get(key);
+  if (hit && hit.freshUntil > now) return hit.value as Promise<T>;
+
+  if (hit && hit.settled && hit.freshUntil + REFRESH_BEHIND_MS > now) {
+    if (!hit.refreshing) {
+      hit.refreshing = true;
+      const renewed = store(owner, key, load, now);
+      renewed.value.then(
+        () => {
+          // Filed only when it succeeded, and only if nothing newer took the key meanwhile.
+          if (owner.get(key) === hit) owner.set(key, renewed);
+        },
+        () => {
+          hit.refreshing = false;
+        },
+      );
+    }
+    return hit.value as Promise<T>;
+  }
+
+  const entry = store(owner, key, load, now);
+  owner.delete(key);
+  owner.set(key, entry);
+  return entry.value as Promise<T>;
 }
