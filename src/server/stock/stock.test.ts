@@ -3,16 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { format, messages } from '@/shared/messages';
 import { AppError } from '../errors';
 import { createTestApp, type TestApp } from '../test/app';
-import { lockProducts, setStock, takeLockedStock, takeStock } from './stock';
+import { lockProducts, returnStock, setStock, takeLockedStock, takeStock } from './stock';
 import { insertTestProduct, stockOf } from './test-products';
 
-describe('setStock', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
 
+describe('setStock', () => {
   it('sets what is on the shelf, keeps what was sold, and answers the new level', async () => {
     const product = await insertTestProduct(t, { stock: 10 });
     await t.database.db.transaction((tx) => takeStock(tx, [{ productId: product.id, quantity: 3 }]));
@@ -63,12 +63,6 @@ describe('setStock', () => {
 });
 
 describe('takeLockedStock', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
-
   const levelsOf = (...levels: Array<{ productId: string; name: string; available: number }>) =>
     new Map(levels.map((level) => [level.productId, level]));
 
@@ -133,5 +127,43 @@ describe('takeLockedStock', () => {
     });
     expect(await stockOf(t, a.id)).toEqual({ available: 5, sold: 0 });
     expect(await stockOf(t, b.id)).toEqual({ available: 1, sold: 0 });
+  });
+});
+
+describe('returnStock', () => {
+  it('puts every line back in one go, summing a product listed twice', async () => {
+    const a = await insertTestProduct(t, { stock: 5 });
+    const b = await insertTestProduct(t, { stock: 0 });
+    await t.database.db.transaction((tx) =>
+      takeStock(tx, [
+        { productId: a.id, quantity: 3 },
+        { productId: a.id, quantity: 1 },
+      ]),
+    );
+    await t.database.db.transaction((tx) =>
+      returnStock(tx, [
+        { productId: a.id, quantity: 1 },
+        { productId: b.id, quantity: 2 },
+        { productId: a.id, quantity: 2 },
+      ]),
+    );
+    expect(await stockOf(t, a.id)).toEqual({ available: 4, sold: 1 });
+    // Sold count never goes below zero, even for stock sold before it was counted.
+    expect(await stockOf(t, b.id)).toEqual({ available: 2, sold: 0 });
+  });
+
+  it('skips a product deleted since the sale and returns the rest', async () => {
+    const a = await insertTestProduct(t, { stock: 1 });
+    await t.database.db.transaction((tx) =>
+      returnStock(tx, [
+        { productId: randomUUID(), quantity: 4 },
+        { productId: a.id, quantity: 4 },
+      ]),
+    );
+    expect(await stockOf(t, a.id)).toEqual({ available: 5, sold: 0 });
+  });
+
+  it('does nothing for no lines', async () => {
+    await expect(t.database.db.transaction((tx) => returnStock(tx, []))).resolves.toBeUndefined();
   });
 });

@@ -169,15 +169,18 @@ export async function setStock(tx: Tx, productId: string, count: number): Promis
  */
 export async function returnStock(tx: Tx, lines: StockLine[]): Promise<void> {
   const wanted = byProduct(lines);
+  // Locked in id order first, like a sale, so a cancellation and a checkout never wait on each other in a cycle.
   const locked = await lockProducts(tx, [...wanted.keys()]);
-  for (const [productId, quantity] of wanted) {
-    if (!locked.has(productId)) continue;
-    await tx
-      .update(products)
-      .set({
-        availableItems: sql`${products.availableItems} + ${quantity}`,
-        soldItems: sql`greatest(${products.soldItems} - ${quantity}, 0)`,
-      })
-      .where(eq(products.id, productId));
-  }
+  const returned = [...wanted].filter(([productId]) => locked.has(productId));
+  if (returned.length === 0) return;
+  const values = sql.join(
+    returned.map(([productId, quantity]) => sql`(${productId}::uuid, ${quantity}::integer)`),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    update products
+    set available_items = products.available_items + v.quantity,
+        sold_items = greatest(products.sold_items - v.quantity, 0)
+    from (values ${values}) as v(id, quantity)
+    where products.id = v.id`);
 }
