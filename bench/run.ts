@@ -15,7 +15,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { PRODUCT_SORTS } from '@/shared/constants';
-import type { BenchUser } from './server';
+import type { BenchUser } from './prepare';
 import { measurePages, type LighthouseResult } from './lib/lighthouse';
 import {
   getJson,
@@ -26,7 +26,7 @@ import {
   type CaseResult,
   type LoadOptions,
 } from './lib/load';
-import { onInterrupt, startServer, type ServerProcess } from './lib/server-process';
+import { onInterrupt, prepareDatabase, startServer, type ServerProcess } from './lib/server-process';
 
 const { values: args } = parseArgs({
   options: {
@@ -300,6 +300,7 @@ async function benchDatabase(database: DatabaseKind): Promise<DatabaseReport> {
   let server: ServerProcess | null = null;
   try {
     if (!args['skip-demo']) {
+      await prepareDatabase({ ...env, BENCH_SEED_DEMO: 'true' });
       server = await startServer({ port, env });
       report.demo = await listingCases(server, 'Demo catalogue');
       if (database === 'pglite' && !args['skip-lighthouse']) {
@@ -320,14 +321,15 @@ async function benchDatabase(database: DatabaseKind): Promise<DatabaseReport> {
     const seedStarted = Date.now();
     const profileDir = join(outDir, `cpu-${database}`);
     if (args['cpu-prof']) await mkdir(profileDir, { recursive: true });
+    await prepareDatabase({
+      ...env,
+      BENCH_SEED_LARGE: String(productCount),
+      BENCH_USERS: String(shopperCount),
+      BENCH_USERS_FILE: usersFile,
+    });
     server = await startServer({
       port,
-      env: {
-        ...env,
-        BENCH_SEED_LARGE: String(productCount),
-        BENCH_USERS: String(shopperCount),
-        BENCH_USERS_FILE: usersFile,
-      },
+      env,
       nodeFlags: args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
     });
     report.seedSeconds = (Date.now() - seedStarted) / 1000;

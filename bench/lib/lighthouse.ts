@@ -1,4 +1,5 @@
 import * as chromeLauncher from 'chrome-launcher';
+import { existsSync } from 'node:fs';
 import lighthouse from 'lighthouse';
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium';
 
@@ -10,6 +11,11 @@ export interface LighthouseResult {
 
 /** Lighthouse's default run: mobile emulation with simulated slow 4G, performance only. */
 export async function measurePages(baseUrl: string, paths: string[]): Promise<LighthouseResult[]> {
+  // The other figures are worth having without a browser; launching a missing one would end the run.
+  if (!existsSync(chromiumPath)) {
+    console.log(`  skipped: no Chromium at ${chromiumPath} (apt-get install chromium)`);
+    return [];
+  }
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumPath,
     chromeFlags: chromiumArgs,

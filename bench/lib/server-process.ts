@@ -80,17 +80,44 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, timeoutMs: nu
   throw new Error(`the server did not answer /api/health within ${timeoutMs / 1000} s:\n${log()}`);
 }
 
-/** Starts `bench/server.ts` (the real server) on 127.0.0.1 and waits until it answers. */
+/**
+ * Runs `bench/prepare.ts` (seeding, bench shoppers) with `env` to its end, in a process of its own, so
+ * the server's memory figures are about serving; prints its `bench:` lines.
+ */
+export async function prepareDatabase(env: Record<string, string>): Promise<void> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/prepare.ts'], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  children.add(child);
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  children.delete(child);
+  for (const line of output.split('\n').filter((l) => l.startsWith('bench:'))) console.log(`  ${line}`);
+  if (code !== 0) throw new Error(`bench/prepare.ts exited with ${code}:\n${output.slice(-4000)}`);
+}
+
+/**
+ * The server's Node arguments exactly as `npm run serve` (and so `npm start`) gives them, heap limit
+ * included, so the figures are about the process a shop runs.
+ */
+function serveArguments(): string[] {
+  const manifest = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> };
+  const [command, ...rest] = (manifest.scripts.serve ?? '').split(/\s+/);
+  if (command !== 'node') throw new Error(`package.json's serve script must start with node, not ${command}`);
+  return rest;
+}
+
+/** Starts the real server (`src/server/main.ts`, as `npm run serve` does) on 127.0.0.1 and waits until it answers. */
 export async function startServer(options: ServerOptions): Promise<ServerProcess> {
   const baseUrl = `http://127.0.0.1:${options.port}`;
-  const child = spawn(
-    process.execPath,
-    [...(options.nodeFlags ?? []), '--import', 'tsx', 'bench/server.ts'],
-    {
-      env: { ...process.env, ...options.env, HOST: '127.0.0.1', PORT: String(options.port) },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const child = spawn(process.execPath, [...(options.nodeFlags ?? []), ...serveArguments()], {
+    env: { ...process.env, ...options.env, HOST: '127.0.0.1', PORT: String(options.port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.add(child);
   let output = '';
   const keep = (chunk: Buffer) => {
@@ -112,8 +139,6 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
     child.kill('SIGKILL');
     throw error;
   }
-  for (const line of output.split('\n').filter((l) => l.startsWith('bench:'))) console.log(`  ${line}`);
-
   let peak = readStatusMb(pid, 'VmRSS');
   const sampler = setInterval(() => {
     peak = Math.max(peak, readStatusMb(pid, 'VmRSS'));

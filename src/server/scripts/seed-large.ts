@@ -4,52 +4,11 @@
  * to the image store and shared by all of them; `--no-images` skips that and uses keys without files.
  */
 import { parseArgs } from 'node:util';
-import { PRODUCT_IMAGE_WIDTHS } from '@/shared/constants';
 import { ConfigError, loadConfig } from '../config';
 import { LockHeldError } from '../db/lock';
 import { openConfiguredDatabase } from '../db/open';
-import type { StoredImage } from '../db/schema';
-import { renderArtwork, type Artwork } from '../db/seed/artwork';
-import { seedLargeCatalogue } from '../db/seed/large';
-import { encodeRawImage, saveEncodedImage } from '../images/pipeline';
+import { drawSharedPictures, seedLargeCatalogue } from '../db/seed/large';
 import { createObjectStore } from '../storage';
-import type { ObjectStore } from '../storage/types';
-
-const SHARED_PICTURES: Array<Pick<Artwork, 'kind' | 'colour' | 'pattern' | 'accent' | 'backdrop'>> = [
-  {
-    kind: 'dress',
-    colour: '#d98c9a',
-    pattern: 'floral',
-    accent: '#fff6e0',
-    backdrop: ['#fde2e4', '#fad2e1'],
-  },
-  { kind: 'tee', colour: '#4fb3bf', pattern: 'stripes', accent: '#ffffff', backdrop: ['#e2ece9', '#cddafd'] },
-  { kind: 'romper', colour: '#c8b6e2', pattern: 'dots', accent: '#ffffff', backdrop: ['#fff1e6', '#f0efeb'] },
-  { kind: 'bag', colour: '#8c2f45', pattern: 'plain', accent: '#ffffff', backdrop: ['#dfe7fd', '#e2ece9'] },
-  {
-    kind: 'trousers',
-    colour: '#3e5c8a',
-    pattern: 'plain',
-    accent: '#ffffff',
-    backdrop: ['#fbe7c6', '#f6e6e4'],
-  },
-  {
-    kind: 'kaftan',
-    colour: '#2f7d6d',
-    pattern: 'plain',
-    accent: '#f6e2a1',
-    backdrop: ['#eae4e9', '#dfe7fd'],
-  },
-];
-
-async function drawSharedPictures(store: ObjectStore): Promise<StoredImage[]> {
-  const images: StoredImage[] = [];
-  for (const picture of SHARED_PICTURES) {
-    const raw = await renderArtwork({ ...picture, view: 'front' });
-    images.push(await saveEncodedImage(store, 'products', await encodeRawImage(raw, PRODUCT_IMAGE_WIDTHS)));
-  }
-  return images;
-}
 
 function readOptions(): { count: number; images: boolean } {
   const { values } = parseArgs({

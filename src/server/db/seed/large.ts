@@ -1,10 +1,13 @@
 import { inArray, sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
-import { CATEGORY_NAMES } from '@/shared/constants';
+import { CATEGORY_NAMES, PRODUCT_IMAGE_WIDTHS } from '@/shared/constants';
 import { finalPricePiastres } from '@/shared/money';
 import { FALLBACK_CATEGORY_SLUG, FALLBACK_PRODUCT_SLUG, slugify } from '../../catalog/slugs';
+import { encodeRawImage, saveEncodedImage } from '../../images/pipeline';
+import type { ObjectStore } from '../../storage/types';
 import type { Db, Tx } from '../client';
 import { categories, type StoredImage } from '../schema';
+import { renderArtwork, type Artwork } from './artwork';
 
 /** Rows per INSERT: big enough to be quick, far below PostgreSQL's 65,535 parameters per statement. */
 const ROWS_PER_INSERT = 1000;
@@ -19,6 +22,43 @@ export const SHARED_IMAGE_KEYS: readonly StoredImage[] = Array.from({ length: 6 
   key: `products/large-seed-${i + 1}.webp`,
   widths: [320],
 }));
+
+const SHARED_PICTURES: Array<Pick<Artwork, 'kind' | 'colour' | 'pattern' | 'accent' | 'backdrop'>> = [
+  {
+    kind: 'dress',
+    colour: '#d98c9a',
+    pattern: 'floral',
+    accent: '#fff6e0',
+    backdrop: ['#fde2e4', '#fad2e1'],
+  },
+  { kind: 'tee', colour: '#4fb3bf', pattern: 'stripes', accent: '#ffffff', backdrop: ['#e2ece9', '#cddafd'] },
+  { kind: 'romper', colour: '#c8b6e2', pattern: 'dots', accent: '#ffffff', backdrop: ['#fff1e6', '#f0efeb'] },
+  { kind: 'bag', colour: '#8c2f45', pattern: 'plain', accent: '#ffffff', backdrop: ['#dfe7fd', '#e2ece9'] },
+  {
+    kind: 'trousers',
+    colour: '#3e5c8a',
+    pattern: 'plain',
+    accent: '#ffffff',
+    backdrop: ['#fbe7c6', '#f6e6e4'],
+  },
+  {
+    kind: 'kaftan',
+    colour: '#2f7d6d',
+    pattern: 'plain',
+    accent: '#f6e2a1',
+    backdrop: ['#eae4e9', '#dfe7fd'],
+  },
+];
+
+/** A handful of drawn pictures, written to `store`, for a large catalogue people look at to share. */
+export async function drawSharedPictures(store: ObjectStore): Promise<StoredImage[]> {
+  const images: StoredImage[] = [];
+  for (const picture of SHARED_PICTURES) {
+    const raw = await renderArtwork({ ...picture, view: 'front' });
+    images.push(await saveEncodedImage(store, 'products', await encodeRawImage(raw, PRODUCT_IMAGE_WIDTHS)));
+  }
+  return images;
+}
 
 const ADJECTIVES = [
   'Amira',
