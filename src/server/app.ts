@@ -18,7 +18,9 @@ import { filesRoutes } from './files/routes';
 import type { UrlSigner } from './files/signing';
 import { authGuard } from './plugins/auth-guard';
 import { cartRoutes } from './cart/routes';
+import { catalogFirstScreen } from './catalog/first-screen';
 import { catalogRoutes } from './catalog/routes';
+import { createCatalogService } from './catalog/service';
 import { errorHandler } from './plugins/errors';
 import { orderRoutes } from './orders/routes';
 import { apiDocs } from './plugins/docs';
@@ -100,6 +102,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Last: its catch-all answers index.html for any GET that no route above claimed.
   await app.register(webAppRoutes, {
     distDir: config.WEB_DIST_DIR,
+    firstScreen: catalogFirstScreen(createCatalogService(deps.database.db, deps.store)),
     shopName: config.SHOP_NAME,
     walletNumber: config.SHOP_WALLET_NUMBER,
   });

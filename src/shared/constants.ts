@@ -64,8 +64,22 @@ export const DEFAULT_PRICE_CEILING = 1000;
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'];
+/** The element in which the server sends a page's first API answers (see src/server/plugins/web-app.ts). */
+export const FIRST_SCREEN_SCRIPT_ID = 'first-screen-data';
+/** How long after the page started those answers may stand in for a request; later ones go to the server. */
+export const FIRST_SCREEN_MAX_AGE_MS = 30_000;
 /** Widths generated for product images, for `srcset`. */
 export const PRODUCT_IMAGE_WIDTHS = [320, 640, 1024] as const;
+/**
+ * The `sizes` of the product pictures the storefront draws (how wide at each screen width). The
+ * server's preload hints for a page's main picture name the same, so the browser picks the same file.
+ */
+export const PRODUCT_IMAGE_SIZES = {
+  /** A card in the shop's grids: 2 columns on phones, 3 on tablets, 4 on desktops. */
+  card: '(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw',
+  /** The main picture of the product details page: half the page on desktops, all of it on phones. */
+  gallery: '(min-width: 1024px) 50vw, 100vw',
+} as const;
 export const MAX_SUB_IMAGES = 8;
 
 export const QUANTITY_FROM_CARD = 1;

@@ -250,7 +250,21 @@ export function createCatalogService(db: Db, store: ObjectStore) {
     };
   }
 
-  return { listProducts, getProduct, rateProduct, listCategories, getCategory, listCategoryProducts };
+  /** Every category's name, as the storefront's listing filter knows them. */
+  async function categoryNames(): Promise<string[]> {
+    const keys = await cachedCatalogRead(db, 'category-keys', () => findCategoryKeys(db));
+    return keys.map((row) => row.name);
+  }
+
+  return {
+    listProducts,
+    getProduct,
+    rateProduct,
+    listCategories,
+    getCategory,
+    listCategoryProducts,
+    categoryNames,
+  };
 }
 
 export type CatalogService = ReturnType<typeof createCatalogService>;

@@ -174,14 +174,14 @@ describe('web app serving', () => {
     expect(etag).toMatch(/^"[\w-]+"$/);
     const again = await t.app.inject({
       method: 'GET',
-      url: '/products',
+      url: '/favorites',
       headers: { 'if-none-match': String(etag) },
     });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
     const stale = await t.app.inject({
       method: 'GET',
-      url: '/products',
+      url: '/favorites',
       headers: { 'if-none-match': '"old"' },
     });
     expect(stale.statusCode).toBe(200);
@@ -233,6 +233,13 @@ describe('web app serving', () => {
         walletNumber: '01012345678',
       }),
     ).toBe('<meta name="shop-name" content="&lt;b&gt;"><title>&lt;b&gt;</title>');
+  });
+
+  it("writes the shop's name, as it is, into the top bar shown while the scripts load", () => {
+    const shell = '<title>Nour</title><a href="/" class="x"\n  data-shop-name\n  >Nour</a\n>';
+    expect(personaliseIndexHtml(shell, { shopName: "Nour $' & Co", walletNumber: '01012345678' })).toBe(
+      '<title>Nour $&#39; &amp; Co</title><a href="/" class="x"\n  data-shop-name\n  >Nour $&#39; &amp; Co</a\n>',
+    );
   });
 });
 

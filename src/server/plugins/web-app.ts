@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
+import { FIRST_SCREEN_SCRIPT_ID } from '@/shared/constants';
 
 /** Vite names everything under assets/ by its content, so a cached copy can never be stale. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -23,6 +24,83 @@ function escapeHtml(text: string): string {
     .replaceAll('>', '&gt;');
 }
 
+/**
+ * What a page needs first, sent inside it so the browser need not wait for the scripts to ask: API
+ * answers by request URL (the storefront's client takes each once, src/web/lib/api.ts) and the picture
+ * to fetch at once.
+ */
+export interface FirstScreen {
+  answers: Record<string, unknown>;
+  image?: { url: string; srcset?: string | undefined; sizes: string } | undefined;
+  /** The page's own modules (source paths, as the build's manifest names them), loaded with the app's. */
+  modules?: string[];
+}
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+}
+
+export type FirstScreenOf = (path: string, search: URLSearchParams) => Promise<FirstScreen | undefined>;
+
+/** JSON that is safe inside a `<script>` element: nothing in it can close the element or open a comment. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replaceAll('<', '\\u003c')
+    .replaceAll('\u2028', '\\u2028')
+    .replaceAll('\u2029', '\\u2029');
+}
+
+/**
+ * The files of `modules` and of everything they import, per the build's manifest, that `html` does not
+ * load already: what the router would fetch only after the app's own scripts have run.
+ */
+export function moduleFilesOf(
+  modules: readonly string[],
+  manifest: Record<string, ManifestChunk>,
+  html: string,
+): string[] {
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const module of modules) visit(module);
+  return [...files].filter((file) => file.endsWith('.js') && !html.includes(`/${file}`));
+}
+
+/**
+ * index.html with the first screen: its picture preloaded, its modules preloaded (`moduleFiles`, from
+ * `moduleFilesOf`) and its answers inlined (as data, never run).
+ */
+export function withFirstScreen(
+  html: string,
+  screen: FirstScreen,
+  moduleFiles: readonly string[] = [],
+): string {
+  // The picture goes first, before the app's own scripts, so it does not queue behind them.
+  const picture = screen.image
+    ? `<link rel="preload" as="image" href="${escapeHtml(screen.image.url)}"` +
+      (screen.image.srcset
+        ? ` imagesrcset="${escapeHtml(screen.image.srcset)}" imagesizes="${escapeHtml(screen.image.sizes)}"`
+        : '') +
+      ' fetchpriority="high">'
+    : '';
+  const modules = moduleFiles
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}">`)
+    .join('');
+  const answers = `<script type="application/json" id="${FIRST_SCREEN_SCRIPT_ID}">${scriptJson(screen.answers)}</script>`;
+  // Functions, not strings, as replacements: a `$'` in a product's text must stay text.
+  const page = picture ? html.replace('<script', () => `${picture}<script`) : html;
+  return page.replace('</head>', () => `${modules}${answers}</head>`);
+}
+
+function etagOf(html: string): string {
+  return `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
+}
+
 /** What the server writes into index.html for the app to read once at start (src/web/lib/shop.ts). */
 export interface PageSettings {
   shopName: string;
@@ -40,7 +118,13 @@ function setMeta(html: string, name: string, value: string): string {
 export function personaliseIndexHtml(html: string, settings: PageSettings): string {
   let page = setMeta(html, 'shop-name', settings.shopName);
   page = setMeta(page, 'wallet-number', settings.walletNumber);
-  return page.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(settings.shopName)}</title>`);
+  const name = escapeHtml(settings.shopName);
+  page = page.replace(/<title>[^<]*<\/title>/, () => `<title>${name}</title>`);
+  // The top bar's frame shown while the scripts load carries the name too.
+  return page.replace(
+    /(<a\b[^>]*\bdata-shop-name\b[^>]*>)[^<]*(<\/a)/,
+    (_match, start: string, end: string) => `${start}${name}${end}`,
+  );
 }
 
 async function listFiles(root: string): Promise<Set<string>> {
@@ -70,7 +154,7 @@ function decodePath(url: string): string | null {
  */
 export async function webAppRoutes(
   app: FastifyInstance,
-  options: { distDir: string } & PageSettings,
+  options: { distDir: string; firstScreen?: FirstScreenOf | undefined } & PageSettings,
 ): Promise<void> {
   const root = resolve(options.distDir);
   const indexPath = join(root, 'index.html');
@@ -80,9 +164,13 @@ export async function webAppRoutes(
   }
   const indexHtml = personaliseIndexHtml(await readFile(indexPath, 'utf8'), options);
   // no-cache makes the browser ask on every visit; the tag lets the answer be an empty 304.
-  const indexEtag = `"${createHash('sha256').update(indexHtml).digest('base64url').slice(0, 27)}"`;
+  const indexEtag = etagOf(indexHtml);
   const files = await listFiles(root);
   files.delete('index.html');
+  const manifestPath = join(root, '.vite', 'manifest.json');
+  const manifest = existsSync(manifestPath)
+    ? (JSON.parse(await readFile(manifestPath, 'utf8')) as Record<string, ManifestChunk>)
+    : {};
 
   await app.register(fastifyStatic, {
     root,
@@ -96,6 +184,20 @@ export async function webAppRoutes(
     },
   });
 
+  /** index.html, with the first screen of `path` when there is one; the bare page if that fails. */
+  async function pageHtml(path: string, url: string): Promise<string> {
+    if (!options.firstScreen) return indexHtml;
+    try {
+      const search = new URLSearchParams(url.split('?')[1] ?? '');
+      const screen = await options.firstScreen(path, search);
+      if (!screen) return indexHtml;
+      return withFirstScreen(indexHtml, screen, moduleFilesOf(screen.modules ?? [], manifest, indexHtml));
+    } catch (error) {
+      app.log.warn({ err: error, path }, 'first screen left out: the page will ask for its data itself');
+      return indexHtml;
+    }
+  }
+
   app.get('/*', { config: { rateLimit: false }, schema: { hide: true } }, async (request, reply) => {
     const path = decodePath(request.url);
     if (path === null) return reply.callNotFound();
@@ -105,8 +207,10 @@ export async function webAppRoutes(
     if (files.has(file)) return reply.sendFile(file);
     // A missing hashed asset is a stale page asking for an old build: a 404, not the app's HTML.
     if (file.startsWith('assets/')) return reply.callNotFound();
-    reply.header('cache-control', REVALIDATE).header('etag', indexEtag);
-    if (request.headers['if-none-match'] === indexEtag) return reply.status(304).send();
-    return reply.type('text/html; charset=utf-8').send(indexHtml);
+    const html = await pageHtml(path, request.url);
+    const etag = html === indexHtml ? indexEtag : etagOf(html);
+    reply.header('cache-control', REVALIDATE).header('etag', etag);
+    if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+    return reply.type('text/html; charset=utf-8').send(html);
   });
 }

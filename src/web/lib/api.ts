@@ -1,9 +1,8 @@
-import { TOKEN_HEADER } from '@/shared/constants';
+import { apiUrl, type QueryValue } from '@/shared/api-url';
+import { FIRST_SCREEN_MAX_AGE_MS, FIRST_SCREEN_SCRIPT_ID, TOKEN_HEADER } from '@/shared/constants';
 import { errors } from '@/shared/messages/errors';
 import { layout } from '@/shared/messages/layout';
 import { getSession, signOut } from '@/web/session/session';
-
-const API_BASE = '/api';
 
 /** A failed call: `status` is the HTTP status (0 when the server was not reached). */
 export class ApiError extends Error {
@@ -27,8 +26,6 @@ export function messageOf(error: unknown, fallback: string): string {
 export function isClientError(error: unknown): boolean {
   return error instanceof ApiError && error.status >= 400 && error.status < 500;
 }
-
-export type QueryValue = string | number | boolean | null | undefined;
 
 export interface RequestOptions {
   /** Sent as JSON. */
@@ -54,16 +51,28 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
   onUnauthorized = handler;
 }
 
-export function apiUrl(path: string, query?: Record<string, QueryValue>): string {
-  const url = `${API_BASE}${path.startsWith('/') ? path : `/${path}`}`;
-  if (!query) return url;
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value === undefined || value === null || value === '') continue;
-    params.set(key, String(value));
+let firstScreen: Map<string, unknown> | undefined;
+
+/**
+ * The answer the server sent inside the page for this GET (its first screen, see
+ * src/server/plugins/web-app.ts), taken once; nothing once the page is older than a few seconds, so a
+ * later visit to the same screen asks the server again.
+ */
+function takeFirstScreenAnswer(url: string): unknown {
+  if (!firstScreen) {
+    firstScreen = new Map();
+    const element = document.getElementById(FIRST_SCREEN_SCRIPT_ID);
+    try {
+      if (element?.textContent)
+        firstScreen = new Map(Object.entries(JSON.parse(element.textContent) as object));
+    } catch {
+      // A damaged page asks for everything itself.
+    }
+    element?.remove();
   }
-  const search = params.toString();
-  return search ? `${url}?${search}` : url;
+  const answer = firstScreen.get(url);
+  firstScreen.delete(url);
+  return performance.now() < FIRST_SCREEN_MAX_AGE_MS ? answer : undefined;
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -89,6 +98,11 @@ function serverMessageOf(body: unknown): string | undefined {
 }
 
 async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const url = apiUrl(path, options.query);
+  if (method === 'GET') {
+    const answer = takeFirstScreenAnswer(url);
+    if (answer !== undefined) return answer as T;
+  }
   const { token } = getSession();
   const headers = new Headers(options.headers);
   headers.set('accept', 'application/json');
@@ -104,7 +118,7 @@ async function request<T>(method: string, path: string, options: RequestOptions 
 
   let response: Response;
   try {
-    response = await fetch(apiUrl(path, options.query), {
+    response = await fetch(url, {
       method,
       headers,
       body,

@@ -1,4 +1,4 @@
-import type { QueryValue } from './api';
+import type { QueryValue } from '@/shared/api-url';
 
 type Params = Record<string, QueryValue>;
 

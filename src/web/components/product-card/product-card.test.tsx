@@ -12,6 +12,7 @@ import {
 } from '@/web/lib/testing';
 import { getFavorites } from '@/web/session/favorites';
 import { ProductCard } from './product-card';
+import { ProductGrid } from './product-grid';
 import type { ShownProduct } from './product-view';
 
 function renderCard(product: ShownProduct) {
@@ -49,6 +50,20 @@ describe('ProductCard', () => {
     expect(image).toHaveAttribute('loading', 'lazy');
     expect(image).toHaveAttribute('width');
     expect(image).toHaveAttribute('height');
+  });
+
+  it("loads the pictures of a grid's first cards at once and first, the rest when scrolled near", () => {
+    const products = ['A', 'B', 'C'].map((name, i) =>
+      sampleProduct({ _id: `11111111-1111-4111-8111-11111111111${i}`, name }),
+    );
+    renderRoute(<ProductGrid products={products} eagerCount={2} />);
+    const [a, b, c] = ['A', 'B', 'C'].map((name) => screen.getByRole('img', { name }));
+    for (const image of [a, b]) {
+      expect(image).toHaveAttribute('loading', 'eager');
+      expect(image).toHaveAttribute('fetchpriority', 'high');
+    }
+    expect(c).toHaveAttribute('loading', 'lazy');
+    expect(c).toHaveAttribute('fetchpriority', 'auto');
   });
 
   it('falls back to the first image when there is no default image', () => {

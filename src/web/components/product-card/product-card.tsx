@@ -1,5 +1,6 @@
 import { Heart, ShoppingBag, Star } from 'lucide-react';
 import { Link } from 'react-router';
+import { PRODUCT_IMAGE_SIZES } from '@/shared/constants';
 import { catalog } from '@/shared/messages/catalog';
 import { format } from '@/shared/messages/format';
 import { useAddToCart } from '@/web/features/cart/use-add-to-cart';
@@ -18,21 +19,19 @@ import {
 
 const m = catalog;
 
-/** How wide a card is drawn in the shop's grids: 2 columns on phones, 3 on tablets, 4 on desktops. */
-export const PRODUCT_CARD_SIZES =
-  '(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw';
-
 interface ProductCardProps {
   product: ShownProduct;
   /** Where the card leads; SPEC §2: /productdetails/{id}, the category page uses /product/{slug}. */
   href?: string;
+  /** At the top of a page: its picture loads at once, first, rather than when scrolled near. */
+  eager?: boolean;
 }
 
 /**
  * SPEC §2's product card. The whole card is one link; the heart and the add button sit above it as
  * their own buttons, so a click on them never follows the link.
  */
-export function ProductCard({ product, href }: ProductCardProps) {
+export function ProductCard({ product, href, eager = false }: ProductCardProps) {
   const { has } = useFavorites();
   const { addToCart, pendingProductId } = useAddToCart();
   const id = idOf(product);
@@ -52,7 +51,8 @@ export function ProductCard({ product, href }: ProductCardProps) {
         <ProductImage
           image={imageOf(product)}
           alt={name ?? m.noProductName}
-          sizes={PRODUCT_CARD_SIZES}
+          sizes={PRODUCT_IMAGE_SIZES.card}
+          eager={eager}
           className={`size-full transition duration-500 group-hover:scale-[1.03] ${outOfStock ? 'grayscale' : ''}`}
         />
         {outOfStock ? (

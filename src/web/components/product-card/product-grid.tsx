@@ -2,6 +2,12 @@ import type { ShownProduct } from './product-view';
 import { idOf } from './product-view';
 import { ProductCard } from './product-card';
 
+/**
+ * The cards in a grid's first row on a phone (every grid has two columns there): the ones at the top
+ * of a listing whose pictures are worth loading first.
+ */
+export const FIRST_ROW_ON_PHONES = 2;
+
 const GRID = 'grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-5 lg:grid-cols-4 lg:gap-6';
 
 interface ProductGridProps {
@@ -9,14 +15,16 @@ interface ProductGridProps {
   /** Where each card leads, when not the card's own /productdetails/{id}. */
   hrefOf?: (product: ShownProduct) => string | undefined;
   className?: string;
+  /** How many cards at the start are at the top of the page (their pictures load first). */
+  eagerCount?: number;
 }
 
-export function ProductGrid({ products, hrefOf, className = GRID }: ProductGridProps) {
+export function ProductGrid({ products, hrefOf, className = GRID, eagerCount = 0 }: ProductGridProps) {
   return (
     <ul className={className}>
       {products.map((product, index) => (
         <li key={idOf(product) ?? index} className="flex">
-          <ProductCard product={product} href={hrefOf?.(product)} />
+          <ProductCard product={product} href={hrefOf?.(product)} eager={index < eagerCount} />
         </li>
       ))}
     </ul>

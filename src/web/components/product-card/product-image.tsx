@@ -8,6 +8,7 @@ interface ProductImageProps {
   /** The `sizes` hint for `srcset`: how wide the image is drawn at each screen width. */
   sizes: string;
   className?: string;
+  /** The page's main picture: fetched at once and before the others, not when scrolled near. */
   eager?: boolean;
 }
 
@@ -15,7 +16,7 @@ interface ProductImageProps {
 const WIDTH = 640;
 const HEIGHT = 800;
 
-/** A product photo with `srcset`, lazy loading and a quiet placeholder when there is none or it fails. */
+/** A product photo with `srcset`, lazy loading (unless `eager`) and a quiet placeholder when there is none or it fails. */
 export function ProductImage({ image, alt, sizes, className = '', eager = false }: ProductImageProps) {
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
   if (!image?.url || failedUrl === image.url) {
@@ -38,6 +39,7 @@ export function ProductImage({ image, alt, sizes, className = '', eager = false 
       width={WIDTH}
       height={HEIGHT}
       loading={eager ? 'eager' : 'lazy'}
+      fetchPriority={eager ? 'high' : 'auto'}
       decoding="async"
       onError={() => setFailedUrl(image.url)}
       className={`object-cover ${className}`}

@@ -2,7 +2,8 @@ import { queryOptions } from '@tanstack/react-query';
 import { catalog } from '@/shared/messages/catalog';
 import type { CategoryDto } from '@/shared/schemas/category';
 import type { ProductDto, ProductListDto } from '@/shared/schemas/product';
-import { api, type QueryValue } from '@/web/lib/api';
+import type { QueryValue } from '@/shared/api-url';
+import { api } from '@/web/lib/api';
 import { queryKeys } from '@/web/lib/query-keys';
 
 /** The storefront's reads of DESIGN §2, one `queryOptions` each (STYLE.md habit 7). */

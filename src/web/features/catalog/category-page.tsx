@@ -4,7 +4,11 @@ import { Link, useParams } from 'react-router';
 import { format, messages } from '@/shared/messages';
 import { EmptyState } from '@/web/components/empty-state';
 import { LoadFailure } from '@/web/components/load-failure';
-import { ProductGrid, ProductGridSkeleton } from '@/web/components/product-card/product-grid';
+import {
+  FIRST_ROW_ON_PHONES,
+  ProductGrid,
+  ProductGridSkeleton,
+} from '@/web/components/product-card/product-grid';
 import type { ShownProduct } from '@/web/components/product-card/product-view';
 import { ApiError } from '@/web/lib/api';
 import { useDocumentTitle } from '@/web/lib/shop';
@@ -79,7 +83,7 @@ export default function CategoryPage() {
           secondary={{ label: m.returnToHome, to: '/' }}
         />
       ) : (
-        <ProductGrid products={data.products} hrefOf={slugHref} />
+        <ProductGrid products={data.products} hrefOf={slugHref} eagerCount={FIRST_ROW_ON_PHONES} />
       )}
     </div>
   );

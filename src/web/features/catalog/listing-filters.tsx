@@ -2,7 +2,7 @@ import { Search } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { ALL_CATEGORIES } from '@/shared/constants';
 import { messages } from '@/shared/messages';
-import type { ListingFilters } from './listing-params';
+import type { ListingFilters } from '@/shared/listing';
 
 const m = messages.catalog;
 

@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  activeFilters,
-  apiQueryOf,
-  defaultFilters,
-  knownCategory,
-  priceCeiling,
-  readFilters,
-  withoutFilter,
-  writeFilters,
-} from './listing-params';
+import { apiQueryOf, defaultFilters, knownCategory, readFilters, writeFilters } from '@/shared/listing';
+import { activeFilters, priceCeiling, withoutFilter } from './listing-params';
 
 const read = (query: string, shop: string[] = []) => readFilters(new URLSearchParams(query), shop);
 

@@ -1,39 +1,5 @@
-import {
-  ALL_CATEGORIES,
-  AVAILABILITIES,
-  CATEGORY_NAMES,
-  DEFAULT_PRICE_CEILING,
-  LISTING_PAGE_SIZE,
-  STORAGE_KEYS,
-  type Availability,
-  type ProductSort,
-} from '@/shared/constants';
-
-/** The sorts a shopper can pick (SPEC §9); the server's `discount` sort is honoured from a URL too. */
-export const LISTING_SORTS = ['featured', 'priceAsc', 'priceDesc', 'nameAsc', 'nameDesc', 'newest'] as const;
-const URL_SORTS: readonly ProductSort[] = [...LISTING_SORTS, 'discount'];
-
-/** What the listing shows, read from and written to the URL query (DESIGN §3). */
-export interface ListingFilters {
-  search: string;
-  /** A known category's name as the shop spells it, or '' for all. */
-  category: string;
-  minPrice: number | undefined;
-  maxPrice: number | undefined;
-  availability: Availability;
-  sort: ProductSort;
-  page: number;
-}
-
-export const defaultFilters: ListingFilters = {
-  search: '',
-  category: '',
-  minPrice: undefined,
-  maxPrice: undefined,
-  availability: 'all',
-  sort: 'featured',
-  page: 1,
-};
+import { DEFAULT_PRICE_CEILING, STORAGE_KEYS } from '@/shared/constants';
+import type { ListingFilters } from '@/shared/listing';
 
 /** The navigation state the categories carousel sends to /products. */
 export interface CategoryNavigationState {
@@ -45,82 +11,6 @@ export function categoryFromState(state: unknown): string | undefined {
   const value = (state as Partial<CategoryNavigationState>).selectedCategory;
   return typeof value === 'string' ? value : undefined;
 }
-
-/**
- * SPEC §2: a category is used only if it is a known name or 'All categories'. Known names are the
- * SPEC's fixed seven plus whatever the shop has added since; matching ignores case, and the answer is
- * the shop's own spelling ('' for all).
- */
-export function knownCategory(
-  value: string | null | undefined,
-  shopNames: readonly string[],
-): string | undefined {
-  const wanted = value?.trim().toLowerCase();
-  if (!wanted) return undefined;
-  if (wanted === ALL_CATEGORIES.toLowerCase()) return '';
-  return [...shopNames, ...CATEGORY_NAMES].find((name) => name.toLowerCase() === wanted);
-}
-
-function priceOf(value: string | null): number | undefined {
-  if (value === null || value.trim() === '') return undefined;
-  const number = Number(value);
-  return Number.isFinite(number) && number >= 0 ? number : undefined;
-}
-
-function pageOf(value: string | null): number {
-  const number = Number(value);
-  return Number.isInteger(number) && number >= 1 ? number : 1;
-}
-
-/** Reads the listing's state from its URL; anything malformed falls back to the default. */
-export function readFilters(params: URLSearchParams, shopCategories: readonly string[]): ListingFilters {
-  const availability = params.get('availability');
-  const sort = params.get('sort');
-  let minPrice = priceOf(params.get('minPrice'));
-  let maxPrice = priceOf(params.get('maxPrice'));
-  if (minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice) {
-    [minPrice, maxPrice] = [maxPrice, minPrice];
-  }
-  return {
-    search: params.get('search')?.trim() ?? '',
-    category: knownCategory(params.get('category'), shopCategories) ?? '',
-    minPrice,
-    maxPrice,
-    availability: (AVAILABILITIES as readonly string[]).includes(availability ?? '')
-      ? (availability as Availability)
-      : 'all',
-    sort: URL_SORTS.includes(sort as ProductSort) ? (sort as ProductSort) : 'featured',
-    page: pageOf(params.get('page')),
-  };
-}
-
-/** The URL query for `filters`, leaving defaults out so a plain listing stays /products. */
-export function writeFilters(filters: ListingFilters): URLSearchParams {
-  const params = new URLSearchParams();
-  if (filters.search) params.set('search', filters.search);
-  if (filters.category) params.set('category', filters.category);
-  if (filters.minPrice !== undefined) params.set('minPrice', String(filters.minPrice));
-  if (filters.maxPrice !== undefined) params.set('maxPrice', String(filters.maxPrice));
-  if (filters.availability !== 'all') params.set('availability', filters.availability);
-  if (filters.sort !== 'featured') params.set('sort', filters.sort);
-  if (filters.page > 1) params.set('page', String(filters.page));
-  return params;
-}
-
-/** The GET /api/product query for `filters`: always paged, 12 a page (SPEC §9). */
-export function apiQueryOf(filters: ListingFilters) {
-  return {
-    search: filters.search || undefined,
-    category: filters.category || undefined,
-    minPrice: filters.minPrice,
-    maxPrice: filters.maxPrice,
-    availability: filters.availability === 'all' ? undefined : filters.availability,
-    sort: filters.sort,
-    page: filters.page,
-    limit: LISTING_PAGE_SIZE,
-  };
-}
-
 /** The slider's top: the server's highest price rounded up, or 1000 when there are no products (SPEC §9). */
 export function priceCeiling(serverMaxPrice: number | undefined): number {
   return serverMaxPrice && serverMaxPrice > 0 ? Math.ceil(serverMaxPrice) : DEFAULT_PRICE_CEILING;

@@ -1,7 +1,7 @@
 import Autoplay from 'embla-carousel-autoplay';
 import useEmblaCarousel from 'embla-carousel-react';
 import { useCallback, useEffect, useState } from 'react';
-import { PRODUCT_CAROUSEL } from '@/shared/constants';
+import { PRODUCT_CAROUSEL, PRODUCT_IMAGE_SIZES } from '@/shared/constants';
 import { format, messages } from '@/shared/messages';
 import type { ImageDto } from '@/shared/schemas/product';
 import { ProductImage } from '@/web/components/product-card/product-image';
@@ -64,7 +64,7 @@ export function ProductGallery({ images, name }: ProductGalleryProps) {
               <ProductImage
                 image={image}
                 alt={slides.length > 1 ? `${name} (${index + 1}/${slides.length})` : name}
-                sizes="(min-width: 1024px) 50vw, 100vw"
+                sizes={PRODUCT_IMAGE_SIZES.gallery}
                 eager={index === 0}
                 className="aspect-[4/5] w-full"
               />

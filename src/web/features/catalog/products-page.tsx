@@ -8,23 +8,29 @@ import { formatEgp } from '@/shared/money';
 import { EmptyState } from '@/web/components/empty-state';
 import { LoadFailure } from '@/web/components/load-failure';
 import { Pagination } from '@/web/components/pagination';
-import { ProductGrid, ProductGridSkeleton } from '@/web/components/product-card/product-grid';
+import {
+  FIRST_ROW_ON_PHONES,
+  ProductGrid,
+  ProductGridSkeleton,
+} from '@/web/components/product-card/product-grid';
+import {
+  apiQueryOf,
+  knownCategory,
+  LISTING_SORTS,
+  readFilters,
+  writeFilters,
+  type ListingFilters,
+} from '@/shared/listing';
 import { useDocumentTitle } from '@/web/lib/shop';
 import { allCategoriesQuery, productListQuery } from './catalog-api';
 import { ListingFiltersPanel } from './listing-filters';
 import {
   activeFilters,
-  apiQueryOf,
   categoryFromState,
-  knownCategory,
-  LISTING_SORTS,
   priceCeiling,
-  readFilters,
   takeStoredCategory,
   withoutFilter,
-  writeFilters,
   type ActiveFilter,
-  type ListingFilters,
 } from './listing-params';
 
 const m = messages.catalog;
@@ -175,7 +181,7 @@ export default function ProductsPage() {
   } else {
     results = (
       <div className={`transition-opacity duration-300 ${products.isPlaceholderData ? 'opacity-60' : ''}`}>
-        <ProductGrid products={data.products} className={LISTING_GRID} />
+        <ProductGrid products={data.products} className={LISTING_GRID} eagerCount={FIRST_ROW_ON_PHONES} />
         <div className="mt-12">
           <Pagination
             page={filters.page}

@@ -1,10 +1,10 @@
 import { Heart, ShoppingBag } from 'lucide-react';
 import type { MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { PRODUCT_IMAGE_SIZES } from '@/shared/constants';
 import { format, messages } from '@/shared/messages';
 import { formatEgp } from '@/shared/money';
 import { EmptyState } from '@/web/components/empty-state';
-import { PRODUCT_CARD_SIZES } from '@/web/components/product-card/product-card';
 import { ProductImage } from '@/web/components/product-card/product-image';
 import { useAddToCart } from '@/web/features/cart/use-add-to-cart';
 import { useDocumentTitle } from '@/web/lib/shop';
@@ -36,7 +36,7 @@ function FavoriteCard({ item }: { item: FavoriteItem }) {
         <ProductImage
           image={item.defaultImage ? { url: item.defaultImage } : undefined}
           alt={name}
-          sizes={PRODUCT_CARD_SIZES}
+          sizes={PRODUCT_IMAGE_SIZES.card}
           className="size-full transition duration-500 group-hover:scale-[1.03]"
         />
       </div>

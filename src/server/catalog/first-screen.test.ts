@@ -1,0 +1,160 @@
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIRST_SCREEN_SCRIPT_ID, PRODUCT_IMAGE_SIZES } from '@/shared/constants';
+import type { ProductRow } from '../db/schema';
+import { moduleFilesOf } from '../plugins/web-app';
+import { createTestApp, type TestApp } from '../test/app';
+import { createCategory, createProduct } from '../test/catalog-fixtures';
+import { FIRST_SCREEN_MODULES } from './first-screen';
+
+const INDEX =
+  '<!doctype html><html><head><title>Nour</title><script type="module" crossorigin src="/assets/index-e1.js"></script></head><body><div id="root"></div></body></html>';
+const MANIFEST = {
+  'index.html': { file: 'assets/index-e1.js', imports: ['_framework-f1.js'] },
+  '_framework-f1.js': { file: 'assets/framework-f1.js' },
+  '_grid-g1.js': { file: 'assets/grid-g1.js', imports: ['_framework-f1.js'] },
+  [FIRST_SCREEN_MODULES.listing]: {
+    file: 'assets/products-page-p1.js',
+    imports: ['index.html', '_grid-g1.js'],
+  },
+  [FIRST_SCREEN_MODULES.details]: { file: 'assets/details-page-d1.js', imports: ['_grid-g1.js'] },
+};
+
+/** The answers a page carries, parsed back from its `<script type="application/json">`. */
+function answersIn(html: string): Record<string, unknown> | undefined {
+  const match = new RegExp(
+    `<script type="application/json" id="${FIRST_SCREEN_SCRIPT_ID}">(.*?)</script>`,
+  ).exec(html);
+  return match?.[1] ? (JSON.parse(match[1]) as Record<string, unknown>) : undefined;
+}
+
+describe('first screen sent with the page', () => {
+  let t: TestApp;
+  let dist: string;
+  let dress: ProductRow;
+  let tricky: ProductRow;
+
+  beforeAll(async () => {
+    dist = await mkdtemp(join(tmpdir(), 'nour-first-screen-'));
+    await mkdir(join(dist, '.vite'), { recursive: true });
+    await writeFile(join(dist, 'index.html'), INDEX);
+    await writeFile(join(dist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+    t = await createTestApp({ WEB_DIST_DIR: dist });
+    const women = await createCategory(t, { name: 'Women' });
+    dress = await createProduct(t, {
+      name: 'Linen Dress',
+      price: 900,
+      category: women,
+      defaultImage: { key: 'products/dress.webp', widths: [320] },
+      subImages: [{ key: 'products/dress-back.webp', widths: [] }],
+    });
+    tricky = await createProduct(t, {
+      name: "Scarf </script><script>alert('x')</script> $' $&",
+      price: 100,
+      category: women,
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(dist, { recursive: true, force: true });
+  });
+
+  const page = async (url: string) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode, url).toBe(200);
+    return res.body;
+  };
+  const api = async (url: string) => (await t.app.inject({ method: 'GET', url })).json<unknown>();
+
+  it("sends the listing's answer under the URL the storefront will ask, exactly as the API answers it", async () => {
+    for (const [path, url] of [
+      ['/products', '/api/product?sort=featured&page=1&limit=12'],
+      [
+        '/products?category=women&sort=priceAsc&maxPrice=1000&page=1',
+        '/api/product?category=Women&maxPrice=1000&sort=priceAsc&page=1&limit=12',
+      ],
+      ['/products?search=%20linen%20', '/api/product?search=linen&sort=featured&page=1&limit=12'],
+    ] as const) {
+      const answers = answersIn(await page(path));
+      expect(Object.keys(answers ?? {}), path).toEqual([url]);
+      expect(answers?.[url], path).toEqual(await api(url));
+    }
+  });
+
+  it("preloads the first card's picture and the listing's own code", async () => {
+    const html = await page('/products?sort=priceDesc');
+    const { products } = (await api('/api/product?sort=priceDesc&page=1&limit=12')) as {
+      products: Array<{ defaultImage: { url: string; srcset?: string } }>;
+    };
+    const first = products[0]!.defaultImage;
+    expect(first.url).toContain('dress');
+    expect(html).toContain(
+      `<link rel="preload" as="image" href="${first.url}" imagesrcset="${first.srcset}" imagesizes="${PRODUCT_IMAGE_SIZES.card}" fetchpriority="high">`,
+    );
+    // Before the app's own script, so the picture does not queue behind it.
+    expect(html.indexOf('rel="preload" as="image"')).toBeLessThan(html.indexOf('<script type="module"'));
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/products-page-p1.js">');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/grid-g1.js">');
+    // What index.html loads already is not named twice.
+    expect(html.match(/assets\/index-e1\.js/g)).toHaveLength(1);
+    expect(html.match(/assets\/framework-f1\.js/g)).toHaveLength(1);
+  });
+
+  it('sends a product page its product, by slug and by id, and preloads its first picture', async () => {
+    for (const key of [dress.slug, dress.id]) {
+      const path = key === dress.id ? `/productdetails/${key}` : `/product/${key}`;
+      const html = await page(path);
+      const url = `/api/product/${key}`;
+      const answers = answersIn(html);
+      expect(answers?.[url], path).toEqual(await api(url));
+      const { product } = answers?.[url] as { product: { images: Array<{ url: string }> } };
+      expect(html).toContain(`<link rel="preload" as="image" href="${product.images[0]!.url}"`);
+      expect(html).toContain(`imagesizes="${PRODUCT_IMAGE_SIZES.gallery}"`);
+      expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/details-page-d1.js">');
+    }
+  });
+
+  it('keeps text that looks like markup or a replacement pattern as text', async () => {
+    const html = await page(`/product/${tricky.slug}`);
+    expect(html).not.toContain("<script>alert('x')</script>");
+    const answers = answersIn(html) as Record<string, { product: { name: string } }>;
+    expect(answers[`/api/product/${tricky.slug}`]?.product.name).toBe(tricky.name);
+    expect(html.endsWith('</body></html>')).toBe(true);
+  });
+
+  it('sends nothing extra for a missing product or a page without a first screen', async () => {
+    for (const path of ['/product/no-such-thing', '/cart', '/', '/favorites']) {
+      const html = await page(path);
+      expect(answersIn(html), path).toBeUndefined();
+      expect(html, path).not.toContain('rel="preload"');
+    }
+  });
+
+  it('tags each page by its content, so an unchanged listing can answer 304', async () => {
+    const first = await t.app.inject({ method: 'GET', url: '/products' });
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/products',
+      headers: { 'if-none-match': String(first.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    const cart = await t.app.inject({ method: 'GET', url: '/cart' });
+    expect(cart.headers.etag).not.toBe(first.headers.etag);
+  });
+
+  it("names the storefront's real page modules", () => {
+    for (const module of Object.values(FIRST_SCREEN_MODULES)) expect(existsSync(module), module).toBe(true);
+  });
+
+  it('follows imports once and leaves out stylesheets', () => {
+    const manifest = {
+      a: { file: 'assets/a.js', imports: ['b', 'c'] },
+      b: { file: 'assets/b.js', imports: ['a'] },
+      c: { file: 'assets/c.css' },
+    };
+    expect(moduleFilesOf(['a', 'missing'], manifest, '')).toEqual(['assets/a.js', 'assets/b.js']);
+  });
+});

@@ -1,0 +1,73 @@
+import { apiUrl } from '@/shared/api-url';
+import { PRODUCT_IMAGE_SIZES } from '@/shared/constants';
+import { apiQueryOf, readFilters } from '@/shared/listing';
+import type { ImageDto, ProductDto } from '@/shared/schemas/product';
+import { ProductQuerySchema } from '@/shared/schemas/product';
+import { AppError } from '../errors';
+import type { FirstScreen } from '../plugins/web-app';
+import type { CatalogService } from './service';
+
+const DETAILS_PATH = /^\/(?:product|productdetails)\/([^/]+)\/?$/;
+
+/**
+ * The storefront's modules for these pages (src/web/router.tsx loads them lazily), by their source
+ * paths as the build's manifest names them: preloaded with the page, so its code does not wait for the
+ * app's to run first.
+ */
+export const FIRST_SCREEN_MODULES = {
+  listing: 'src/web/features/catalog/products-page.tsx',
+  details: 'src/web/features/catalog/product-details-page.tsx',
+} as const;
+
+/** The picture a product card shows (SPEC §2): the default image, else the first of the others. */
+function cardImage(product: ProductDto | undefined): ImageDto | undefined {
+  if (product?.defaultImage.url) return product.defaultImage;
+  return product?.images[0]?.url ? product.images[0] : undefined;
+}
+
+function preload(image: ImageDto | undefined, sizes: string): FirstScreen['image'] {
+  return image?.url ? { url: image.url, srcset: image.srcset, sizes } : undefined;
+}
+
+/**
+ * What the listing and the product pages need first, for the server to send inside the page: the API
+ * answer the storefront would ask for once its scripts run, and the picture it will show largest. The
+ * browser then fetches that picture while the scripts load, and the first screen needs no request of
+ * its own. The answers are exactly the routes' (same service, same query, built by the shared helpers
+ * the storefront uses); any other page gets nothing, and so asks as usual.
+ */
+export function catalogFirstScreen(catalog: CatalogService) {
+  async function listing(search: URLSearchParams): Promise<FirstScreen | undefined> {
+    const filters = readFilters(search, await catalog.categoryNames());
+    const url = apiUrl('/product', apiQueryOf(filters));
+    const query = ProductQuerySchema.safeParse(Object.fromEntries(new URL(url, 'http://shop').searchParams));
+    if (!query.success) return undefined;
+    const answer = { success: true, ...(await catalog.listProducts(query.data)) };
+    return {
+      answers: { [url]: answer },
+      image: preload(cardImage(answer.products[0]), PRODUCT_IMAGE_SIZES.card),
+      modules: [FIRST_SCREEN_MODULES.listing],
+    };
+  }
+
+  async function details(idOrSlug: string): Promise<FirstScreen | undefined> {
+    try {
+      const product = await catalog.getProduct(idOrSlug);
+      return {
+        answers: { [apiUrl(`/product/${encodeURIComponent(idOrSlug)}`)]: { success: true, product } },
+        image: preload(product.images[0], PRODUCT_IMAGE_SIZES.gallery),
+        modules: [FIRST_SCREEN_MODULES.details],
+      };
+    } catch (error) {
+      // A missing product's page shows its not-found state after its own request.
+      if (error instanceof AppError && error.statusCode === 404) return undefined;
+      throw error;
+    }
+  }
+
+  return async (path: string, search: URLSearchParams): Promise<FirstScreen | undefined> => {
+    if (path === '/products' || path === '/products/') return listing(search);
+    const match = DETAILS_PATH.exec(path);
+    return match?.[1] ? details(match[1]) : undefined;
+  };
+}
