@@ -7,7 +7,22 @@ import { chromiumArgs, chromiumPath } from './scripts/chromium';
 const port = Number(process.env.E2E_PORT ?? 4317);
 export const baseURL = `http://127.0.0.1:${port}`;
 
-// The journeys run against the real built server on a fresh embedded database of their own.
+/** The journeys' server: the real one on 127.0.0.1, on a fresh embedded database of its own. */
+export function journeyServerEnv(serverPort: number, dataDir: string): Record<string, string> {
+  return {
+    PORT: String(serverPort),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    SEED_DEMO: 'true',
+    LOG_LEVEL: 'warn',
+    // Journeys register several users from one address within a minute.
+    AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    RATE_LIMIT_PER_MINUTE: '100000',
+    JWT_SECRET: 'e2e-secret-that-is-long-enough-for-hs256-signing',
+  };
+}
+
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'nour-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
 
@@ -36,17 +51,6 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'warn',
-      // Journeys register several users from one address within a minute.
-      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
-      RATE_LIMIT_PER_MINUTE: '100000',
-      JWT_SECRET: 'e2e-secret-that-is-long-enough-for-hs256-signing',
-    },
+    env: journeyServerEnv(port, dataDir),
   },
 });

@@ -1,0 +1,38 @@
+import { defineConfig } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import base, { journeyServerEnv } from './playwright.config';
+
+/**
+ * `npm run test:large`: the catalogue's journeys on a shop of 100,000 products (the catalogue issue's
+ * "done when"). Not part of `npm test`: seeding takes about a minute. The server is the real one, on
+ * a fresh embedded database holding the demo catalogue plus the generated products and their pictures.
+ */
+const port = Number(process.env.E2E_LARGE_PORT ?? 4318);
+const baseURL = `http://127.0.0.1:${port}`;
+const dataDir = mkdtempSync(join(tmpdir(), 'nour-e2e-large-'));
+
+export default defineConfig({
+  ...base,
+  testDir: './e2e/large',
+  testMatch: '**/*.large.ts',
+  timeout: 120_000,
+  reporter: [['list']],
+  use: { ...base.use, baseURL },
+  outputDir: 'test-results/e2e-large',
+  webServer: {
+    command: 'node --import tsx bench/prepare.ts && node --import tsx src/server/main.ts',
+    url: `${baseURL}/api/health`,
+    timeout: 600_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      ...journeyServerEnv(port, dataDir),
+      BENCH_SEED_DEMO: 'true',
+      BENCH_SEED_LARGE: process.env.LARGE_COUNT ?? '100000',
+      BENCH_LARGE_IMAGES: 'true',
+    },
+  },
+});
