@@ -15,8 +15,12 @@ async function foundCount(page: Page): Promise<number> {
   return Number((await line.innerText()).split(' ')[0]);
 }
 
+/** Each card's final price: the first bold figure of its price block (a discount badge follows it). */
 async function cardPrices(page: Page): Promise<number[]> {
-  const texts = await page.getByRole('article').locator('p > span.font-semibold').allInnerTexts();
+  const cards = await page.getByRole('article').all();
+  const texts = await Promise.all(
+    cards.map((card) => card.locator('p > span.font-semibold').first().innerText()),
+  );
   return texts.map((text) => Number(text.replace(/[^\d.]/g, '')));
 }
 
@@ -75,6 +79,7 @@ test('every catalogue screen works on a shop of 100,000 products', async ({ page
   await page.getByLabel(c.maxPrice).fill('1500');
   await page.getByRole('button', { name: c.applyFilters }).click();
   await expect(page).toHaveURL(/maxPrice=1500/);
+  await expect(page.getByText(`${total} ${c.productsFound}`)).toBeHidden();
   const filtered = await foundCount(page);
   expect(filtered).toBeGreaterThan(0);
   expect(filtered).toBeLessThan(total);
@@ -85,6 +90,8 @@ test('every catalogue screen works on a shop of 100,000 products', async ({ page
   await search.fill('linen');
   await search.press('Enter');
   await expect(page).toHaveURL(/\/products\?search=linen$/);
+  // The previous list stays on screen until the search's answer replaces it.
+  await expect(page.getByRole('article').first().getByRole('heading')).toContainText(/linen/i);
   expect(await foundCount(page)).toBeGreaterThan(12);
   for (const name of await page.getByRole('article').getByRole('heading').allInnerTexts()) {
     expect(name.toLowerCase()).toContain('linen');

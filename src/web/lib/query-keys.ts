@@ -18,7 +18,7 @@ export const queryKeys = {
     list: (params: Params = {}) => ['categories', 'list', params] as const,
   },
   category: (idOrSlug: string) => ['category', idOrSlug] as const,
-  categoryProducts: (slug: string) => ['category', slug, 'products'] as const,
+  categoryProducts: (slug: string, page: number) => ['category', slug, 'products', page] as const,
   cart: ['cart'] as const,
   orders: {
     all: ['orders'] as const,

@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import { LISTING_PAGE_SIZE } from '@/shared/constants';
 import { catalog } from '@/shared/messages/catalog';
 import type { CategoryDto } from '@/shared/schemas/category';
 import type { ProductDto, ProductListDto } from '@/shared/schemas/product';
@@ -25,6 +26,9 @@ export interface CategoryProductsAnswer {
   success: boolean;
   products: ProductDto[];
   category: CategoryDto | null;
+  page: number;
+  totalPages: number;
+  totalCount: number;
   message?: string;
 }
 
@@ -56,12 +60,15 @@ export const allCategoriesQuery = queryOptions({
   },
 });
 
-/** GET /api/category/{slug}/products: the category and its products; a missing one is a 404. */
-export function categoryProductsQuery(slug: string) {
+/** GET /api/category/{slug}/products, one page of 12 newest first: the category and its products; a missing one is a 404. */
+export function categoryProductsQuery(slug: string, page: number) {
   return queryOptions({
-    queryKey: queryKeys.categoryProducts(slug),
+    queryKey: queryKeys.categoryProducts(slug, page),
     queryFn: ({ signal }) =>
-      api.get<CategoryProductsAnswer>(`/category/${encodeURIComponent(slug)}/products`, { signal }),
+      api.get<CategoryProductsAnswer>(`/category/${encodeURIComponent(slug)}/products`, {
+        query: { page, limit: LISTING_PAGE_SIZE },
+        signal,
+      }),
   });
 }
 

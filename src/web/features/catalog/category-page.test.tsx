@@ -1,10 +1,26 @@
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import CategoryPage from './category-page';
 import { mockFetch, renderRoute, sampleCategory, sampleProduct, setStoredSession } from '@/web/lib/testing';
 
-function renderCategory(slug = 'women') {
-  return renderRoute(<CategoryPage />, { path: '/category/:slug', initialEntry: `/category/${slug}` });
+function renderCategory(slug = 'women', search = '') {
+  return renderRoute(<CategoryPage />, {
+    path: '/category/:slug',
+    initialEntry: `/category/${slug}${search}`,
+  });
+}
+
+/** One page of the category's products as the API answers it. */
+function pageAnswer(products: unknown[], page = 1, totalCount = products.length) {
+  return {
+    success: true,
+    category: sampleCategory(),
+    products,
+    page,
+    totalPages: Math.max(1, Math.ceil(totalCount / 12)),
+    totalCount,
+  };
 }
 
 describe('CategoryPage', () => {
@@ -12,9 +28,7 @@ describe('CategoryPage', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('shows the name, the heading and products linking to /product/{slug}', async () => {
-    const { calls } = mockFetch(() => ({
-      body: { success: true, category: sampleCategory(), products: [sampleProduct()] },
-    }));
+    const { calls } = mockFetch(() => ({ body: pageAnswer([sampleProduct()]) }));
     renderCategory();
     expect(
       await screen.findByRole('heading', { name: 'Browse our collection of products in the Women category' }),
@@ -24,6 +38,37 @@ describe('CategoryPage', () => {
       '/product/linen-summer-dress',
     );
     expect(calls[0]?.url.pathname).toBe('/api/category/women/products');
+    expect(calls[0]?.url.search).toBe('?page=1&limit=12');
+    expect(screen.queryByRole('navigation', { name: 'Pagination' })).toBeNull();
+  });
+
+  it('pages through a large category twelve at a time, the page in the URL', async () => {
+    const { calls } = mockFetch((call) => {
+      const page = Number(call.url.searchParams.get('page'));
+      return { body: pageAnswer([sampleProduct({ name: `Dress on page ${page}` })], page, 40) };
+    });
+    const { router } = renderCategory('women', '?page=2');
+    expect(await screen.findByRole('heading', { name: 'Dress on page 2' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Page 4' }));
+    expect(await screen.findByRole('heading', { name: 'Dress on page 4' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?page=4');
+    await userEvent.click(screen.getByRole('button', { name: 'Page 1' }));
+    expect(await screen.findByRole('heading', { name: 'Dress on page 1' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
+    expect(calls.map((call) => call.url.searchParams.get('page'))).toEqual(['2', '4', '1']);
+  });
+
+  it('goes back to the first page from a page past the end', async () => {
+    mockFetch((call) => {
+      const page = Number(call.url.searchParams.get('page'));
+      return {
+        body: pageAnswer(page > 2 ? [] : [sampleProduct({ name: `Dress on page ${page}` })], page, 20),
+      };
+    });
+    const { router } = renderCategory('women', '?page=9');
+    expect(await screen.findByRole('heading', { name: 'Dress on page 1' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
+    expect(screen.queryByText('There are no products in this category yet.')).toBeNull();
   });
 
   it("shows 'Category not found' with 'Return to Home' for a missing category", async () => {
@@ -37,7 +82,7 @@ describe('CategoryPage', () => {
   });
 
   it("offers 'Browse Other Categories' and 'Return to Home' when the category is empty", async () => {
-    mockFetch(() => ({ body: { success: true, category: sampleCategory(), products: [] } }));
+    mockFetch(() => ({ body: pageAnswer([]) }));
     renderCategory();
     expect(await screen.findByRole('link', { name: 'Browse Other Categories' })).toHaveAttribute(
       'href',

@@ -1,9 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { FolderX, PackageOpen } from 'lucide-react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { format, messages } from '@/shared/messages';
 import { EmptyState } from '@/web/components/empty-state';
 import { LoadFailure } from '@/web/components/load-failure';
+import { Pagination } from '@/web/components/pagination';
 import {
   FIRST_ROW_ON_PHONES,
   ProductGrid,
@@ -33,10 +35,30 @@ function CategoryNotFound() {
   );
 }
 
-/** /category/{slug}: the category's name, its heading and its products (SPEC §2, DESIGN §3). */
+/** `?page=`: a whole number from 1, else the first page. */
+function pageOf(value: string | null): number {
+  const page = Number(value);
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+}
+
+/**
+ * /category/{slug}: the category's name, its heading and its products (SPEC §2, DESIGN §3), twelve a
+ * page with the listing's pager, the page in the URL.
+ */
 export default function CategoryPage() {
   const { slug = '' } = useParams();
-  const { data, isPending, isError, error } = useQuery(categoryProductsQuery(slug));
+  const [searchParams, setSearchParams] = useSearchParams();
+  const page = pageOf(searchParams.get('page'));
+  const { data, isPending, isError, error } = useQuery({
+    ...categoryProductsQuery(slug, page),
+    // While the next page loads the current one stays; another category's products never stand in.
+    placeholderData: (previous) => (previous?.category?.slug === slug ? previous : undefined),
+  });
+  // A page past the end (an old link, fewer products since) goes back to the first.
+  const pastTheEnd = data !== undefined && data.totalCount > 0 && page > data.totalPages;
+  useEffect(() => {
+    if (pastTheEnd) setSearchParams({}, { replace: true });
+  }, [pastTheEnd, setSearchParams]);
   useDocumentTitle(data?.category?.name ?? m.category);
 
   if (isError) {
@@ -73,7 +95,7 @@ export default function CategoryPage() {
           </div>
         )}
       </header>
-      {isPending ? (
+      {isPending || pastTheEnd ? (
         <ProductGridSkeleton count={8} />
       ) : data.products.length === 0 ? (
         <EmptyState
@@ -83,7 +105,17 @@ export default function CategoryPage() {
           secondary={{ label: m.returnToHome, to: '/' }}
         />
       ) : (
-        <ProductGrid products={data.products} hrefOf={slugHref} eagerCount={FIRST_ROW_ON_PHONES} />
+        <div className="flex flex-col gap-10">
+          <ProductGrid products={data.products} hrefOf={slugHref} eagerCount={FIRST_ROW_ON_PHONES} />
+          <Pagination
+            page={page}
+            totalPages={data.totalPages}
+            onPageChange={(next) => {
+              setSearchParams(next > 1 ? { page: String(next) } : {});
+              window.scrollTo({ top: 0, behavior: 'smooth' });
+            }}
+          />
+        </div>
       )}
     </div>
   );
