@@ -5,9 +5,10 @@ import { join } from 'node:path';
 import base, { journeyServerEnv } from './playwright.config';
 
 /**
- * `npm run test:large`: the catalogue's journeys on a shop of 100,000 products (the catalogue issue's
- * "done when"). Not part of `npm test`: seeding takes about a minute. The server is the real one, on
- * a fresh embedded database holding the demo catalogue plus the generated products and their pictures.
+ * `npm run test:large`, and the last step of `npm test`: the catalogue's journeys on a shop of 100,000
+ * products (the catalogue issue's "done when"). The server is the real one, on a fresh embedded
+ * database holding the demo catalogue plus the generated products and their pictures (about 10 s to
+ * seed on this machine).
  */
 const port = Number(process.env.E2E_LARGE_PORT ?? 4318);
 const baseURL = `http://127.0.0.1:${port}`;
@@ -18,7 +19,7 @@ export default defineConfig({
   testDir: './e2e/large',
   testMatch: '**/*.large.ts',
   timeout: 120_000,
-  reporter: [['list']],
+  reporter: [['list'], ['./e2e/summary-reporter.ts', { name: 'e2e-large' }]],
   use: { ...base.use, baseURL },
   outputDir: 'test-results/e2e-large',
   webServer: {

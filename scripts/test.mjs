@@ -57,19 +57,33 @@ steps.push(['chromium', haveChromium]);
 if (haveChromium) {
   const built = run('build the web app', 'npx', ['vite', 'build', '--logLevel', 'warn']);
   steps.push(['build', built]);
-  if (built)
+  if (built) {
     steps.push([
       'e2e',
       run('browser journeys (Playwright + Chromium)', 'npx', ['playwright', 'test'], {
         CHROME_PATH: chromePath,
       }),
     ]);
+    steps.push([
+      'e2e-large',
+      run(
+        'catalogue journeys on 100,000 products',
+        'npx',
+        ['playwright', 'test', '-c', 'playwright.large.config.ts'],
+        { CHROME_PATH: chromePath },
+      ),
+    ]);
+  }
 }
 
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-for (const file of ['test-results/vitest-summary.json', 'test-results/e2e-summary.json']) {
+for (const file of [
+  'test-results/vitest-summary.json',
+  'test-results/e2e-summary.json',
+  'test-results/e2e-large-summary.json',
+]) {
   const summary = readSummary(file);
   if (!summary) continue;
   passed += summary.passed;
