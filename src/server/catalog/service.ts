@@ -4,6 +4,7 @@ import {
   LISTING_PAGE_SIZE,
   MAX_PAGE_SIZE,
   UNPAGED_PRODUCT_LIMIT,
+  type ProductSort,
 } from '@/shared/constants';
 import { messages } from '@/shared/messages';
 import { toEgp, toPiastres } from '@/shared/money';
@@ -22,6 +23,7 @@ import {
   findCategory,
   findCategoryKeys,
   findProduct,
+  findPageAnchors,
   findProducts,
   findRating,
   lockProduct,
@@ -29,8 +31,12 @@ import {
   productTotals,
   saveRating,
   type CategoryKeys,
+  type PageAnchor,
   type ProductFilters,
 } from './queries';
+
+/** Rows between two page anchors: a hundred listing pages. */
+const PAGE_ANCHOR_STRIDE = 1200;
 
 const m = messages.catalog;
 
@@ -136,6 +142,24 @@ export function createCatalogService(db: Db, store: ObjectStore) {
     return keys.filter(matches).map((row) => row.id);
   }
 
+  /**
+   * The page anchor at or before `offset` for a deep page (none for the first hundred pages, which
+   * skip few rows anyway). The anchors of a filter and sort are one walk of the index, cached like the
+   * totals, so a shopper paging far, or many shoppers on different far pages, each skip fewer than
+   * `PAGE_ANCHOR_STRIDE` rows.
+   */
+  async function anchorBefore(
+    filters: ProductFilters,
+    sort: ProductSort,
+    offset: number,
+  ): Promise<PageAnchor | undefined> {
+    if (offset < PAGE_ANCHOR_STRIDE) return undefined;
+    const anchors = await cachedCatalogRead(db, `anchors:${JSON.stringify([filters, sort])}`, () =>
+      findPageAnchors(db, filters, sort, PAGE_ANCHOR_STRIDE),
+    );
+    return anchors[Math.floor(offset / PAGE_ANCHOR_STRIDE)];
+  }
+
   async function listProducts(query: ProductQuery): Promise<ProductListAnswer> {
     const filters: ProductFilters = {
       search: query.search,
@@ -161,7 +185,10 @@ export function createCatalogService(db: Db, store: ObjectStore) {
         productTotals(db, filters),
       );
       // A page past the end would make PostgreSQL walk every row to skip them: known empty, never asked.
-      const rows = offset < totals.count ? await findProducts(db, filters, sort, limit, offset) : [];
+      const rows =
+        offset < totals.count
+          ? await findProducts(db, filters, sort, limit, offset, await anchorBefore(filters, sort, offset))
+          : [];
       return {
         products: rows.map((row) => productDto(store, row.product, row.category)),
         page,
