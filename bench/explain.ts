@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { PRODUCT_SORTS } from '@/shared/constants';
-import { findProducts, type ProductFilters } from '../src/server/catalog/queries';
+import { findPageAnchors, findProducts, type ProductFilters } from '../src/server/catalog/queries';
 import { openPglite, openPostgres, type Database } from '../src/server/db/client';
 import { seedLargeCatalogue } from '../src/server/db/seed/large';
 
@@ -118,27 +118,33 @@ async function main(): Promise<void> {
     const everything: ProductFilters = { availability: 'all' };
     const oneCategory: ProductFilters = { availability: 'all', categoryIds: [someCategory!.id!] };
     const lastPage = Math.ceil(Number(args.count) / 12);
-    console.log(`\nfindProducts, ms per page (${PAGE_RUNS} runs each, one at a time)`);
-    console.log(
-      `  ${'sort'.padEnd(10)} ${[1, 500, 5000, lastPage, 'cat 1', 'cat 1000'].map((p) => String(p).padStart(8)).join('')}`,
-    );
-    for (const sort of PRODUCT_SORTS) {
-      const cells: string[] = [];
-      const pages: Array<[ProductFilters, number]> = [
-        [everything, 1],
-        [everything, 500],
-        [everything, 5000],
-        [everything, lastPage],
-        [oneCategory, 1],
-        [oneCategory, 1000],
-      ];
-      for (const [filters, page] of pages) {
-        await findProducts(db, filters, sort, 12, (page - 1) * 12);
-        const started = performance.now();
-        for (let i = 0; i < PAGE_RUNS; i++) await findProducts(db, filters, sort, 12, (page - 1) * 12);
-        cells.push(((performance.now() - started) / PAGE_RUNS).toFixed(1).padStart(8));
+    const header = [1, 500, 5000, lastPage, 'cat 1', 'cat 1000'].map((p) => String(p).padStart(8)).join('');
+    const pages: Array<[ProductFilters, number]> = [
+      [everything, 1],
+      [everything, 500],
+      [everything, 5000],
+      [everything, lastPage],
+      [oneCategory, 1],
+      [oneCategory, 1000],
+    ];
+    // As the service pages (src/server/catalog/service.ts): from the anchor before the page, when it is deep.
+    for (const stride of [0, 1200]) {
+      const how = stride ? `from page anchors every ${stride} rows` : 'skipping every row before the page';
+      console.log(`\nfindProducts, ${how}: ms per page (${PAGE_RUNS} runs each, one at a time)`);
+      console.log(`  ${'sort'.padEnd(10)} ${header}`);
+      for (const sort of PRODUCT_SORTS) {
+        const cells: string[] = [];
+        for (const [filters, page] of pages) {
+          const offset = (page - 1) * 12;
+          const anchors = stride ? await findPageAnchors(db, filters, sort, stride) : [];
+          const anchor = stride && offset >= stride ? anchors[Math.floor(offset / stride)] : undefined;
+          await findProducts(db, filters, sort, 12, offset, anchor);
+          const started = performance.now();
+          for (let i = 0; i < PAGE_RUNS; i++) await findProducts(db, filters, sort, 12, offset, anchor);
+          cells.push(((performance.now() - started) / PAGE_RUNS).toFixed(1).padStart(8));
+        }
+        console.log(`  ${sort.padEnd(10)} ${cells.join('')}`);
       }
-      console.log(`  ${sort.padEnd(10)} ${cells.join('')}`);
     }
   } finally {
     await database.close();

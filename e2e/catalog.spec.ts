@@ -116,3 +116,32 @@ test('choosing a category in the home carousel opens the listing filtered by it'
   await expect(page.getByRole('heading', { level: 1, name: 'Accessories' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('selectedCategory'))).toBeNull();
 });
+
+test('the listing and a product page come with their first screen: no request for it after the page', async ({
+  page,
+}) => {
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/product')) asked.push(request.url());
+  });
+  await page.goto('/products?sort=priceAsc');
+  await expect(page.getByRole('article')).toHaveCount(12);
+  const first = page.getByRole('article').first();
+  const name = (await first.getByRole('heading').innerText()).trim();
+  await expect(first.getByRole('img', { name })).toHaveAttribute('fetchpriority', 'high');
+  expect(asked).toEqual([]);
+
+  // The same screen visited again later asks the server, as any other.
+  await page.getByRole('button', { name: format(c.pageN, { n: 2 }) }).click();
+  await expect.poll(() => asked.length).toBe(1);
+
+  const { products } = (await (await page.request.get('/api/product?limit=1&sort=newest')).json()) as {
+    products: Array<{ slug: string; name: string }>;
+  };
+  asked.length = 0;
+  await page.goto(`/product/${products[0]!.slug}`);
+  await expect(page.getByRole('heading', { level: 1, name: products[0]!.name })).toBeVisible();
+  // Only the related products are asked for; the product itself came with the page.
+  await expect.poll(() => asked.length).toBe(1);
+  expect(asked[0]).toContain('/api/product?category=');
+});
