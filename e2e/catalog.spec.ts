@@ -117,7 +117,7 @@ test('choosing a category in the home carousel opens the listing filtered by it'
   expect(await page.evaluate(() => localStorage.getItem('selectedCategory'))).toBeNull();
 });
 
-test('the listing and a product page come with their first screen: no request for it after the page', async ({
+test('the listing, a product and a category page come with their first screen: no request for it after the page', async ({
   page,
 }) => {
   const asked: string[] = [];
@@ -144,4 +144,13 @@ test('the listing and a product page come with their first screen: no request fo
   // Only the related products are asked for; the product itself came with the page.
   await expect.poll(() => asked.length).toBe(1);
   expect(asked[0]).toContain('/api/product?category=');
+
+  const categoryAsks: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/category/')) categoryAsks.push(request.url());
+  });
+  await page.goto('/category/accessories');
+  await expect(page.getByRole('heading', { level: 1, name: /Accessories/ })).toBeVisible();
+  await expect(page.getByRole('article').first()).toBeVisible();
+  expect(categoryAsks).toEqual([]);
 });

@@ -56,7 +56,8 @@ function priceOf(value: string | null): number | undefined {
   return Number.isFinite(number) && number >= 0 ? number : undefined;
 }
 
-function pageOf(value: string | null): number {
+/** `?page=`: a whole number from 1, else the first page. */
+export function pageOf(value: string | null): number {
   const number = Number(value);
   return Number.isInteger(number) && number >= 1 ? number : 1;
 }

@@ -21,6 +21,7 @@ const MANIFEST = {
     imports: ['index.html', '_grid-g1.js'],
   },
   [FIRST_SCREEN_MODULES.details]: { file: 'assets/details-page-d1.js', imports: ['_grid-g1.js'] },
+  [FIRST_SCREEN_MODULES.category]: { file: 'assets/category-page-c1.js', imports: ['_grid-g1.js'] },
 };
 
 /** The answers a page carries, parsed back from its `<script type="application/json">`. */
@@ -43,7 +44,7 @@ describe('first screen sent with the page', () => {
     await writeFile(join(dist, 'index.html'), INDEX);
     await writeFile(join(dist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
     t = await createTestApp({ WEB_DIST_DIR: dist });
-    const women = await createCategory(t, { name: 'Women' });
+    const women = await createCategory(t, { name: 'Women', slug: 'women' });
     dress = await createProduct(t, {
       name: 'Linen Dress',
       price: 900,
@@ -115,6 +116,21 @@ describe('first screen sent with the page', () => {
       expect(html).toContain(`imagesizes="${PRODUCT_IMAGE_SIZES.gallery}"`);
       expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/details-page-d1.js">');
     }
+  });
+
+  it('sends a category page its page of products, as the storefront asks for it', async () => {
+    for (const [path, url] of [
+      ['/category/women', '/api/category/women/products?page=1&limit=12'],
+      ['/category/women?page=2', '/api/category/women/products?page=2&limit=12'],
+      ['/category/women?page=zero', '/api/category/women/products?page=1&limit=12'],
+    ] as const) {
+      const html = await page(path);
+      const answers = answersIn(html);
+      expect(Object.keys(answers ?? {}), path).toEqual([url]);
+      expect(answers?.[url], path).toEqual(await api(url));
+      expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/category-page-c1.js">');
+    }
+    expect(answersIn(await page('/category/no-such-category'))).toBeUndefined();
   });
 
   it('keeps text that looks like markup or a replacement pattern as text', async () => {

@@ -1,6 +1,8 @@
 import { apiUrl } from '@/shared/api-url';
-import { PRODUCT_IMAGE_SIZES } from '@/shared/constants';
-import { apiQueryOf, readFilters } from '@/shared/listing';
+import { LISTING_PAGE_SIZE, PRODUCT_IMAGE_SIZES } from '@/shared/constants';
+import { apiQueryOf, pageOf, readFilters } from '@/shared/listing';
+import { messages } from '@/shared/messages';
+import { CategoryProductsQuerySchema } from '@/shared/schemas/category';
 import type { ImageDto, ProductDto } from '@/shared/schemas/product';
 import { ProductQuerySchema } from '@/shared/schemas/product';
 import { AppError } from '../errors';
@@ -8,6 +10,7 @@ import type { FirstScreen } from '../plugins/web-app';
 import type { CatalogService } from './service';
 
 const DETAILS_PATH = /^\/(?:product|productdetails)\/([^/]+)\/?$/;
+const CATEGORY_PATH = /^\/category\/([^/]+)\/?$/;
 
 /**
  * The storefront's modules for these pages (src/web/router.tsx loads them lazily), by their source
@@ -17,6 +20,7 @@ const DETAILS_PATH = /^\/(?:product|productdetails)\/([^/]+)\/?$/;
 export const FIRST_SCREEN_MODULES = {
   listing: 'src/web/features/catalog/products-page.tsx',
   details: 'src/web/features/catalog/product-details-page.tsx',
+  category: 'src/web/features/catalog/category-page.tsx',
 } as const;
 
 /** The picture a product card shows (SPEC §2): the default image, else the first of the others. */
@@ -30,11 +34,11 @@ function preload(image: ImageDto | undefined, sizes: string): FirstScreen['image
 }
 
 /**
- * What the listing and the product pages need first, for the server to send inside the page: the API
- * answer the storefront would ask for once its scripts run, and the picture it will show largest. The
- * browser then fetches that picture while the scripts load, and the first screen needs no request of
- * its own. The answers are exactly the routes' (same service, same query, built by the shared helpers
- * the storefront uses); any other page gets nothing, and so asks as usual.
+ * What the listing, product and category pages need first, for the server to send inside the page:
+ * the API answer the storefront would ask for once its scripts run, and the picture it will show
+ * largest. The browser then fetches that picture while the scripts load, and the first screen needs no
+ * request of its own. The answers are exactly the routes' (same service, same query, built by the
+ * shared helpers the storefront uses); any other page gets nothing, and so asks as usual.
  */
 export function catalogFirstScreen(catalog: CatalogService) {
   async function listing(search: URLSearchParams): Promise<FirstScreen | undefined> {
@@ -65,9 +69,32 @@ export function catalogFirstScreen(catalog: CatalogService) {
     }
   }
 
+  async function category(slug: string, search: URLSearchParams): Promise<FirstScreen | undefined> {
+    const paging = { page: pageOf(search.get('page')), limit: LISTING_PAGE_SIZE };
+    const url = apiUrl(`/category/${encodeURIComponent(slug)}/products`, paging);
+    const query = CategoryProductsQuerySchema.safeParse(
+      Object.fromEntries(new URL(url, 'http://shop').searchParams),
+    );
+    if (!query.success) return undefined;
+    try {
+      const result = await catalog.listCategoryProducts(slug, query.data);
+      const answer = { success: true, message: messages.catalog.categoryProductsFetched, ...result };
+      return {
+        answers: { [url]: answer },
+        image: preload(cardImage(answer.products[0]), PRODUCT_IMAGE_SIZES.card),
+        modules: [FIRST_SCREEN_MODULES.category],
+      };
+    } catch (error) {
+      if (error instanceof AppError && error.statusCode === 404) return undefined;
+      throw error;
+    }
+  }
+
   return async (path: string, search: URLSearchParams): Promise<FirstScreen | undefined> => {
     if (path === '/products' || path === '/products/') return listing(search);
-    const match = DETAILS_PATH.exec(path);
-    return match?.[1] ? details(match[1]) : undefined;
+    const product = DETAILS_PATH.exec(path)?.[1];
+    if (product) return details(product);
+    const slug = CATEGORY_PATH.exec(path)?.[1];
+    return slug ? category(slug, search) : undefined;
   };
 }

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { FolderX, PackageOpen } from 'lucide-react';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { pageOf } from '@/shared/listing';
 import { format, messages } from '@/shared/messages';
 import { EmptyState } from '@/web/components/empty-state';
 import { LoadFailure } from '@/web/components/load-failure';
@@ -33,12 +34,6 @@ function CategoryNotFound() {
       primary={{ label: m.returnToHome, to: '/' }}
     />
   );
-}
-
-/** `?page=`: a whole number from 1, else the first page. */
-function pageOf(value: string | null): number {
-  const page = Number(value);
-  return Number.isInteger(page) && page >= 1 ? page : 1;
 }
 
 /**
