@@ -8,7 +8,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import { messages } from '@/shared/messages';
 import { CategoryFormSchema } from '@/shared/schemas/category';
-import { FormField } from '@/web/features/account/form-field';
+import { FormField } from '@/web/components/form-field';
 import { useDocumentTitle } from '@/web/lib/shop';
 import { adminCategoryQuery, useSaveCategory } from './admin-api';
 import { AdminHeader, saveFailureMessage, Spinner } from './admin-ui';

@@ -7,7 +7,7 @@ import { ORDER_STATUSES, type OrderStatus } from '@/shared/constants';
 import { format, messages } from '@/shared/messages';
 import { formatEgp } from '@/shared/money';
 import type { OrderDto } from '@/shared/schemas/order';
-import { statusLabel, statusTone } from '@/web/features/orders/order-status';
+import { statusLabel, statusTone } from '@/web/components/order-status';
 import { ApiError, messageOf } from '@/web/lib/api';
 import { useDocumentTitle } from '@/web/lib/shop';
 import { useSession } from '@/web/session/session';

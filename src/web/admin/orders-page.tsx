@@ -13,7 +13,7 @@ import { format, messages } from '@/shared/messages';
 import { formatEgp } from '@/shared/money';
 import type { OrderDto } from '@/shared/schemas/order';
 import { Pagination } from '@/web/components/pagination';
-import { statusLabel, statusTone } from '@/web/features/orders/order-status';
+import { statusLabel, statusTone } from '@/web/components/order-status';
 import { useDocumentTitle } from '@/web/lib/shop';
 import { adminOrdersQuery } from './admin-api';
 import { AdminHeader, failureMessage, formatDate, shortId } from './admin-ui';

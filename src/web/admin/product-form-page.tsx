@@ -8,7 +8,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { MAX_SUB_IMAGES } from '@/shared/constants';
 import { format, messages } from '@/shared/messages';
 import { ProductFormSchema, type ProductForm, type ProductFormInput } from '@/shared/schemas/product';
-import { FormField } from '@/web/features/account/form-field';
+import { FormField } from '@/web/components/form-field';
 import { useDocumentTitle } from '@/web/lib/shop';
 import { adminProductQuery, allCategoriesQuery, useSaveProduct } from './admin-api';
 import { AdminHeader, saveFailureMessage, Spinner, useFailureToast } from './admin-ui';

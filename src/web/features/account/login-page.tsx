@@ -9,13 +9,13 @@ import type { z } from 'zod';
 import { SIGNIN_REDIRECT_DELAY_MS } from '@/shared/constants';
 import { messages } from '@/shared/messages';
 import { SigninSchema } from '@/shared/schemas/auth';
+import { FormField } from '@/web/components/form-field';
 import { api, messageOf } from '@/web/lib/api';
 import { useDocumentTitle } from '@/web/lib/shop';
 import { redirectTargetOf } from '@/web/session/login-redirect';
 import { useSession } from '@/web/session/session';
 import { AuthLayout } from './auth-layout';
 import { completeSignIn, type AuthAnswer } from './complete-sign-in';
-import { FormField } from './form-field';
 
 const m = messages.auth;
 

@@ -8,12 +8,12 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { messages } from '@/shared/messages';
 import { SignupSchema } from '@/shared/schemas/auth';
+import { FormField } from '@/web/components/form-field';
 import { api, ApiError } from '@/web/lib/api';
 import { useDocumentTitle } from '@/web/lib/shop';
 import { useSession } from '@/web/session/session';
 import { AuthLayout } from './auth-layout';
 import { completeSignIn, type AuthAnswer } from './complete-sign-in';
-import { FormField } from './form-field';
 
 const m = messages.auth;
 

@@ -8,7 +8,7 @@ import { CITIES, SHIPPING_FEES, type PaymentType } from '@/shared/constants';
 import { format, messages } from '@/shared/messages';
 import { formatAmount, formatEgp } from '@/shared/money';
 import type { CartDto } from '@/shared/schemas/cart';
-import { FormField } from '@/web/features/account/form-field';
+import { FormField } from '@/web/components/form-field';
 import { emptyCart } from '@/web/features/cart/cart-api';
 import { failureText } from '@/web/features/cart/failure-text';
 import { queryKeys } from '@/web/lib/query-keys';

@@ -2,7 +2,7 @@ import { format, messages } from '@/shared/messages';
 import { formatEgp } from '@/shared/money';
 import { OWNER_CANCELLABLE_STATUSES } from '@/shared/constants';
 import type { OrderDto, OrderLineDto } from '@/shared/schemas/order';
-import { statusLabel, statusTone } from './order-status';
+import { statusLabel, statusTone } from '@/web/components/order-status';
 
 const m = messages.orders;
 

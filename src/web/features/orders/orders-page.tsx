@@ -5,11 +5,11 @@ import type { OrderStatus } from '@/shared/constants';
 import { messages } from '@/shared/messages';
 import { EmptyState } from '@/web/components/empty-state';
 import { LoadFailure } from '@/web/components/load-failure';
+import { ORDER_FILTERS } from '@/web/components/order-status';
 import { failureText } from '@/web/features/cart/failure-text';
 import { LoadingState } from '@/web/features/cart/page-states';
 import { useDocumentTitle } from '@/web/lib/shop';
 import { OrderCard } from './order-card';
-import { ORDER_FILTERS } from './order-status';
 import { myOrdersQueryOptions, useCancelOrder } from './orders-api';
 
 const m = messages.orders;
