@@ -35,16 +35,18 @@ export function AdminHeader({
  */
 export function useMinimumLoading(pending: boolean, minimumMs = ADMIN_LOADING_MIN_MS): boolean {
   const shownSince = useRef<number | null>(null);
-  const [, rerender] = useState(0);
+  const [tick, rerender] = useState(0);
   if (pending && shownSince.current === null) shownSince.current = Date.now();
   const holdUntil = shownSince.current === null ? 0 : shownSince.current + minimumMs;
   const holding = !pending && Date.now() < holdUntil;
   if (!pending && !holding) shownSince.current = null;
+  // A timer can fire a millisecond before Date.now() reaches holdUntil; `tick` then sets another,
+  // or the spinner would stay until something else re-rendered the screen.
   useEffect(() => {
     if (!holding) return;
     const timer = setTimeout(() => rerender((n) => n + 1), holdUntil - Date.now());
     return () => clearTimeout(timer);
-  }, [holding, holdUntil]);
+  }, [holding, holdUntil, tick]);
   return pending || holding;
 }
 
