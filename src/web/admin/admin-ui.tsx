@@ -1,8 +1,17 @@
-import { Loader2 } from 'lucide-react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Loader2, Pencil, Search, Trash2 } from 'lucide-react';
+import {
+  useEffect,
+  useEffectEvent,
+  useRef,
+  useState,
+  type Dispatch,
+  type ReactNode,
+  type SetStateAction,
+} from 'react';
 import toast from 'react-hot-toast';
+import { Link } from 'react-router';
 import { ADMIN_LOADING_MIN_MS, STOCK_PLENTY_ABOVE } from '@/shared/constants';
-import { messages } from '@/shared/messages';
+import { format, messages } from '@/shared/messages';
 import { ApiError } from '@/web/lib/api';
 import { UnsuccessfulAnswer } from './admin-api';
 
@@ -26,6 +35,178 @@ export function AdminHeader({
       </div>
       {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
     </header>
+  );
+}
+
+/** Typing settles this long before the server is asked, so each key press is not a request. */
+const SEARCH_DELAY_MS = 300;
+
+/** The lists that search as the admin types, each with its box's id, words and place. */
+const SEARCH_BOXES = {
+  categories: { id: 'category-search', label: messages.admin.searchCategories, className: 'mb-6 max-w-md' },
+  orders: { id: 'order-search', label: messages.admin.searchOrders, className: 'flex-1' },
+} as const;
+
+/**
+ * The search box of an admin list that searches as the admin types: the trimmed text goes to
+ * `onSearch` once typing settles, and only when it differs from `search`, the one the list shows now,
+ * so the first render does not send the list back to page 1 after a page was chosen meanwhile.
+ */
+export function SearchAsYouType({
+  list,
+  search,
+  onSearch,
+}: {
+  list: keyof typeof SEARCH_BOXES;
+  search: string;
+  onSearch: (search: string) => void;
+}) {
+  const { id, label, className } = SEARCH_BOXES[list];
+  const [text, setText] = useState('');
+  const settle = useEffectEvent(onSearch);
+  useEffect(() => {
+    const next = text.trim();
+    if (next === search) return;
+    const timer = window.setTimeout(() => settle(next), SEARCH_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [text, search]);
+  return (
+    <div role="search" className={`relative ${className}`}>
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <Search
+        className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted"
+        aria-hidden="true"
+      />
+      <input
+        id={id}
+        type="search"
+        className="field ps-9"
+        placeholder={label}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+      />
+    </div>
+  );
+}
+
+/**
+ * The lists with a Prev/Next pager. Each keeps its own words (SPEC §9: categories say 'Prev' and
+ * 'Page x of y', products 'Previous' and 'Showing page x of y') and its own place for the page.
+ */
+const PAGERS = {
+  categories: {
+    label: messages.admin.manageCategories,
+    previous: messages.admin.prev,
+    pageOf: messages.admin.pageXofY,
+    justify: 'justify-center',
+  },
+  products: {
+    label: messages.admin.productsTable,
+    previous: messages.admin.previous,
+    pageOf: messages.admin.showingPage,
+    justify: 'justify-between',
+  },
+} as const;
+
+/** Prev, the page in words, Next: the pager of the admin lists that page with two buttons. */
+export function PrevNextPager({
+  list,
+  page,
+  totalPages,
+  setPage,
+}: {
+  list: keyof typeof PAGERS;
+  page: number;
+  totalPages: number;
+  setPage: Dispatch<SetStateAction<number>>;
+}) {
+  const { label, previous, pageOf, justify } = PAGERS[list];
+  return (
+    <nav className={`mt-6 flex items-center ${justify} gap-3`} aria-label={label}>
+      <button
+        type="button"
+        className="btn btn-outline"
+        disabled={page <= 1}
+        onClick={() => setPage((current) => current - 1)}
+      >
+        {previous}
+      </button>
+      <p className="text-sm text-ink-soft">{format(pageOf, { x: page, y: totalPages })}</p>
+      <button
+        type="button"
+        className="btn btn-outline"
+        disabled={page >= totalPages}
+        onClick={() => setPage((current) => current + 1)}
+      >
+        {messages.admin.next}
+      </button>
+    </nav>
+  );
+}
+
+/** The edit link and the delete button of a row or card, each named after the item it acts on. */
+export function EditDeleteActions({
+  name,
+  editTo,
+  onDelete,
+  deleting = false,
+  className,
+}: {
+  name: string;
+  editTo: string;
+  onDelete: () => void;
+  deleting?: boolean;
+  className: string;
+}) {
+  const m = messages.admin;
+  return (
+    <div className={className}>
+      <Link
+        to={editTo}
+        className="btn btn-ghost px-2.5 py-2"
+        aria-label={format(m.editNamed, { name })}
+        title={m.edit}
+      >
+        <Pencil className="size-4" aria-hidden="true" />
+      </Link>
+      <button
+        type="button"
+        className="btn btn-ghost px-2.5 py-2 text-danger"
+        aria-label={format(m.deleteNamed, { name })}
+        title={m.delete}
+        onClick={onDelete}
+        disabled={deleting}
+      >
+        <Trash2 className="size-4" aria-hidden="true" />
+      </button>
+    </div>
+  );
+}
+
+/** The end of an admin form: Cancel back to the list, and the submit button that says what it does. */
+export function FormActions({
+  cancelTo,
+  isEdit,
+  saving,
+  className = '',
+}: {
+  cancelTo: string;
+  isEdit: boolean;
+  saving: boolean;
+  className?: string;
+}) {
+  const m = messages.admin;
+  return (
+    <div className={`flex flex-wrap justify-end gap-2 ${className}`.trim()}>
+      <Link to={cancelTo} className="btn btn-outline">
+        {m.cancel}
+      </Link>
+      <button type="submit" className="btn btn-primary min-w-32" disabled={saving}>
+        {saving ? m.saving : isEdit ? m.update : m.create}
+      </button>
+    </div>
   );
 }
 

@@ -11,7 +11,7 @@ import { CategoryFormSchema } from '@/shared/schemas/category';
 import { FormField } from '@/web/components/form-field';
 import { useDocumentTitle } from '@/web/lib/shop';
 import { adminCategoryQuery, useSaveCategory } from './admin-api';
-import { AdminHeader, saveFailureMessage, Spinner } from './admin-ui';
+import { AdminHeader, FormActions, saveFailureMessage, Spinner } from './admin-ui';
 import { ImageInput, ImagePreview, usePreviewUrls } from './image-picker';
 
 const m = messages.admin;
@@ -128,14 +128,7 @@ export default function CategoryFormPage() {
         ) : category.data?.image ? (
           <ImagePreview src={category.data.image.url} alt={m.categoryImagePreview} />
         ) : null}
-        <div className="flex flex-wrap justify-end gap-2">
-          <Link to={LIST} className="btn btn-outline">
-            {m.cancel}
-          </Link>
-          <button type="submit" className="btn btn-primary min-w-32" disabled={save.isPending}>
-            {save.isPending ? m.saving : isEdit ? m.update : m.create}
-          </button>
-        </div>
+        <FormActions cancelTo={LIST} isEdit={isEdit} saving={save.isPending} />
       </form>
     </section>
   );

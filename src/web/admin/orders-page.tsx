@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Eye, RefreshCw, Search } from 'lucide-react';
+import { Eye, RefreshCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
@@ -16,10 +16,9 @@ import { Pagination } from '@/web/components/pagination';
 import { statusLabel, statusTone } from '@/web/components/order-status';
 import { useDocumentTitle } from '@/web/lib/shop';
 import { adminOrdersQuery } from './admin-api';
-import { AdminHeader, failureMessage, formatDate, shortId } from './admin-ui';
+import { AdminHeader, failureMessage, formatDate, SearchAsYouType, shortId } from './admin-ui';
 
 const m = messages.admin;
-const SEARCH_DELAY_MS = 300;
 
 export function StatusBadge({ status }: { status: string }) {
   return (
@@ -147,21 +146,14 @@ function Skeleton() {
 /** /dashboard/manage_orders and /dashboard/orders (SPEC §2): every order, 10 a page, searched on the server. */
 export default function AdminOrdersPage() {
   useDocumentTitle(m.ordersTitle);
-  const [searchText, setSearchText] = useState('');
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<OrderStatus | ''>('');
   const [page, setPage] = useState(1);
 
-  // Only a changed search goes back to page 1: the first render must not undo a page chosen meanwhile.
-  useEffect(() => {
-    const next = searchText.trim();
-    if (next === search) return;
-    const timer = window.setTimeout(() => {
-      setSearch(next);
-      setPage(1);
-    }, SEARCH_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, [searchText, search]);
+  const searchFor = (next: string) => {
+    setSearch(next);
+    setPage(1);
+  };
 
   const list = useQuery({ ...adminOrdersQuery({ page, status, search }), placeholderData: keepPreviousData });
   useEffect(() => {
@@ -197,23 +189,7 @@ export default function AdminOrdersPage() {
         }
       />
       <div className="mb-6 flex flex-col gap-3 sm:flex-row">
-        <div role="search" className="relative flex-1">
-          <label htmlFor="order-search" className="sr-only">
-            {m.searchOrders}
-          </label>
-          <Search
-            className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted"
-            aria-hidden="true"
-          />
-          <input
-            id="order-search"
-            type="search"
-            className="field ps-9"
-            placeholder={m.searchOrders}
-            value={searchText}
-            onChange={(event) => setSearchText(event.target.value)}
-          />
-        </div>
+        <SearchAsYouType list="orders" search={search} onSearch={searchFor} />
         <div className="sm:w-56">
           <label htmlFor="order-status-filter" className="sr-only">
             {m.filterByStatus}

@@ -11,7 +11,7 @@ import { ProductFormSchema, type ProductForm, type ProductFormInput } from '@/sh
 import { FormField } from '@/web/components/form-field';
 import { useDocumentTitle } from '@/web/lib/shop';
 import { adminProductQuery, allCategoriesQuery, useSaveProduct } from './admin-api';
-import { AdminHeader, saveFailureMessage, Spinner, useFailureToast } from './admin-ui';
+import { AdminHeader, FormActions, saveFailureMessage, Spinner, useFailureToast } from './admin-ui';
 import { ImageInput, ImagePreview, usePreviewUrls } from './image-picker';
 
 const m = messages.admin;
@@ -303,14 +303,7 @@ export default function ProductFormPage() {
           )}
         </div>
 
-        <div className="flex flex-wrap justify-end gap-2 md:col-span-2">
-          <Link to={LIST} className="btn btn-outline">
-            {m.cancel}
-          </Link>
-          <button type="submit" className="btn btn-primary min-w-32" disabled={save.isPending}>
-            {save.isPending ? m.saving : isEdit ? m.update : m.create}
-          </button>
-        </div>
+        <FormActions cancelTo={LIST} isEdit={isEdit} saving={save.isPending} className="md:col-span-2" />
       </form>
     </section>
   );

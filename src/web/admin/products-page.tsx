@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Filter, LayoutDashboard, Pencil, Plus, Search, Trash2, X } from 'lucide-react';
+import { Filter, LayoutDashboard, Plus, Search, X } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
@@ -10,7 +10,9 @@ import { useDocumentTitle } from '@/web/lib/shop';
 import { adminProductsQuery, allCategoriesQuery, useDeleteProduct } from './admin-api';
 import {
   AdminHeader,
+  EditDeleteActions,
   failureMessage,
+  PrevNextPager,
   Spinner,
   StockBadge,
   useFailureToast,
@@ -27,26 +29,13 @@ interface RowProps {
 
 function RowActions({ product, onDelete, deleting }: RowProps) {
   return (
-    <div className="flex items-center gap-1">
-      <Link
-        to={`/dashboard/manage/edit/${product._id}`}
-        className="btn btn-ghost px-2.5 py-2"
-        aria-label={format(m.editNamed, { name: product.name })}
-        title={m.edit}
-      >
-        <Pencil className="size-4" aria-hidden="true" />
-      </Link>
-      <button
-        type="button"
-        className="btn btn-ghost px-2.5 py-2 text-danger"
-        aria-label={format(m.deleteNamed, { name: product.name })}
-        title={m.delete}
-        onClick={() => onDelete(product)}
-        disabled={deleting}
-      >
-        <Trash2 className="size-4" aria-hidden="true" />
-      </button>
-    </div>
+    <EditDeleteActions
+      name={product.name}
+      editTo={`/dashboard/manage/edit/${product._id}`}
+      onDelete={() => onDelete(product)}
+      deleting={deleting}
+      className="flex items-center gap-1"
+    />
   );
 }
 
@@ -307,25 +296,7 @@ export default function AdminProductsPage() {
         <>
           <ProductTable products={data.products} onDelete={onDelete} deleting={remove.isPending} />
           <ProductCards products={data.products} onDelete={onDelete} deleting={remove.isPending} />
-          <nav className="mt-6 flex items-center justify-between gap-3" aria-label={m.productsTable}>
-            <button
-              type="button"
-              className="btn btn-outline"
-              disabled={page <= 1}
-              onClick={() => setPage((current) => current - 1)}
-            >
-              {m.previous}
-            </button>
-            <p className="text-sm text-ink-soft">{format(m.showingPage, { x: page, y: totalPages })}</p>
-            <button
-              type="button"
-              className="btn btn-outline"
-              disabled={page >= totalPages}
-              onClick={() => setPage((current) => current + 1)}
-            >
-              {m.next}
-            </button>
-          </nav>
+          <PrevNextPager list="products" page={page} totalPages={totalPages} setPage={setPage} />
         </>
       )}
     </section>
