@@ -1,60 +1,15 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import sharp from 'sharp';
 import { format, messages } from '../src/shared/messages';
 import type { CategoryDto } from '../src/shared/schemas/category';
 import type { ProductDto } from '../src/shared/schemas/product';
+import { signIn, signUpShopper, useSession, type Session } from './sessions';
 
 const m = messages.admin;
 const o = messages.orders;
 
-interface Session {
-  token: string;
-  role: string;
-  username: string;
-  email: string;
-}
-
-interface AuthAnswer {
-  results: { token: string };
-  role: string;
-  username: string;
-  email: string;
-}
-
-const sessionOf = (body: AuthAnswer): Session => ({
-  token: body.results.token,
-  role: body.role,
-  username: body.username,
-  email: body.email,
-});
-
-/** The seeded demo admin, signed in through the API (Epic Stack's login fixture). */
-async function signInAdmin(request: APIRequestContext): Promise<Session> {
-  const response = await request.post('/api/auth/signin', {
-    data: { email: 'admin@nour.shop', password: 'Admin123' },
-  });
-  expect(response.ok()).toBe(true);
-  return sessionOf((await response.json()) as AuthAnswer);
-}
-
-async function signUpShopper(request: APIRequestContext): Promise<Session> {
-  const email = `admin-journey-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  const response = await request.post('/api/auth/signup', {
-    data: { name: 'Nadia', email, password: 'Secret12', confirmPassword: 'Secret12' },
-  });
-  expect(response.status()).toBe(201);
-  return sessionOf((await response.json()) as AuthAnswer);
-}
-
-/** Puts the session where the app reads it (SPEC §3) before any page script runs. */
-async function useSession(page: Page, session: Session): Promise<void> {
-  await page.addInitScript((s: Session) => {
-    localStorage.setItem('userToken', s.token);
-    localStorage.setItem('userRole', s.role);
-    localStorage.setItem('username', s.username);
-    localStorage.setItem('email', s.email);
-  }, session);
-}
+/** The seeded demo admin. */
+const signInAdmin = (request: APIRequestContext) => signIn(request, 'admin@nour.shop', 'Admin123');
 
 async function png(background: string, width = 120, height = 160) {
   const buffer = await sharp({ create: { width, height, channels: 3, background } })
@@ -161,7 +116,7 @@ test('the admin adds a category and a product, a shopper orders it, the admin co
   const productAnswer = await request.get('/api/product', { params: { search: productName } });
   const [product] = ((await productAnswer.json()) as { products: ProductDto[] }).products;
   expect(product?.subImages).toHaveLength(2);
-  const shopper = await signUpShopper(request);
+  const shopper = await signUpShopper(request, 'Nadia');
   const orderId = await placeOrder(request, shopper, product!);
 
   // The admin finds the order, confirms it, then marks it delivered, and looks at the proof.

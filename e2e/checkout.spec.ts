@@ -4,42 +4,10 @@ import { SHIPPING_FEES } from '../src/shared/constants';
 import { format, messages } from '../src/shared/messages';
 import { formatAmount, formatEgp, toEgp, toPiastres } from '../src/shared/money';
 import type { ProductDto } from '../src/shared/schemas/product';
+import { signUpShopper, useSession } from './sessions';
 
 const c = messages.cart;
 const o = messages.orders;
-
-interface Session {
-  token: string;
-  role: string;
-  username: string;
-  email: string;
-}
-
-/** Signs a fresh shopper up through the API (as Epic Stack's login fixture does) and returns the stored session. */
-async function signUp(request: APIRequestContext): Promise<Session> {
-  const email = `buyer-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  const response = await request.post('/api/auth/signup', {
-    data: { name: 'Salma', email, password: 'Secret12', confirmPassword: 'Secret12' },
-  });
-  expect(response.status()).toBe(201);
-  const body = (await response.json()) as {
-    results: { token: string };
-    role: string;
-    username: string;
-    email: string;
-  };
-  return { token: body.results.token, role: body.role, username: body.username, email: body.email };
-}
-
-/** Puts the session where the app reads it (SPEC §3) before any page script runs. */
-async function useSession(page: Page, session: Session): Promise<void> {
-  await page.addInitScript((s: Session) => {
-    localStorage.setItem('userToken', s.token);
-    localStorage.setItem('userRole', s.role);
-    localStorage.setItem('username', s.username);
-    localStorage.setItem('email', s.email);
-  }, session);
-}
 
 async function stockOf(request: APIRequestContext, id: string): Promise<number> {
   const response = await request.get(`/api/product/${id}`);
@@ -65,7 +33,7 @@ async function proofPng(): Promise<Buffer> {
 }
 
 async function journey(page: Page, request: APIRequestContext): Promise<void> {
-  const session = await signUp(request);
+  const session = await signUpShopper(request, 'Salma');
   await useSession(page, session);
   const [first, second] = await twoProducts(request);
   const stockBefore = [await stockOf(request, first._id), await stockOf(request, second._id)];
