@@ -1,6 +1,6 @@
 import { DASHBOARD_RECENT_PRODUCTS, ORDER_STATUSES, type OrderStatus } from '@/shared/constants';
 import { toEgp } from '@/shared/money';
-import type { ProductDto } from '@/shared/schemas/product';
+import type { DashboardStats } from '@/shared/schemas/dashboard';
 import { productDto } from '../catalog/dto';
 import { findProducts } from '../catalog/queries';
 import type { Db } from '../db/client';
@@ -12,16 +12,6 @@ import { orderTotalsByStatus, shopTotals } from './queries';
  * has accepted or received. Pending orders may still be cancelled and cancelled ones were never paid.
  */
 export const REVENUE_STATUSES: readonly OrderStatus[] = ['confirmed', 'completed'];
-
-export interface DashboardStats {
-  totalProducts: number;
-  totalCategories: number;
-  totalOrders: number;
-  ordersByStatus: Record<OrderStatus, number>;
-  /** In EGP. */
-  revenue: number;
-  recentProducts: ProductDto[];
-}
 
 export function createDashboardService(db: Db, store: ObjectStore) {
   async function stats(): Promise<DashboardStats> {

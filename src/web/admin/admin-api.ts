@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { ADMIN_PAGE_SIZE, type OrderStatus } from '@/shared/constants';
 import { messages } from '@/shared/messages';
 import type { CategoryDto } from '@/shared/schemas/category';
+import type { DashboardStats } from '@/shared/schemas/dashboard';
 import type { OrderDto } from '@/shared/schemas/order';
 import type { ProductDto, ProductListDto } from '@/shared/schemas/product';
 import { api } from '@/web/lib/api';
@@ -25,18 +26,11 @@ function unsuccessful(answer: Answer, fallback: string): UnsuccessfulAnswer {
   return new UnsuccessfulAnswer(answer.message || fallback);
 }
 
-export interface DashboardStats extends Answer {
-  totalProducts: number;
-  totalCategories: number;
-  totalOrders: number;
-  ordersByStatus: Record<OrderStatus, number>;
-  revenue: number;
-  recentProducts: ProductDto[];
-}
+type DashboardStatsAnswer = DashboardStats & Answer;
 
 export const dashboardStatsQuery = queryOptions({
   queryKey: queryKeys.admin.stats,
-  queryFn: ({ signal }) => api.get<DashboardStats>('/dashboard/stats', { signal }),
+  queryFn: ({ signal }) => api.get<DashboardStatsAnswer>('/dashboard/stats', { signal }),
 });
 
 /** Every product, newest first: `GET /product` without a page answers all matches (up to 1,000). */
