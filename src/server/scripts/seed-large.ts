@@ -4,11 +4,9 @@
  * to the image store and shared by all of them; `--no-images` skips that and uses keys without files.
  */
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config';
-import { LockHeldError } from '../db/lock';
-import { openConfiguredDatabase } from '../db/open';
 import { drawSharedPictures, seedLargeCatalogue } from '../db/seed/large';
 import { createObjectStore } from '../storage';
+import { openForScript } from './open-for-script';
 
 function readOptions(): { count: number; images: boolean } {
   const { values } = parseArgs({
@@ -27,18 +25,7 @@ function readOptions(): { count: number; images: boolean } {
 
 async function main(): Promise<void> {
   const options = readOptions();
-  let config;
-  let opened;
-  try {
-    config = loadConfig();
-    opened = await openConfiguredDatabase(config);
-  } catch (error) {
-    if (error instanceof ConfigError || error instanceof LockHeldError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const { config, opened } = await openForScript();
   try {
     await opened.database.migrate();
     const images = options.images ? await drawSharedPictures(createObjectStore(config)) : undefined;
