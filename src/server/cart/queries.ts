@@ -29,19 +29,22 @@ export async function lockCart(tx: Tx, cartId: string): Promise<void> {
   await tx.select({ id: carts.id }).from(carts).where(eq(carts.id, cartId)).for('update');
 }
 
+/** A cart line with today's product data, as the cart and the checkout read it. */
+export const cartLineColumns = {
+  lineId: cartLines.id,
+  quantity: cartLines.quantity,
+  productId: products.id,
+  name: products.name,
+  slug: products.slug,
+  finalPricePiastres: products.finalPricePiastres,
+  defaultImage: products.defaultImage,
+  availableItems: products.availableItems,
+};
+
 /** The cart's lines with today's product data, oldest line first (the order the shopper added them). */
 export function cartLinesWithProducts(db: DbOrTx, cartId: string) {
   return db
-    .select({
-      lineId: cartLines.id,
-      quantity: cartLines.quantity,
-      productId: products.id,
-      name: products.name,
-      slug: products.slug,
-      finalPricePiastres: products.finalPricePiastres,
-      defaultImage: products.defaultImage,
-      availableItems: products.availableItems,
-    })
+    .select(cartLineColumns)
     .from(cartLines)
     .innerJoin(products, eq(products.id, cartLines.productId))
     .where(eq(cartLines.cartId, cartId))

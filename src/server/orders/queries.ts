@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { OrderStatus } from '@/shared/constants';
+import { cartLineColumns } from '../cart/queries';
 import type { DbOrTx, Tx } from '../db/client';
 import {
   cartLines,
@@ -142,14 +143,7 @@ export async function lockCartProducts(tx: Tx, cartId: string) {
   return tx
     .select({
       position: sql<number>`(extract(epoch from ${cartLines.createdAt}) * 1000000)::float8`.mapWith(Number),
-      lineId: cartLines.id,
-      quantity: cartLines.quantity,
-      productId: products.id,
-      name: products.name,
-      slug: products.slug,
-      finalPricePiastres: products.finalPricePiastres,
-      defaultImage: products.defaultImage,
-      availableItems: products.availableItems,
+      ...cartLineColumns,
       categoryName: categories.name,
     })
     .from(cartLines)
