@@ -13,6 +13,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { dashboardRoutes } from './dashboard/routes';
 import { AppError } from './errors';
+import { absoluteUrl, withAbsoluteUrls } from './storage/public-url';
 import type { ObjectStore } from './storage/types';
 import { filesRoutes } from './files/routes';
 import type { UrlSigner } from './files/signing';
@@ -21,6 +22,9 @@ import { cartRoutes } from './cart/routes';
 import { catalogFirstScreen } from './catalog/first-screen';
 import { catalogRoutes } from './catalog/routes';
 import { createCatalogService } from './catalog/service';
+import { loggingOptions } from './logging';
+import { answerHeaders } from './plugins/answer-headers';
+import { crossOrigin } from './plugins/cross-origin';
 import { errorHandler } from './plugins/errors';
 import { orderRoutes } from './orders/routes';
 import { apiDocs } from './plugins/docs';
@@ -37,13 +41,20 @@ export interface AppDeps {
   store: ObjectStore;
   /** Signs and checks the expiring links to private files (payment proofs). */
   signer: UrlSigner;
+  /** Where log lines go instead of standard output (tests read them). */
+  logDestination?: { write(line: string): void };
 }
 
 /** Builds the whole application without listening, so tests `inject` requests into the real thing. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database, tokens } = deps;
+  const store = withAbsoluteUrls(deps.store, config.PUBLIC_URL);
+  const signer: UrlSigner = {
+    ...deps.signer,
+    sign: (key, ttlSeconds) => absoluteUrl(deps.signer.sign(key, ttlSeconds), config.PUBLIC_URL),
+  };
   const app = Fastify({
-    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+    ...loggingOptions(config, deps.logDestination),
     trustProxy: config.TRUST_PROXY,
     // Ids in paths are UUIDs and slugs; nothing legitimate comes near this.
     routerOptions: { maxParamLength: 200 },
@@ -52,8 +63,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorHandler);
+  await app.register(answerHeaders);
   // Cross-cutting plugins come before any route: rate limits, docs and hooks attach to routes as they are added.
-  await app.register(securityHeaders, { S3_PUBLIC_URL: config.S3_PUBLIC_URL });
+  await app.register(securityHeaders, { S3_PUBLIC_URL: config.S3_PUBLIC_URL, PUBLIC_URL: config.PUBLIC_URL });
+  await app.register(crossOrigin, { origins: config.CORS_ORIGINS });
   await app.register(compress, { global: true, encodings: ['br', 'gzip'] });
   await app.register(rateLimiting, {
     RATE_LIMIT_PER_MINUTE: config.RATE_LIMIT_PER_MINUTE,
@@ -85,24 +98,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     attemptsPerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE,
   });
 
-  await app.register(catalogRoutes, { db: database.db, store: deps.store });
-  await app.register(adminProductsRoutes, { db: database.db, store: deps.store });
-  await app.register(adminCategoriesRoutes, { db: database.db, store: deps.store });
-  await app.register(dashboardRoutes, { db: database.db, store: deps.store });
-  await app.register(cartRoutes, { db: database.db, store: deps.store });
+  await app.register(catalogRoutes, { db: database.db, store });
+  await app.register(adminProductsRoutes, { db: database.db, store });
+  await app.register(adminCategoriesRoutes, { db: database.db, store });
+  await app.register(dashboardRoutes, { db: database.db, store });
+  await app.register(cartRoutes, { db: database.db, store });
   await app.register(orderRoutes, {
     db: database.db,
-    store: deps.store,
-    signer: deps.signer,
+    store,
+    signer,
     proofLinkTtlSeconds: config.PROOF_LINK_TTL_SECONDS,
   });
-  await app.register(filesRoutes, { store: deps.store, signer: deps.signer });
+  await app.register(filesRoutes, { store, signer });
 
-  await app.register(uploadsRoutes, { store: deps.store });
+  await app.register(uploadsRoutes, { store });
   // Last: its catch-all answers index.html for any GET that no route above claimed.
   await app.register(webAppRoutes, {
     distDir: config.WEB_DIST_DIR,
-    firstScreen: catalogFirstScreen(createCatalogService(deps.database.db, deps.store)),
+    firstScreen: catalogFirstScreen(createCatalogService(deps.database.db, store)),
     shopName: config.SHOP_NAME,
     walletNumber: config.SHOP_WALLET_NUMBER,
   });

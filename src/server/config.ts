@@ -11,6 +11,14 @@ const optionalText = z
   .optional()
   .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
 
+/** `https://shop.example` as a browser sends it in `Origin`: scheme, host and port, nothing after. */
+const origin = z
+  .url({ protocol: /^https?$/, error: 'must be origins like https://shop.example' })
+  .refine(
+    (value) => new URL(value).origin === value.replace(/\/$/, ''),
+    'must be origins like https://shop.example (no path)',
+  );
+
 /** Every setting is an environment variable, read once here; `.env.example` documents each. */
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -70,6 +78,23 @@ const EnvSchema = z.object({
         : [],
     ),
   TRUST_PROXY: flag(false),
+  CORS_ORIGINS: z
+    .string()
+    .optional()
+    .transform((value) =>
+      (value ?? '')
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(origin))
+    .transform((origins) => origins.map((entry) => new URL(entry).origin)),
+  PUBLIC_URL: optionalText.pipe(
+    z
+      .url({ protocol: /^https?$/, error: 'must be a URL like https://shop.example' })
+      .transform((value) => value.replace(/\/+$/, ''))
+      .optional(),
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().default('./dist/web'),
 });

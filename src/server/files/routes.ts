@@ -43,11 +43,8 @@ export async function filesRoutes(app: FastifyInstance, options: { store: Object
       const object = await store.get(key);
       if (!object) throw new AppError('NOT_FOUND', messages.errors.fileNotFound);
 
-      const remaining = Math.max(0, Number(expires) - Math.floor(Date.now() / 1000));
-      reply
-        .header('Cache-Control', `private, max-age=${remaining}`)
-        .header('Content-Type', object.contentType)
-        .header('X-Content-Type-Options', 'nosniff');
+      // Cache-Control: no-store comes from the answer-headers plugin, as for every private answer.
+      reply.header('Content-Type', object.contentType).header('X-Content-Type-Options', 'nosniff');
       if (object.size !== undefined) reply.header('Content-Length', object.size);
       return reply.send(object.body);
     },

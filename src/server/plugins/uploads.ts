@@ -36,7 +36,11 @@ export async function uploadsRoutes(app: FastifyInstance, options: { store: Obje
       if (!isPublicKey(key)) throw new AppError('NOT_FOUND', messages.errors.notFound);
       const object = await options.store.get(key).catch(() => null);
       if (!object) throw new AppError('NOT_FOUND', messages.errors.notFound);
-      reply.header('cache-control', PUBLIC_CACHE_CONTROL).type(object.contentType);
+      // Helmet's same-origin policy would stop a shop front served from another origin showing them.
+      reply
+        .header('cache-control', PUBLIC_CACHE_CONTROL)
+        .header('cross-origin-resource-policy', 'cross-origin')
+        .type(object.contentType);
       if (object.size !== undefined) reply.header('content-length', object.size);
       return reply.send(object.body);
     },

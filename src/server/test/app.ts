@@ -95,15 +95,18 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real application on a fresh, migrated, empty database. */
-export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+/** The real application on a fresh, migrated, empty database; `logDestination` captures its log lines. */
+export async function createTestApp(
+  overrides: Record<string, string> = {},
+  options: { logDestination?: { write(line: string): void } } = {},
+): Promise<TestApp> {
   const config = testConfig(overrides);
   const database = await freshDatabase();
   const tokens = new TokenService(TEST_JWT_SECRET, config.JWT_EXPIRES_IN);
   const storeDir = await mkdtemp(join(tmpdir(), 'nour-test-store-'));
   const store = createLocalStore(storeDir);
   const signer = createUrlSigner(TEST_JWT_SECRET);
-  const app = await buildApp({ config, database, tokens, store, signer });
+  const app = await buildApp({ config, database, tokens, store, signer, ...options });
   await app.ready();
   return {
     app,

@@ -1,0 +1,135 @@
+import { LogController, type FastifyServerOptions } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { Config } from './config';
+
+/**
+ * A caller's own request id is kept so its logs and ours line up; anything else in that header (too
+ * long, spaces, control characters) could forge or break log lines, so it is replaced by a UUID.
+ */
+const SANE_REQUEST_ID = /^[A-Za-z0-9._:@/+=-]{1,128}$/;
+
+export function requestIdOf(request: Pick<IncomingMessage, 'headers'>): string {
+  const given = request.headers['x-request-id'];
+  return typeof given === 'string' && SANE_REQUEST_ID.test(given) ? given : randomUUID();
+}
+
+/**
+ * Keys whose values never reach a log line, at any depth a log call is likely to use: secrets (a
+ * password, its hash, a token, the JWT secret, a signed link's signature) and a shopper's personal
+ * data (email, phone, the parts of an address).
+ */
+const SECRET_KEYS = [
+  'password',
+  'passwordHash',
+  'password_hash',
+  'hash',
+  'token',
+  'authorization',
+  'cookie',
+  'jwtSecret',
+  'JWT_SECRET',
+  'secret',
+  'signature',
+  'email',
+  'phone',
+  'address',
+  'street',
+  'building',
+  'floor',
+  'apartment',
+  'landmark',
+];
+
+export const REDACTED_PATHS = SECRET_KEYS.flatMap((key) => [key, `*.${key}`, `*.*.${key}`, `*.*.*.${key}`]);
+
+/** Fields of a database or library error that say what went wrong without repeating anyone's data. */
+const SAFE_ERROR_FIELDS = [
+  'code',
+  'statusCode',
+  'severity',
+  'constraint',
+  'table',
+  'column',
+  'routine',
+] as const;
+
+interface LoggedError {
+  type: string;
+  message: string;
+  stack: string;
+  cause?: LoggedError;
+  [field: string]: unknown;
+}
+
+/**
+ * Errors as a log line may hold them. Drizzle's failed-query error repeats the statement's parameters
+ * in its message and stack (a new user's hash and email, an order's phone and address), and pg's error
+ * `detail` quotes the row's values ("Key (email)=(…) already exists"): both are cut, the SQL text and
+ * the error codes stay.
+ */
+export function serializeError(error: unknown, depth = 0): LoggedError {
+  if (!(error instanceof Error)) {
+    return { type: typeof error, message: 'a non-Error value was thrown', stack: '' };
+  }
+  const record = error as unknown as Record<string, unknown>;
+  const scrub = (text: string): string =>
+    Array.isArray(record.params) ? text.split(`\nparams: ${String(record.params)}`).join('') : text;
+  const logged: LoggedError = {
+    type: error.constructor?.name ?? error.name,
+    message: scrub(error.message),
+    stack: scrub(error.stack ?? ''),
+  };
+  for (const field of SAFE_ERROR_FIELDS) {
+    if (record[field] !== undefined) logged[field] = record[field];
+  }
+  if (error.cause !== undefined && depth < 4) logged.cause = serializeError(error.cause, depth + 1);
+  return logged;
+}
+
+/** What a request log line says of the request: never the query string, which may carry a signed link. */
+function serializeRequest(request: {
+  method: string;
+  url: string;
+  hostname?: string;
+  ip?: string;
+}): Record<string, unknown> {
+  return {
+    method: request.method,
+    url: request.url.split('?')[0],
+    hostname: request.hostname,
+    remoteAddress: request.ip,
+  };
+}
+
+/** Images and the web app's files: thousands per visit, and their failures are logged as errors anyway. */
+const QUIET_PATH = /^\/(uploads|assets)\/|\.(js|css|svg|png|ico|webp|woff2?|txt|json|webmanifest)$/;
+
+export function isQuietRequest(request: Pick<IncomingMessage, 'url'>): boolean {
+  const path = (request.url ?? '').split('?')[0] ?? '';
+  return !path.startsWith('/api/') && QUIET_PATH.test(path);
+}
+
+/** The logger and request-id options of the Fastify instance, so every line of a request carries its id. */
+export function loggingOptions(
+  config: Pick<Config, 'LOG_LEVEL'>,
+  /** Where lines go: standard output unless a test captures them. */
+  destination?: { write(line: string): void },
+): Pick<FastifyServerOptions, 'logger' | 'genReqId' | 'logController'> {
+  return {
+    logger:
+      config.LOG_LEVEL === 'silent'
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+            serializers: { err: serializeError, error: serializeError, req: serializeRequest },
+            ...(destination ? { stream: destination } : {}),
+          },
+    genReqId: requestIdOf,
+    logController: new LogController({
+      requestIdLogLabel: 'requestId',
+      disableRequestLogging: isQuietRequest,
+    }),
+  };
+}
