@@ -6,6 +6,8 @@ import { chromiumArgs, chromiumPath } from './scripts/chromium';
 
 const port = Number(process.env.E2E_PORT ?? 4317);
 export const baseURL = `http://127.0.0.1:${port}`;
+/** Where the cross-origin journey serves its own little client page from. */
+export const clientOrigin = (serverPort: number) => `http://127.0.0.1:${serverPort + 1}`;
 
 /** The journeys' server: the real one on 127.0.0.1, on a fresh embedded database of its own. */
 export function journeyServerEnv(serverPort: number, dataDir: string): Record<string, string> {
@@ -20,6 +22,10 @@ export function journeyServerEnv(serverPort: number, dataDir: string): Record<st
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
     RATE_LIMIT_PER_MINUTE: '100000',
     JWT_SECRET: 'e2e-secret-that-is-long-enough-for-hs256-signing',
+    // Every image URL absolute, as a shop behind its own domain answers them, and one other origin
+    // allowed to use the API from a browser.
+    PUBLIC_URL: `http://127.0.0.1:${serverPort}`,
+    CORS_ORIGINS: clientOrigin(serverPort),
   };
 }
 
