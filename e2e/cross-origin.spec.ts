@@ -38,7 +38,7 @@ const clientPage = `<!doctype html>
 
 let server: Server;
 test.beforeAll(async () => {
-  server = createServer((request, response) => {
+  server = createServer((_request, response) => {
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(clientPage);
   });
   await new Promise<void>((resolve) => server.listen(Number(clientUrl.port), clientUrl.hostname, resolve));

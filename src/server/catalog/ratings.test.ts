@@ -16,6 +16,7 @@ interface RateAnswer {
 
 describe('PATCH /api/product/:id/rate', () => {
   let t: TestApp;
+  /** Rated only by tests that take nothing from it: the others make a product of their own. */
   let product: ProductRow;
   let shopper: TestUser;
   let admin: TestUser;
@@ -39,14 +40,15 @@ describe('PATCH /api/product/:id/rate', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ RATE_LIMIT_PER_MINUTE: '100000' });
-    product = await createProduct(t, { name: 'Rated Scarf' });
+    product = await createProduct(t, { name: 'Untouched Scarf' });
     shopper = await createUser(t);
     admin = await createUser(t, { role: 'admin' });
   });
   afterAll(() => t.close());
 
   it('records a rating and answers the new average, count and product', async () => {
-    const res = await rate(product.id, { rating: 4 });
+    const scarf = await createProduct(t, { name: 'Rated Scarf' });
+    const res = await rate(scarf.id, { rating: 4 });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json<RateAnswer>();
     expect(body).toMatchObject({
@@ -54,31 +56,35 @@ describe('PATCH /api/product/:id/rate', () => {
       message: 'Rating submitted successfully',
       averageRating: 4,
       ratingCount: 1,
-      product: { id: product.id, name: 'Rated Scarf', averageRating: 4, ratingCount: 1 },
+      product: { id: scarf.id, name: 'Rated Scarf', averageRating: 4, ratingCount: 1 },
     });
-    expect(await totals(product.id)).toEqual({ sum: 4, count: 1 });
+    expect(await totals(scarf.id)).toEqual({ sum: 4, count: 1 });
   });
 
   it("replaces the user's earlier rating instead of adding a second", async () => {
-    const res = await rate(product.id, { rating: 2 });
+    const target = await createProduct(t);
+    await rate(target.id, { rating: 4 });
+    const res = await rate(target.id, { rating: 2 });
     expect(res.json<RateAnswer>()).toMatchObject({ averageRating: 2, ratingCount: 1 });
     const rows = await t.database.db
       .select({ rating: ratings.rating })
       .from(ratings)
-      .where(and(eq(ratings.userId, shopper.id), eq(ratings.productId, product.id)));
+      .where(and(eq(ratings.userId, shopper.id), eq(ratings.productId, target.id)));
     expect(rows).toEqual([{ rating: 2 }]);
   });
 
   it("averages different users' ratings to one decimal", async () => {
+    const target = await createProduct(t);
     const other = await createUser(t);
     const third = await createUser(t);
-    await rate(product.id, { rating: 5 }, other.headers);
-    const res = await rate(product.id, { rating: 5 }, third.headers);
+    await rate(target.id, { rating: 2 });
+    await rate(target.id, { rating: 5 }, other.headers);
+    const res = await rate(target.id, { rating: 5 }, third.headers);
     // (2 + 5 + 5) / 3 = 4, then the first user changes to 3: (3 + 5 + 5) / 3 = 4.33… → 4.3
     expect(res.json<RateAnswer>()).toMatchObject({ averageRating: 4, ratingCount: 3 });
-    const again = await rate(product.id, { rating: 3 });
+    const again = await rate(target.id, { rating: 3 });
     expect(again.json<RateAnswer>()).toMatchObject({ averageRating: 4.3, ratingCount: 3 });
-    const detail = await t.app.inject({ method: 'GET', url: `/api/product/${product.id}` });
+    const detail = await t.app.inject({ method: 'GET', url: `/api/product/${target.id}` });
     expect(detail.json<{ product: ProductDto }>().product).toMatchObject({
       averageRating: 4.3,
       ratingCount: 3,
@@ -182,9 +188,16 @@ describe('PATCH /api/product/:id/rate', () => {
   });
 
   it('moves a rated product up the featured order', async () => {
+    const liked = await createProduct(t, { name: 'Liked Shawl' });
+    const middling = await createProduct(t, { name: 'Middling Shawl' });
+    const raters = await Promise.all(Array.from({ length: 3 }, () => createUser(t)));
+    for (const [i, rater] of raters.entries()) {
+      await rate(liked.id, { rating: [4, 5, 4][i] }, rater.headers);
+      await rate(middling.id, { rating: 3 }, rater.headers);
+    }
     const listing = await t.app.inject({ method: 'GET', url: '/api/product?sort=featured' });
     const names = listing.json<{ products: ProductDto[] }>().products.map((p) => p.name);
-    // Rated Scarf averages 4.3 and Busy Product 3.
-    expect(names.indexOf('Rated Scarf')).toBeLessThan(names.indexOf('Busy Product'));
+    expect(names.indexOf('Liked Shawl')).toBeGreaterThanOrEqual(0);
+    expect(names.indexOf('Liked Shawl')).toBeLessThan(names.indexOf('Middling Shawl'));
   });
 });
