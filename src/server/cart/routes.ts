@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { messages } from '@/shared/messages';
 import { AddToCartSchema, CartProductParamsSchema, SetQuantitySchema } from '@/shared/schemas/cart';
-import { AppError } from '../errors';
 import { currentUser } from '../plugins/auth-guard';
 import { createCartService, type CartDeps } from './service';
 
@@ -14,12 +13,7 @@ export async function cartRoutes(app: FastifyInstance, deps: CartDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   // On the request, before the body is read: a visitor gets 401 and an admin 403 whatever they sent.
-  r.addHook('onRequest', async (request, reply) => {
-    await app.authenticate(request, reply);
-    if (currentUser(request).role === 'admin') {
-      throw new AppError('FORBIDDEN', messages.cart.cartNotAvailableForAdmins);
-    }
-  });
+  r.addHook('onRequest', app.requireShopper(messages.cart.cartNotAvailableForAdmins));
   // Clients send these calls with an empty body; the schema then names the missing product id.
   const emptyBodyIsObject = async (request: FastifyRequest) => {
     request.body ??= {};

@@ -7,7 +7,7 @@ import { ProductQuerySchema, RateSchema } from '@/shared/schemas/product';
 import type { Db } from '../db/client';
 import { currentUser } from '../plugins/auth-guard';
 import type { ObjectStore } from '../storage/types';
-import { assertMayRate, createCatalogService } from './service';
+import { createCatalogService } from './service';
 
 const IdOrSlugParams = z.object({ idOrSlug: z.string().trim().min(1).max(200) });
 
@@ -43,12 +43,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ db: Db; store: ObjectStore }
     '/api/product/:id/rate',
     {
       // Sign-in and role come before the body is judged: a visitor learns to sign in, not that 7 is too high.
-      onRequest: [
-        app.authenticate,
-        async (request) => {
-          assertMayRate(currentUser(request));
-        },
-      ],
+      onRequest: app.requireShopper(messages.catalog.adminsCannotRate),
       schema: {
         tags: ['catalogue'],
         summary: "Rate a product 1 to 5 (a user's second rating replaces the first)",

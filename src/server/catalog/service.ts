@@ -110,10 +110,6 @@ export interface CategoryProductsAnswer {
 }
 
 /** Admins keep the shop; ratings are the shoppers' voice (DESIGN §2). */
-export function assertMayRate(user: SessionUser): void {
-  if (user.role === 'admin') throw new AppError('FORBIDDEN', m.adminsCannotRate);
-}
-
 export function createCatalogService(db: Db, store: ObjectStore) {
   /** Products per category, shared by the category answers and cached like the listing totals. */
   function categoryCounts(): Promise<Map<string, number>> {
@@ -214,7 +210,8 @@ export function createCatalogService(db: Db, store: ObjectStore) {
 
   /** One rating per user and product: a second one replaces the first, and the totals follow in the same transaction. */
   async function rateProduct(user: SessionUser, productId: string, rating: number): Promise<RatingAnswer> {
-    assertMayRate(user);
+    // The route refuses admins before the body is read; a service called from elsewhere does too.
+    if (user.role === 'admin') throw new AppError('FORBIDDEN', m.adminsCannotRate);
     const row = await db.transaction(async (tx) => {
       if (!(await lockProduct(tx, productId))) throw new AppError('NOT_FOUND', m.productNotFoundAnswer);
       const previous = await findRating(tx, user.id, productId);

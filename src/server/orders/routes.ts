@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,7 +6,6 @@ import { IDEMPOTENCY_HEADER } from '@/shared/constants';
 import { messages } from '@/shared/messages';
 import { AdminOrderQuerySchema, StatusUpdateSchema } from '@/shared/schemas/order';
 import type { Db } from '../db/client';
-import { AppError } from '../errors';
 import type { UrlSigner } from '../files/signing';
 import { readMultipartForm } from '../images/multipart';
 import { currentUser } from '../plugins/auth-guard';
@@ -46,18 +45,10 @@ async function orders(app: FastifyInstance, options: OrderRoutesOptions) {
   });
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  // Before the body is read: a visitor gets 401 and an admin 403 without uploading anything.
-  const shopperOnly = async (request: FastifyRequest, reply: FastifyReply) => {
-    await app.authenticate(request, reply);
-    if (currentUser(request).role === 'admin') {
-      throw new AppError('FORBIDDEN', messages.cart.cartNotAvailableForAdmins);
-    }
-  };
-
   r.post(
     '/api/order',
     {
-      onRequest: shopperOnly,
+      onRequest: app.requireShopper(messages.cart.cartNotAvailableForAdmins),
       schema: {
         tags,
         summary: 'Place an order from the cart',

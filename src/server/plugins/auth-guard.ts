@@ -25,6 +25,11 @@ declare module 'fastify' {
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** preHandler: 401 without a valid token, 403 for anyone but an admin. */
     requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /**
+     * onRequest for what only a shopper does (a cart, an order, a rating): 401 without a valid token,
+     * 403 with `refusal` for an admin. Before the body is read, so nobody uploads in vain.
+     */
+    requireShopper: (refusal: string) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** preHandler: reads the token when there is one, never refuses (public routes that adapt to the user). */
     identify: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
@@ -75,6 +80,14 @@ export const authGuard = fp(
       await app.authenticate(request, reply);
       if (request.user?.role !== 'admin') throw new AppError('FORBIDDEN', messages.auth.adminOnly);
     });
+
+    app.decorate(
+      'requireShopper',
+      (refusal: string) => async (request: FastifyRequest, reply: FastifyReply) => {
+        await app.authenticate(request, reply);
+        if (request.user?.role === 'admin') throw new AppError('FORBIDDEN', refusal);
+      },
+    );
   },
   { name: 'auth-guard' },
 );
