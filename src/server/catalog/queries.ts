@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Availability, ProductSort } from '@/shared/constants';
 import type { DbOrTx, Tx } from '../db/client';
 import { categories, products, ratings } from '../db/schema';
+import { containsText } from '../db/text-search';
 import type { CategoryDtoRow, ProductCategoryRow, ProductDtoRow } from './dto';
 
 export interface ProductFilters {
@@ -40,16 +41,6 @@ const productColumns = {
 };
 
 const categoryColumns = { id: categories.id, name: categories.name, slug: categories.slug };
-
-/** `%` and `_` typed by a shopper are letters to find, not wildcards. */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
-}
-
-function containsText(column: typeof products.name | typeof categories.name, text: string): SQL {
-  // ILIKE '%…%' is what the trigram index on products.name serves.
-  return ilike(column, `%${escapeLike(text)}%`);
-}
 
 /** Every filter but the price range: the price slider's maximum is computed under exactly these. */
 function nonPriceConditions(filters: ProductFilters): SQL[] {

@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { OrderStatus } from '@/shared/constants';
 import { cartLineColumns } from '../cart/queries';
 import type { DbOrTx, Tx } from '../db/client';
+import { containsText, startsWithText } from '../db/text-search';
 import {
   cartLines,
   carts,
@@ -32,11 +33,6 @@ export function ordersOfUser(db: DbOrTx, userId: string) {
   return selectOrders(db).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id));
 }
 
-/** `%` and `_` typed into a search box are letters, not wildcards. */
-function likeEscape(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 export interface AdminOrderFilter {
   status?: OrderStatus | undefined;
   search?: string | undefined;
@@ -46,13 +42,13 @@ function adminWhere(filter: AdminOrderFilter): SQL | undefined {
   const conditions: SQL[] = [];
   if (filter.status) conditions.push(eq(orders.status, filter.status));
   if (filter.search) {
-    const text = likeEscape(filter.search);
+    const text = filter.search;
     conditions.push(
       or(
-        ilike(sql`${orders.id}::text`, `${text}%`),
-        ilike(orders.name, `%${text}%`),
-        ilike(orders.phone, `%${text}%`),
-        ilike(users.email, `%${text}%`),
+        startsWithText(sql`${orders.id}::text`, text),
+        containsText(orders.name, text),
+        containsText(orders.phone, text),
+        containsText(users.email, text),
       )!,
     );
   }
