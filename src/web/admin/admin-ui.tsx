@@ -294,7 +294,3 @@ export function saveFailureMessage(error: unknown, exception: string): string {
 export function shortId(id: string, length: number): string {
   return id.length > length ? id.slice(0, length) : id;
 }
-
-export function formatDate(iso: string): string {
-  return new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
-}

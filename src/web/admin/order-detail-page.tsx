@@ -12,7 +12,8 @@ import { ApiError, messageOf } from '@/web/lib/api';
 import { useDocumentTitle } from '@/web/lib/shop';
 import { useSession } from '@/web/session/session';
 import { adminOrderQuery, useUpdateOrderStatus } from './admin-api';
-import { AdminHeader, formatDate, Spinner, useMinimumLoading } from './admin-ui';
+import { formatDateTime } from '@/shared/dates';
+import { AdminHeader, Spinner, useMinimumLoading } from './admin-ui';
 
 const m = messages.admin;
 const o = messages.orders;
@@ -299,7 +300,7 @@ export default function OrderDetailPage() {
     <section>
       <AdminHeader
         title={format(m.orderNumber, { id: data._id.slice(0, 8) })}
-        intro={format(m.placedOn, { date: formatDate(data.createdAt) })}
+        intro={format(m.placedOn, { date: formatDateTime(data.createdAt) })}
         actions={<BackLink />}
       />
       <div className="card mb-6 flex flex-wrap items-end justify-between gap-4 p-5">

@@ -16,7 +16,8 @@ import { Pagination } from '@/web/components/pagination';
 import { statusLabel, statusTone } from '@/web/components/order-status';
 import { useDocumentTitle } from '@/web/lib/shop';
 import { adminOrdersQuery } from './admin-api';
-import { AdminHeader, failureMessage, formatDate, SearchAsYouType, shortId } from './admin-ui';
+import { formatDateTime } from '@/shared/dates';
+import { AdminHeader, failureMessage, SearchAsYouType, shortId } from './admin-ui';
 
 const m = messages.admin;
 
@@ -77,7 +78,7 @@ function OrdersTable({ orders }: { orders: OrderDto[] }) {
                 <p className="font-medium text-ink">{order.name}</p>
                 <p className="text-xs text-muted">{order.createdBy.email}</p>
               </td>
-              <td className="px-3 py-3 whitespace-nowrap text-ink-soft">{formatDate(order.createdAt)}</td>
+              <td className="px-3 py-3 whitespace-nowrap text-ink-soft">{formatDateTime(order.createdAt)}</td>
               <td className="max-w-56 px-3 py-3">
                 <ItemsSummary order={order} />
               </td>
@@ -116,7 +117,7 @@ function OrderCards({ orders }: { orders: OrderDto[] }) {
               <div className="min-w-0">
                 <p className="font-mono text-xs text-muted">{shortId(order._id, ORDER_ID_SHORT.card)}</p>
                 <p className="truncate font-medium text-ink">{order.name}</p>
-                <p className="text-xs text-muted">{formatDate(order.createdAt)}</p>
+                <p className="text-xs text-muted">{formatDateTime(order.createdAt)}</p>
               </div>
               <StatusBadge status={order.status} />
             </div>

@@ -3,10 +3,9 @@ import { formatEgp } from '@/shared/money';
 import { OWNER_CANCELLABLE_STATUSES } from '@/shared/constants';
 import type { OrderDto, OrderLineDto } from '@/shared/schemas/order';
 import { statusLabel, statusTone } from '@/web/components/order-status';
+import { formatDateTime } from '@/shared/dates';
 
 const m = messages.orders;
-
-const dateFormat = new Intl.DateTimeFormat('en-EG', { dateStyle: 'medium', timeStyle: 'short' });
 
 function lineImage(line: OrderLineDto): string | undefined {
   return line.product.images?.[0]?.url || line.product.defaultImage?.url || undefined;
@@ -33,7 +32,7 @@ export function OrderCard({ order, cancelling, onCancel }: OrderCardProps) {
             {format(m.orderNumber, { id: order._id.slice(0, 8).toUpperCase() })}
           </h2>
           <p className="text-sm text-muted">
-            {format(m.placedOn, { date: dateFormat.format(new Date(order.createdAt)) })}
+            {format(m.placedOn, { date: formatDateTime(order.createdAt) })}
           </p>
         </div>
         <span
