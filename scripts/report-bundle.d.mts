@@ -10,14 +10,21 @@ export interface ManifestChunk {
 }
 export type Manifest = Record<string, ManifestChunk>;
 
+export interface SizedFile {
+  file: string;
+  gzip: number;
+}
+
 export const BUDGET: { js: number; css: number };
+export const HOME_LAZY_MODULES: string[];
 export function readManifest(distDir?: string): Manifest;
 export function gzipSize(distDir: string, file: string): number;
 export function adminFiles(manifest: Manifest): Set<string>;
-export function firstLoad(distDir?: string): {
-  js: Array<{ key: string; file: string; src: string; gzip: number }>;
-  css: Array<{ file: string; gzip: number }>;
+export function homeFirstLoad(distDir?: string): {
+  js: SizedFile[];
+  css: SizedFile[];
   jsTotal: number;
   cssTotal: number;
-  adminChunks: Array<{ key: string; file: string; src: string; gzip: number }>;
+  adminChunks: SizedFile[];
 };
+export function kb(bytes: number): string;

@@ -1,19 +1,36 @@
 #!/usr/bin/env node
-// Reports what a shopper downloads on the first load of the home page: the entry script, the chunks it
-// imports statically and the CSS, each gzip-compressed as a browser would receive them. With --check it
-// fails when the JS or CSS budget is exceeded or when any admin code is in that first load.
+// Reports what a shopper's browser downloads when it opens the home page, until the network is idle:
+// the entry script and the chunks it imports, the lazy chunks the page loads on its own after the first
+// render (HOME_LAZY_MODULES) and theirs, and the CSS of all of them, each gzip -9 compressed. With
+// --check it fails when the JS or CSS budget is exceeded or when any admin code is in that load.
+//
+// It reads the build's manifest instead of loading the page in a browser, so `npm run build` (and with
+// it `npm start`) needs no Chromium and no running shop. The model cannot drift from what a browser
+// does: e2e/bundle-budget.spec.ts loads the home page in Chromium at 390 and 1366 px and asserts that
+// the files it fetched before the network went idle are exactly the ones `homeFirstLoad` lists.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-export const BUDGET = { js: 130 * 1024, css: 25 * 1024 };
+/** In bytes, with 1 kB = 1,000 bytes (as `gzip -9 | wc -c` and the issues count). */
+export const BUDGET = { js: 130_000, css: 25_000 };
+
+/**
+ * Modules the home page imports lazily and loads before the network is idle, by their source paths as
+ * the manifest names them: none today. The home page itself is in the entry's chunks (src/web/router.tsx);
+ * its lazy parts wait for the shopper (the categories carousel until they scroll near it, the back-to-top
+ * button until the first scroll, the toaster until the first press or key). Should one of them start
+ * loading on its own, the budget journey fails until it is named here.
+ */
+export const HOME_LAZY_MODULES = [];
+
 const dist = process.env.WEB_DIST_DIR ?? 'dist/web';
 
 export function readManifest(distDir = dist) {
   return JSON.parse(readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8'));
 }
 
-/** A file's size as a browser receives it gzip-compressed. */
+/** A file's size as a browser receives it gzip-compressed (`gzip -9`). */
 export function gzipSize(distDir, file) {
   return gzipSync(readFileSync(join(distDir, file)), { level: 9 }).length;
 }
@@ -47,46 +64,53 @@ export function adminFiles(manifest) {
   return new Set([...admin].map((key) => manifest[key].file));
 }
 
-export function firstLoad(distDir = dist) {
+/**
+ * The manifest keys `roots` load: themselves and, transitively, their static imports (a dynamic import
+ * loads only when the code asks for it).
+ */
+function staticClosure(manifest, roots) {
+  const seen = new Set();
+  const visit = (key) => {
+    if (seen.has(key)) return;
+    if (!manifest[key]) throw new Error(`${key} is not in the Vite manifest`);
+    seen.add(key);
+    for (const imported of manifest[key].imports ?? []) visit(imported);
+  };
+  for (const root of roots) visit(root);
+  return seen;
+}
+
+/**
+ * What the home page downloads before the network is idle: the entry and its static imports, then
+ * HOME_LAZY_MODULES and theirs, with every CSS file they name; each file with its gzip -9 size.
+ */
+export function homeFirstLoad(distDir = dist) {
   const manifest = readManifest(distDir);
   const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
   if (!entryKey) throw new Error('no entry chunk in the Vite manifest');
-  const seen = new Set();
-  const css = new Set();
-  const visit = (key) => {
-    if (seen.has(key)) return;
-    seen.add(key);
-    const chunk = manifest[key];
-    for (const file of chunk.css ?? []) css.add(file);
-    for (const imported of chunk.imports ?? []) visit(imported);
-  };
-  visit(entryKey);
-  const js = [...seen].map((key) => ({
-    key,
-    file: manifest[key].file,
-    src: manifest[key].src ?? '',
-    gzip: gzipSize(distDir, manifest[key].file),
-  }));
-  const styles = [...css].map((file) => ({ file, gzip: gzipSize(distDir, file) }));
+  const keys = staticClosure(manifest, [entryKey, ...HOME_LAZY_MODULES]);
+  const jsFiles = new Set([...keys].map((key) => manifest[key].file));
+  const cssFiles = new Set([...keys].flatMap((key) => manifest[key].css ?? []));
+  const js = [...jsFiles].map((file) => ({ file, gzip: gzipSize(distDir, file) }));
+  const css = [...cssFiles].map((file) => ({ file, gzip: gzipSize(distDir, file) }));
   const admin = adminFiles(manifest);
-  const adminChunks = js.filter((chunk) => admin.has(chunk.file));
   return {
     js,
-    css: styles,
+    css,
     jsTotal: js.reduce((sum, chunk) => sum + chunk.gzip, 0),
-    cssTotal: styles.reduce((sum, chunk) => sum + chunk.gzip, 0),
-    adminChunks,
+    cssTotal: css.reduce((sum, style) => sum + style.gzip, 0),
+    adminChunks: js.filter((chunk) => admin.has(chunk.file)),
   };
 }
 
-const kb = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
+export const kb = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const report = firstLoad();
-  console.log('\nShopper first load (gzip):');
+  const report = homeFirstLoad();
+  console.log('\nHome page, everything fetched until the network is idle (gzip -9):');
   for (const chunk of report.js) console.log(`  ${kb(chunk.gzip).padStart(9)}  ${chunk.file}`);
   for (const style of report.css) console.log(`  ${kb(style.gzip).padStart(9)}  ${style.file}`);
-  console.log(`  JS  ${kb(report.jsTotal)} of ${kb(BUDGET.js)} budget`);
+  console.log(`  JS  ${kb(report.jsTotal)} in ${report.js.length} files, of ${kb(BUDGET.js)} budget`);
   console.log(`  CSS ${kb(report.cssTotal)} of ${kb(BUDGET.css)} budget`);
   console.log(
     `  admin code in first load: ${report.adminChunks.length ? report.adminChunks.map((c) => c.file).join(', ') : 'none'}`,

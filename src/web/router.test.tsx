@@ -22,8 +22,10 @@ vi.mock('./features/catalog/products-page', () => ({
   },
 }));
 
-// The first visit of a lazy page compiles it, which can take more than findBy's default second.
+// The first visit of a lazy page compiles it, which can take more than findBy's default second; on a
+// busy machine a test that compiles a page and signs in outlasts Vitest's default five seconds too.
 const slow = { timeout: 5000 };
+const slowTest = { timeout: 20_000 };
 
 function visit(role: TestRole, path: string) {
   setStoredSession(role);
@@ -47,7 +49,7 @@ function visit(role: TestRole, path: string) {
   return { ...renderRoutes(routes, path), ...fetchDouble };
 }
 
-describe('routes and guards', () => {
+describe('routes and guards', slowTest, () => {
   beforeEach(() => vi.stubGlobal('scrollTo', vi.fn()));
   afterEach(() => {
     clearToasts();
