@@ -15,6 +15,7 @@ import { dashboardRoutes } from './dashboard/routes';
 import { AppError } from './errors';
 import type { ObjectStore } from './storage/types';
 import { filesRoutes } from './files/routes';
+import { orphanSweeper } from './images/sweeper';
 import type { UrlSigner } from './files/signing';
 import { authGuard } from './plugins/auth-guard';
 import { cartRoutes } from './cart/routes';
@@ -97,6 +98,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     proofLinkTtlSeconds: config.PROOF_LINK_TTL_SECONDS,
   });
   await app.register(filesRoutes, { store: deps.store, signer: deps.signer });
+  await app.register(orphanSweeper, { db: database.db, store: deps.store });
 
   await app.register(uploadsRoutes, { store: deps.store });
   // Last: its catch-all answers index.html for any GET that no route above claimed.
