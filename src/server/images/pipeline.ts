@@ -12,7 +12,7 @@ import { MAX_STORED_WIDTH_PX, variantKey } from './urls';
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'heif']);
 /** No photo needs more on either side; the area is bounded tighter by MAX_IMAGE_MEGAPIXELS. */
 export const MAX_IMAGE_SIDE_PX = 8000;
-/** Decoding 40 MP takes about 160 MB of pixels: what a few at once may cost on a small server. */
+/** A 40 MP decode costs 60–110 MB while it runs: what one or two at once may cost on a small server. */
 const MAX_INPUT_PIXELS = MAX_IMAGE_MEGAPIXELS * 1_000_000;
 
 export const CATEGORY_IMAGE_WIDTHS = [320, 640] as const;

@@ -9,8 +9,12 @@ export interface ImageQueueOptions {
   maxWaiting: number;
 }
 
-/** Two at once on the two cores the shop is sized for; each job already encodes its sizes in parallel. */
-export const DEFAULT_IMAGE_QUEUE: ImageQueueOptions = { concurrency: 2, maxWaiting: 8 };
+/**
+ * One at a time by default: a 40 MP decode takes 60–110 MB and a core for about a second, and on the
+ * two cores the shop is sized for a second one at once took the server past 400 MB (bench/RESULTS.md)
+ * and left nothing for the other visitors. Machines with more cores raise IMAGE_CONCURRENCY.
+ */
+export const DEFAULT_IMAGE_QUEUE: ImageQueueOptions = { concurrency: 1, maxWaiting: 8 };
 
 export interface ImageQueue {
   /** Runs `job` when a slot is free; throws the 503 at once when `maxWaiting` jobs already wait. */
