@@ -89,7 +89,9 @@ describe('sweepOrphanedFiles', () => {
   it('on the local store: removes only old files no row names', async () => {
     await plant(t.store, (key) => utimes(join(t.storeDir, key), TWO_HOURS_AGO, TWO_HOURS_AGO));
     const removed = await sweepOrphanedFiles({ db: t.database.db, store: t.store });
-    expect(removed.sort()).toEqual([...ORPHANED].sort());
+    // The test app runs its own sweeper too (a minute after start, which a busy machine may reach):
+    // what it removed first is missing here, so the files left are what this test holds to.
+    expect(ORPHANED).toEqual(expect.arrayContaining(removed));
     expect(await keysIn(t.store)).toEqual(kept);
 
     // Nothing left to do the second time.
