@@ -14,6 +14,7 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import sharp from 'sharp';
 import { PRODUCT_SORTS } from '@/shared/constants';
 import type { BenchUser } from './prepare';
 import { measurePages, type LighthouseResult } from './lib/lighthouse';
@@ -39,6 +40,8 @@ const { values: args } = parseArgs({
     'cpu-prof': { type: 'boolean', default: false },
     /** Only the cases whose name matches this regular expression, e.g. `--cases 'order|cart'`. */
     cases: { type: 'string' },
+    /** The payment proof of the upload burst: the largest the shop takes (8000 px a side, 40 MP). */
+    'proof-size': { type: 'string', default: '8000x5000' },
   },
 });
 
@@ -62,6 +65,29 @@ const TARGETS: Record<Kind, Record<DatabaseKind, { minRps?: number; maxP99Ms?: n
 
 interface Row extends CaseResult {
   kind: Kind;
+}
+
+/** The hardening issue: this many shoppers send the largest proof at once while others browse. */
+const PROOF_BURST_SHOPPERS = 16;
+/** Its targets, on PostgreSQL: the listing's p99 and the server's memory while the proofs are decoded. */
+const PROOF_BURST_TARGETS: Record<DatabaseKind, { maxP99Ms?: number; maxMemoryMb?: number }> = {
+  postgres: { maxP99Ms: 100, maxMemoryMb: 400 },
+  pglite: {},
+};
+
+interface ProofBurst {
+  /** The same listing just before, on the same server: what the machine gives without the uploads. */
+  quiet: Row;
+  /** The listing measured with autocannon while the uploads run. */
+  listing: Row;
+  proof: { width: number; height: number; bytes: number };
+  /** How the uploads were answered: HTTP status (or `failed`) → count. */
+  answers: Record<string, number>;
+  /** From the first upload sent to the last one answered. */
+  seconds: number;
+  /** RSS sampled every 100 ms during the case, and the kernel's high-water mark (VmHWM) after it. */
+  peakRssMb: number;
+  highWaterMb: number;
 }
 
 interface ProductWire {
@@ -91,6 +117,7 @@ interface DatabaseReport {
   demo: Row[];
   large: Row[];
   oversell: OversellCheck | null;
+  proofBurst: ProofBurst | null;
   lighthouse: LighthouseResult[];
   highWaterMb: number;
 }
@@ -266,6 +293,87 @@ async function orderCase(
   return { row: { kind: 'orders', ...result }, oversell };
 }
 
+async function largestProof(): Promise<{ buffer: Buffer; width: number; height: number }> {
+  const [width, height] = args['proof-size'].split('x').map(Number) as [number, number];
+  // One colour, like the issue's 8000 × 8000 PNG of 249 kB: a small upload that is a huge decode.
+  const buffer = await sharp({ create: { width, height, channels: 3, background: '#d8c3a5' } })
+    .png()
+    .toBuffer();
+  return { buffer, width, height };
+}
+
+/**
+ * PROOF_BURST_SHOPPERS shoppers, each with a cart, place an InstaPay order with the largest proof at the
+ * same moment, while autocannon measures the listing: the listing must not notice, and the server must
+ * not balloon (the issue saw 36.9 s and 1,046 MB when every proof was decoded at once).
+ */
+async function proofBurstCase(server: ServerProcess, shoppers: BenchUser[]): Promise<ProofBurst> {
+  const proof = await largestProof();
+  const products = await inStockProducts(server, shoppers.length);
+  const forms = await inPool(shoppers, 16, async (shopper, index) => {
+    const answer = await sendJson<{ cart: { id: string } }>(
+      'POST',
+      `${server.baseUrl}/api/cart`,
+      { productId: products[index]!.id, quantity: 1 },
+      { token: shopper.token },
+    );
+    const form = multipartBody(
+      {
+        cartId: answer.cart.id,
+        name: 'Bench Shopper',
+        phone: '01012345678',
+        address: '12 Tahrir Square, Cairo',
+        paymentType: 'instapay',
+      },
+      { paymentImage: { filename: 'proof.png', contentType: 'image/png', content: proof.buffer } },
+    );
+    return { token: shopper.token, form };
+  });
+
+  const listingPath = get('/api/product?page=1&limit=12');
+  const quiet = await runCase(server, 'listing alone (just before)', listingPath, load);
+  const answers: Record<string, number> = {};
+  const count = (answer: string) => (answers[answer] = (answers[answer] ?? 0) + 1);
+  const name = `listing during ${shoppers.length} proof uploads`;
+  const listing = runCase(server, name, listingPath, load);
+  const started = Date.now();
+  const uploads = Promise.all(
+    forms.map(async ({ token, form }) => {
+      try {
+        const response = await fetch(`${server.baseUrl}/api/order`, {
+          method: 'POST',
+          headers: { token, 'content-type': form.contentType },
+          body: new Uint8Array(form.body),
+          signal: AbortSignal.timeout(120_000),
+        });
+        await response.arrayBuffer();
+        count(String(response.status));
+      } catch {
+        count('failed');
+      }
+    }),
+  ).then(() => (Date.now() - started) / 1000);
+  const [row, seconds] = await Promise.all([listing, uploads]);
+  const summary = Object.entries(answers)
+    .map(([answer, n]) => `${answer} x${n}`)
+    .join(', ');
+  console.log(
+    `  ${shoppers.length} uploads of a ${proof.width}x${proof.height} PNG (${(proof.buffer.length / 1024).toFixed(0)} kB) ` +
+      `answered in ${seconds.toFixed(1)} s: ${summary}; VmHWM ${server.memory().highWaterMb.toFixed(0)} MB`,
+  );
+  if (seconds > load.duration)
+    console.log(`  (the uploads outlasted the ${load.duration} s of listing load)`);
+  return {
+    quiet: { kind: 'listing', ...quiet },
+    listing: { kind: 'listing', ...row },
+    proof: { width: proof.width, height: proof.height, bytes: proof.buffer.length },
+    answers,
+    seconds,
+    peakRssMb: row.peakRssMb,
+    highWaterMb: server.memory().highWaterMb,
+  };
+}
+
 async function benchDatabase(database: DatabaseKind): Promise<DatabaseReport> {
   console.log(`\n=== ${database === 'pglite' ? 'PGlite' : 'PostgreSQL'} ===`);
   const dataDir = await mkdtemp(join(tmpdir(), 'nour-bench-'));
@@ -294,6 +402,7 @@ async function benchDatabase(database: DatabaseKind): Promise<DatabaseReport> {
     demo: [],
     large: [],
     oversell: null,
+    proofBurst: null,
     lighthouse: [],
     highWaterMb: 0,
   };
@@ -374,6 +483,9 @@ async function benchDatabase(database: DatabaseKind): Promise<DatabaseReport> {
       report.large.push(orders.row);
       report.oversell = orders.oversell;
     }
+    if (wanted(`listing during ${PROOF_BURST_SHOPPERS} proof uploads`)) {
+      report.proofBurst = await proofBurstCase(server, shoppers.slice(-PROOF_BURST_SHOPPERS));
+    }
     report.highWaterMb = server.memory().highWaterMb;
     await server.stop();
     server = null;
@@ -434,6 +546,38 @@ function markdown(reports: DatabaseReport[]): string {
         `Oversell check: ${o.orders} orders, ${o.sold} items sold, ${o.negativeStock} products below zero, ` +
           `${o.productsSoldTwice} inconsistent: ${o.ok ? 'OK' : 'FAILED'}. Server memory high-water mark ` +
           `(VmHWM): ${report.highWaterMb.toFixed(0)} MB.`,
+      );
+    }
+    if (report.proofBurst) {
+      const burst = report.proofBurst;
+      const target = PROOF_BURST_TARGETS[report.database];
+      const misses: string[] = [];
+      if (target.maxP99Ms && burst.listing.p99Ms >= target.maxP99Ms)
+        misses.push(`p99 ≥ ${target.maxP99Ms} ms`);
+      if (target.maxMemoryMb && burst.peakRssMb >= target.maxMemoryMb)
+        misses.push(`RSS ≥ ${target.maxMemoryMb} MB`);
+      if (burst.listing.errors > 0) misses.push('listing errors');
+      const verdictText =
+        target.maxP99Ms || target.maxMemoryMb
+          ? misses.length
+            ? `missed (${misses.join(', ')})`
+            : 'met'
+          : '-';
+      const answers = Object.entries(burst.answers)
+        .map(([answer, n]) => `${answer} ×${n}`)
+        .join(', ');
+      lines.push(
+        '',
+        `### ${name}: ${PROOF_BURST_SHOPPERS} proof uploads at once (${burst.proof.width}×${burst.proof.height} PNG, ` +
+          `${(burst.proof.bytes / 1024).toFixed(0)} kB) while the listing is measured`,
+        '',
+        '| listing req/s | listing p50 ms | listing p99 ms | listing errors | uploads answered | in | peak RSS MB | VmHWM MB | target |',
+        '|---:|---:|---:|---:|---|---:|---:|---:|---|',
+        `| alone: ${burst.quiet.requestsPerSecond.toFixed(0)} | ${burst.quiet.p50Ms.toFixed(0)} | ${burst.quiet.p99Ms.toFixed(0)} | ` +
+          `${burst.quiet.errors} | – | – | ${burst.quiet.peakRssMb.toFixed(0)} | – | – |`,
+        `| ${burst.listing.requestsPerSecond.toFixed(0)} | ${burst.listing.p50Ms.toFixed(0)} | ${burst.listing.p99Ms.toFixed(0)} | ` +
+          `${burst.listing.errors} | ${answers} | ${burst.seconds.toFixed(1)} s | ${burst.peakRssMb.toFixed(0)} | ` +
+          `${burst.highWaterMb.toFixed(0)} | ${verdictText} |`,
       );
     }
     if (report.lighthouse.length > 0) {

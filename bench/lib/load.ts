@@ -111,14 +111,28 @@ export async function sendJson<T>(
   return (await response.json()) as T;
 }
 
-/** A multipart/form-data body of text fields, as the checkout form sends it (no proof: cash). */
-export function multipartBody(fields: Record<string, string>): { body: Buffer; contentType: string } {
+/**
+ * A multipart/form-data body of text fields, as the checkout form sends it, and files when given (a
+ * payment proof: `{ paymentImage: { filename, contentType, content } }`).
+ */
+export function multipartBody(
+  fields: Record<string, string>,
+  files: Record<string, { filename: string; contentType: string; content: Buffer }> = {},
+): { body: Buffer; contentType: string } {
   const boundary = `----nourbench${Math.random().toString(16).slice(2)}`;
-  const parts = Object.entries(fields).map(
-    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+  const parts: Buffer[] = Object.entries(fields).map(([name, value]) =>
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
   );
-  return {
-    body: Buffer.from(`${parts.join('')}--${boundary}--\r\n`),
-    contentType: `multipart/form-data; boundary=${boundary}`,
-  };
+  for (const [name, file] of Object.entries(files)) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${file.filename}"\r\n` +
+          `Content-Type: ${file.contentType}\r\n\r\n`,
+      ),
+      file.content,
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { body: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
 }

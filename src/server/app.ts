@@ -16,6 +16,7 @@ import { AppError } from './errors';
 import { absoluteUrl, withAbsoluteUrls } from './storage/public-url';
 import type { ObjectStore } from './storage/types';
 import { filesRoutes } from './files/routes';
+import { orphanSweeper } from './images/sweeper';
 import type { UrlSigner } from './files/signing';
 import { authGuard } from './plugins/auth-guard';
 import { cartRoutes } from './cart/routes';
@@ -110,6 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     proofLinkTtlSeconds: config.PROOF_LINK_TTL_SECONDS,
   });
   await app.register(filesRoutes, { store, signer });
+  await app.register(orphanSweeper, { db: database.db, store });
 
   await app.register(uploadsRoutes, { store });
   // Last: its catch-all answers index.html for any GET that no route above claimed.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_IMAGE_QUEUE } from './images/queue';
 
 const flag = (fallback: boolean) =>
   z
@@ -58,6 +59,8 @@ const EnvSchema = z.object({
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
   S3_PUBLIC_URL: optionalText.pipe(z.url('must be a URL').optional()),
+  IMAGE_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(DEFAULT_IMAGE_QUEUE.concurrency),
+  IMAGE_QUEUE_LIMIT: z.coerce.number().int().min(0).max(1000).default(DEFAULT_IMAGE_QUEUE.maxWaiting),
   PROOF_LINK_TTL_SECONDS: z.coerce
     .number()
     .int()

@@ -11,6 +11,7 @@ import { LockHeldError } from './db/lock';
 import { hasProducts, openConfiguredDatabase, type OpenedDatabase } from './db/open';
 import { DEMO_ADMIN, DEMO_USER, seedDemoCatalogue } from './db/seed/demo';
 import { createUrlSigner } from './files/signing';
+import { configureImageQueue } from './images/queue';
 import { createObjectStore } from './storage';
 import { localStoreRoot } from './storage/local';
 
@@ -103,6 +104,7 @@ async function main(): Promise<void> {
     await database.migrate();
     const jwtSecret = await loadOrCreateJwtSecret(config);
     const store = createObjectStore(config);
+    configureImageQueue({ concurrency: config.IMAGE_CONCURRENCY, maxWaiting: config.IMAGE_QUEUE_LIMIT });
 
     if (config.SEED_DEMO && !(await hasProducts(database.db))) {
       say('Loading the demo catalogue (first start)...');

@@ -63,6 +63,8 @@ export const DASHBOARD_RECENT_PRODUCTS = 5;
 export const DEFAULT_PRICE_CEILING = 1000;
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+/** Width × height an upload may have: a small file that decodes to a huge canvas is a decompression bomb. */
+export const MAX_IMAGE_MEGAPIXELS = 40;
 export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'];
 /** The element in which the server sends a page's first API answers (see src/server/plugins/web-app.ts). */
 export const FIRST_SCREEN_SCRIPT_ID = 'first-screen-data';

@@ -6,6 +6,7 @@ import { messages } from '@/shared/messages';
 import type { ProductDto } from '@/shared/schemas/product';
 import { cartLines, carts, orderLines, products } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/app';
+import { fillImageQueue } from '../test/image-queue';
 import { createCategory, createProduct } from '../test/catalog-fixtures';
 import { makeImage } from '../test/images';
 import { createUser, type TestUser } from '../test/users';
@@ -229,6 +230,32 @@ describe('admin product API', () => {
       expect(res.statusCode).toBe(413);
       expect(res.json().message).toBe('Each image must be 5 MB or smaller');
       expect(await storedKeys(t, 'products')).toEqual(before);
+    });
+
+    it('refuses an image over 40 megapixels with 413 and stores nothing', async () => {
+      const before = await storedKeys(t, 'products');
+      const res = await createVia(validFields(), { subImages: [photo, await makeImage(7000, 7000)] });
+      expect(res.statusCode).toBe(413);
+      expect(res.json().message).toBe('Each image must be at most 40 megapixels');
+      expect(await storedKeys(t, 'products')).toEqual(before);
+    });
+
+    it('answers 503 while the image queue is full, storing nothing', async () => {
+      const release = await fillImageQueue();
+      try {
+        const before = await storedKeys(t, 'products');
+        const res = await createVia(validFields({ name: 'Queued Dress' }));
+        expect(res.statusCode).toBe(503);
+        expect(res.json()).toEqual({
+          success: false,
+          message: 'Too many images are being processed right now. Please try again in a moment.',
+        });
+        expect(await storedKeys(t, 'products')).toEqual(before);
+        expect(await t.database.db.$count(products, eq(products.name, 'Queued Dress'))).toBe(0);
+      } finally {
+        await release();
+      }
+      expect((await createVia(validFields({ name: 'Queued Dress' }))).statusCode).toBe(201);
     });
 
     it(`refuses more than ${MAX_SUB_IMAGES} sub-images`, async () => {

@@ -96,6 +96,18 @@ describe('readUploadedImage', () => {
       'Each image must be at most 8000 pixels wide and high',
     );
   });
+
+  it('refuses more than 40 megapixels with 413 from the header alone', async () => {
+    // A flat colour compresses to a few hundred kB: well under 5 MB, 49 MP once decoded.
+    const bomb = await makeImage(7000, 7000);
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    await expectAppError(readUploadedImage(bomb), 413, 'Each image must be at most 40 megapixels');
+  });
+
+  it('accepts 40 megapixels exactly', async () => {
+    const image = await readUploadedImage(await makeImage(8000, 5000));
+    expect(image).toMatchObject({ width: 8000, height: 5000 });
+  });
 });
 
 describe('storeProductImage', () => {

@@ -1,17 +1,19 @@
 import { createHash, randomBytes } from 'node:crypto';
 import sharp, { type Metadata, type Sharp } from 'sharp';
-import { MAX_IMAGE_BYTES, PRODUCT_IMAGE_WIDTHS } from '@/shared/constants';
+import { MAX_IMAGE_BYTES, MAX_IMAGE_MEGAPIXELS, PRODUCT_IMAGE_WIDTHS } from '@/shared/constants';
 import { format, messages } from '@/shared/messages';
 import type { StoredImage } from '../db/schema';
 import { AppError } from '../errors';
 import type { ObjectStore } from '../storage/types';
+import { imageQueue } from './queue';
 import { MAX_STORED_WIDTH_PX, variantKey } from './urls';
 
 /** Formats a browser can show and sharp can decode; sharp names AVIF `heif` (with AV1 inside). */
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'heif']);
-/** No photo needs more; a small file that decodes to a gigapixel canvas is a decompression bomb. */
+/** No photo needs more on either side; the area is bounded tighter by MAX_IMAGE_MEGAPIXELS. */
 export const MAX_IMAGE_SIDE_PX = 8000;
-const MAX_INPUT_PIXELS = MAX_IMAGE_SIDE_PX * MAX_IMAGE_SIDE_PX;
+/** A 40 MP decode costs 60–110 MB while it runs: what one or two at once may cost on a small server. */
+const MAX_INPUT_PIXELS = MAX_IMAGE_MEGAPIXELS * 1_000_000;
 
 export const CATEGORY_IMAGE_WIDTHS = [320, 640] as const;
 const PROOF_MAX_WIDTH_PX = 2000;
@@ -31,13 +33,16 @@ export interface UploadedImage {
 }
 
 /**
- * Checks an upload by what it contains, not by its name or declared type (DESIGN §3): it must decode as
- * a JPEG, PNG, WebP, GIF or AVIF of sane dimensions and be at most 5 MB.
+ * Checks an upload by what it contains, not by its name or declared type (DESIGN §3): it must be a
+ * JPEG, PNG, WebP, GIF or AVIF of sane dimensions and at most 5 MB. Reads the header only, so it is
+ * cheap and runs outside the image queue; decoding the pixels is the queue's work.
  */
 export async function readUploadedImage(buffer: Buffer): Promise<UploadedImage> {
   if (buffer.length > MAX_IMAGE_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', messages.admin.imageTooLarge);
   let metadata: Metadata;
   try {
+    // No pixel limit on the header: sharp would refuse a large one as an error we could not tell from a
+    // broken file. The area is checked below in our words, and every decode keeps sharp's limit.
     metadata = await sharp(buffer, { limitInputPixels: false }).metadata();
   } catch {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', messages.admin.notAnImage);
@@ -54,6 +59,12 @@ export async function readUploadedImage(buffer: Buffer): Promise<UploadedImage> 
     throw new AppError(
       'PAYLOAD_TOO_LARGE',
       format(messages.admin.imageDimensionsTooLarge, { max: MAX_IMAGE_SIDE_PX }),
+    );
+  }
+  if (width * height > MAX_INPUT_PIXELS) {
+    throw new AppError(
+      'PAYLOAD_TOO_LARGE',
+      format(messages.admin.imageTooManyPixels, { max: MAX_IMAGE_MEGAPIXELS }),
     );
   }
   // EXIF orientations 5–8 turn the picture a quarter: its displayed width is the stored height.
@@ -112,16 +123,21 @@ async function encodeSizes(
   };
 }
 
-/** An upload, checked by its content, encoded at 1600 px at most and at each smaller width given. */
+/**
+ * An upload, checked by its content, encoded at 1600 px at most and at each smaller width given, when
+ * the image queue gives it a turn (503 when too many wait already).
+ */
 export async function encodeUploadedImage(
   buffer: Buffer,
   variantWidths: readonly number[],
 ): Promise<EncodedImage> {
   const image = await readUploadedImage(buffer);
-  return encodeSizes(
-    () => sharp(image.buffer, { limitInputPixels: MAX_INPUT_PIXELS }).rotate(),
-    image.width,
-    variantWidths,
+  return imageQueue().run(() =>
+    encodeSizes(
+      () => sharp(image.buffer, { limitInputPixels: MAX_INPUT_PIXELS }).rotate(),
+      image.width,
+      variantWidths,
+    ),
   );
 }
 
@@ -176,9 +192,11 @@ export async function storeCategoryImage(store: ObjectStore, buffer: Buffer): Pr
  */
 export async function storePaymentProof(store: ObjectStore, buffer: Buffer): Promise<string> {
   const image = await readUploadedImage(buffer);
-  const webp = await encodeWebp(
-    () => sharp(image.buffer, { limitInputPixels: MAX_INPUT_PIXELS }).rotate(),
-    PROOF_MAX_WIDTH_PX,
+  const webp = await imageQueue().run(() =>
+    encodeWebp(
+      () => sharp(image.buffer, { limitInputPixels: MAX_INPUT_PIXELS }).rotate(),
+      PROOF_MAX_WIDTH_PX,
+    ),
   );
   const key = `private/proofs/${randomBytes(16).toString('hex')}.webp`;
   await store.put(key, webp, WEBP);

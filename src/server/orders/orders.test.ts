@@ -8,6 +8,7 @@ import type { OrderDto } from '@/shared/schemas/order';
 import { cartLines, orders, products } from '../db/schema';
 import { insertTestProduct, stockOf } from '../stock/test-products';
 import { createTestApp, type TestApp } from '../test/app';
+import { fillImageQueue } from '../test/image-queue';
 import { makeImage } from '../test/images';
 import { multipartBody, type MultipartFilePart } from '../test/multipart';
 import { createUser, type TestUser } from '../test/users';
@@ -426,9 +427,104 @@ describe('orders API', () => {
       expect(await stockOf(t, scarce.id)).toEqual({ available: 1, sold: 0 });
       expect(await cartOf(user)).toEqual(cartBefore);
       expect(await orderCount()).toBe(ordersBefore);
-      // The proof stored before the transaction went again.
       const lines = await t.database.db.select().from(cartLines).where(eq(cartLines.cartId, cartId));
       expect(lines).toHaveLength(2);
+    });
+
+    describe('the proof is image work the shop bounds', () => {
+      let bomb: Buffer;
+      beforeAll(async () => {
+        // 7000 × 7000 of one colour: a small file that would decode to 49 MP.
+        bomb = await makeImage(7000, 7000);
+      });
+
+      it('checks the cart before the proof: a cart over the stock gets the stock answer whatever the proof', async () => {
+        const scarce = await insertTestProduct(t, { name: 'Scarce Shawl', stock: 3 });
+        const { user, cartId } = await shopperWithCart([[scarce.id, 3]]);
+        await t.database.db.update(products).set({ availableItems: 1 }).where(eq(products.id, scarce.id));
+        const proofsBefore = await storedProofs();
+        const release = await fillImageQueue();
+        try {
+          for (const proof of [
+            bomb,
+            { content: Buffer.from('not a picture'), filename: 'proof.png' },
+            // A good proof while the queue is full: no 503, the proof is never queued.
+            png,
+          ]) {
+            const res = await placeOrder(
+              user,
+              { cartId, ...giza, paymentType: 'instapay' },
+              { paymentImage: proof },
+            );
+            expect(res.statusCode).toBe(409);
+            expect(res.json()).toEqual({
+              success: false,
+              message: 'Only 1 items of Scarce Shawl are available',
+            });
+          }
+        } finally {
+          await release();
+        }
+        expect(await storedProofs()).toEqual(proofsBefore);
+        expect(await orderCount(user.id)).toBe(0);
+      });
+
+      it("an empty cart gets its own answer, not the proof's", async () => {
+        const { user, cartId } = await shopperWithCart([]);
+        const res = await placeOrder(
+          user,
+          { cartId, ...giza, paymentType: 'instapay' },
+          { paymentImage: bomb },
+        );
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toEqual({ success: false, message: 'Your cart is empty' });
+      });
+
+      it('refuses a proof over 40 megapixels with 413, changing nothing', async () => {
+        const product = await insertTestProduct(t, { stock: 4 });
+        const { user, cartId } = await shopperWithCart([[product.id, 1]]);
+        const proofsBefore = await storedProofs();
+        const res = await placeOrder(
+          user,
+          { cartId, ...giza, paymentType: 'instapay' },
+          { paymentImage: bomb },
+        );
+        expect(res.statusCode).toBe(413);
+        expect(res.json()).toEqual({ success: false, message: 'Each image must be at most 40 megapixels' });
+        expect(await stockOf(t, product.id)).toEqual({ available: 4, sold: 0 });
+        expect(await storedProofs()).toEqual(proofsBefore);
+      });
+
+      it('answers 503 when the image queue is full, changing nothing; the same order goes through after', async () => {
+        const product = await insertTestProduct(t, { stock: 4 });
+        const { user, cartId } = await shopperWithCart([[product.id, 2]]);
+        const proofsBefore = await storedProofs();
+        const release = await fillImageQueue();
+        try {
+          const res = await placeOrder(
+            user,
+            { cartId, ...giza, paymentType: 'instapay' },
+            { paymentImage: png },
+          );
+          expect(res.statusCode).toBe(503);
+          expect(res.json()).toEqual({
+            success: false,
+            message: 'Too many images are being processed right now. Please try again in a moment.',
+          });
+          expect(await stockOf(t, product.id)).toEqual({ available: 4, sold: 0 });
+          expect(await storedProofs()).toEqual(proofsBefore);
+          expect(await orderCount(user.id)).toBe(0);
+        } finally {
+          await release();
+        }
+        const retry = await placeOrder(
+          user,
+          { cartId, ...giza, paymentType: 'instapay' },
+          { paymentImage: png },
+        );
+        expect(retry.statusCode).toBe(201);
+        expect(await storedProofs()).toHaveLength(proofsBefore.length + 1);
+      });
     });
 
     it('names a sold-out product in the 409', async () => {

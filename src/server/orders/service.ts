@@ -12,13 +12,13 @@ import {
 } from '@/shared/schemas/checkout';
 import type { OrderDto } from '@/shared/schemas/order';
 import { invalidateCatalogCache } from '../catalog/cache';
-import { ensureCartId } from '../cart/queries';
+import { cartLinesWithProducts, ensureCartId } from '../cart/queries';
 import type { Db } from '../db/client';
 import type { OrderLineRow } from '../db/schema';
 import { AppError } from '../errors';
 import { storePaymentProof } from '../images/pipeline';
 import type { SessionUser } from '../plugins/auth-guard';
-import { returnStock, stockConflict, takeLockedStock, takeStock } from '../stock/stock';
+import { assertAvailable, returnStock, stockConflict, takeLockedStock, takeStock } from '../stock/stock';
 import type { ObjectStore } from '../storage/types';
 import { orderDto, type ProofLinkSigner } from './dto';
 import type { OrderEvents } from './events';
@@ -109,6 +109,22 @@ export function inCheckoutWords(error: unknown): unknown {
   return words && error instanceof AppError ? new AppError(error.code, words) : error;
 }
 
+/**
+ * Refuses, before the proof is decoded, a cart that could not be ordered now: empty, or asking more of a
+ * product than is on the shelf (the transaction's own answer). Only a soft check outside any lock: the
+ * transaction stays the authority, this spares a doomed order the image work.
+ */
+async function assertOrderable(db: Db, cartId: string): Promise<void> {
+  const lines = await cartLinesWithProducts(db, cartId);
+  if (lines.length === 0) throw new AppError('BAD_REQUEST', messages.orders.cartIsEmpty);
+  for (const line of lines) {
+    assertAvailable(
+      { productId: line.productId, name: line.name, available: line.availableItems },
+      line.quantity,
+    );
+  }
+}
+
 async function storeProof(store: ObjectStore, buffer: Buffer): Promise<string> {
   try {
     return await storePaymentProof(store, buffer);
@@ -168,7 +184,9 @@ export function createOrderService({ db, store, signProofLink, events }: OrderDe
       throw new AppError('BAD_REQUEST', messages.orders.proofRequired);
     }
 
-    // Image work never runs inside a transaction: PGlite holds every other one while it waits.
+    // Image work never runs inside a transaction: PGlite holds every other one while it waits. It runs
+    // only for a cart that can be ordered now, so a burst of doomed orders decodes nothing.
+    if (input.proof) await assertOrderable(db, cartId);
     const proofKey = input.proof ? await storeProof(store, input.proof) : null;
     type Placed = { created: true; order: OrderWithCustomer; lines: OrderLineRow[] };
     let result: Placed | { created: false; orderId: string };

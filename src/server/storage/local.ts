@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
-import { dirname, join, resolve, sep } from 'node:path';
+import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { PUBLIC_PREFIX, type ObjectStore } from './types';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -49,6 +49,23 @@ export function createLocalStore(rootDir: string): ObjectStore {
     },
     publicUrl(key) {
       return PUBLIC_PREFIX + key;
+    },
+    async *list(folder) {
+      let entries;
+      try {
+        entries = await readdir(pathOf(folder), { recursive: true, withFileTypes: true });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+        throw error;
+      }
+      for (const entry of entries) {
+        if (!entry.isFile()) continue;
+        const path = join(entry.parentPath, entry.name);
+        // A file deleted since the directory was read is simply not there any more.
+        const info = await stat(path).catch(() => null);
+        if (!info) continue;
+        yield { key: relative(root, path).split(sep).join('/'), lastModified: info.mtime };
+      }
     },
   };
 }

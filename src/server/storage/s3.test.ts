@@ -1,45 +1,10 @@
-import type { DeleteObjectCommand } from '@aws-sdk/client-s3';
-import { GetObjectCommand, NoSuchKey, PutObjectCommand, S3ServiceException } from '@aws-sdk/client-s3';
-import { Readable } from 'node:stream';
+import { S3ServiceException } from '@aws-sdk/client-s3';
 import { text } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
 import { testConfig } from '../test/app';
+import { fakeS3 } from '../test/fake-s3';
 import { createObjectStore } from './index';
 import { createS3Store, type S3Sender, type S3StoreOptions } from './s3';
-
-type Command = PutObjectCommand | GetObjectCommand | DeleteObjectCommand;
-
-/** An in-memory bucket that answers the SDK's commands the way S3 does. */
-function fakeS3() {
-  const objects = new Map<string, { body: Buffer; contentType?: string; cacheControl?: string }>();
-  const sent: Command[] = [];
-  const sender = {
-    async send(command: Command) {
-      sent.push(command);
-      if (command instanceof PutObjectCommand) {
-        const { Key, Body, ContentType, CacheControl } = command.input;
-        objects.set(`${command.input.Bucket}/${Key}`, {
-          body: Body as Buffer,
-          ...(ContentType ? { contentType: ContentType } : {}),
-          ...(CacheControl ? { cacheControl: CacheControl } : {}),
-        });
-        return {};
-      }
-      if (command instanceof GetObjectCommand) {
-        const object = objects.get(`${command.input.Bucket}/${command.input.Key}`);
-        if (!object) throw new NoSuchKey({ message: 'The specified key does not exist.', $metadata: {} });
-        return {
-          Body: Readable.from(object.body),
-          ContentType: object.contentType,
-          ContentLength: object.body.length,
-        };
-      }
-      objects.delete(`${command.input.Bucket}/${command.input.Key}`);
-      return {};
-    },
-  };
-  return { sender: sender as unknown as S3Sender, objects, sent };
-}
 
 const options: S3StoreOptions = {
   bucket: 'nour',
@@ -99,6 +64,29 @@ describe('S3 object store', () => {
       },
     } as unknown as S3Sender);
     await expect(broken.get('x')).rejects.toThrow();
+  });
+
+  it('lists the objects under a folder with when each was written, across pages', async () => {
+    const { sender, objects } = fakeS3(2);
+    const store = createS3Store(options, sender);
+    for (const key of ['products/a.webp', 'products/b.webp', 'products/c.webp', 'categories/d.webp']) {
+      await store.put(key, Buffer.from(key), 'image/webp');
+    }
+    const written = new Date('2026-01-02T03:04:05Z');
+    objects.get('nour/products/b.webp')!.lastModified = written;
+
+    const listed = [];
+    for await (const object of store.list('products/')) listed.push(object);
+    expect(listed.map((object) => object.key)).toEqual([
+      'products/a.webp',
+      'products/b.webp',
+      'products/c.webp',
+    ]);
+    expect(listed[1]!.lastModified).toEqual(written);
+
+    const none = [];
+    for await (const object of store.list('private/proofs/')) none.push(object);
+    expect(none).toEqual([]);
   });
 
   it('builds public addresses from S3_PUBLIC_URL, the endpoint, or AWS itself', () => {

@@ -1,6 +1,7 @@
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
@@ -101,6 +102,18 @@ export function createS3Store(
     },
     publicUrl(key) {
       return `${base}/${key}`;
+    },
+    async *list(folder) {
+      let token: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket: options.bucket, Prefix: folder, ContinuationToken: token }),
+        );
+        for (const object of page.Contents ?? []) {
+          if (object.Key && object.LastModified) yield { key: object.Key, lastModified: object.LastModified };
+        }
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
     },
   };
 }

@@ -13,6 +13,14 @@ export interface ObjectStore {
   delete(key: string): Promise<void>;
   /** The address a browser loads a public object from. */
   publicUrl(key: string): string;
+  /** Every object under `folder` (a key prefix ending in `/`, e.g. `products/`), in no set order. */
+  list(folder: string): AsyncIterable<ListedObject>;
+}
+
+export interface ListedObject {
+  key: string;
+  /** When the object was written: the sweeper leaves recent files alone, their rows may be on the way. */
+  lastModified: Date;
 }
 
 export const PUBLIC_PREFIX = '/uploads/';

@@ -174,6 +174,8 @@ export const admin = {
   notAnImage: 'The uploaded file is not a supported image (JPEG, PNG, WebP, GIF or AVIF)',
   imageTooLarge: 'Each image must be 5 MB or smaller',
   imageDimensionsTooLarge: 'Each image must be at most {max} pixels wide and high',
+  imageTooManyPixels: 'Each image must be at most {max} megapixels',
+  imagesBusy: 'Too many images are being processed right now. Please try again in a moment.',
   multipartRequired: 'This request must be sent as multipart/form-data',
   unexpectedFile: 'Unexpected file field "{field}"',
   tooManyFiles: 'Too many files in "{field}" (at most {max})',
