@@ -8,6 +8,12 @@ import type { ObjectStore } from '../storage/types';
 import { imageQueue } from './queue';
 import { MAX_STORED_WIDTH_PX, variantKey } from './urls';
 
+// One libvips thread per image: the image queue decides how many images are worked on at once, and
+// libvips' default (a thread per core) let one large decode take every core from the shoppers' requests.
+// Its operation cache holds decoded pixels for repeats that uploads never make.
+sharp.concurrency(1);
+sharp.cache(false);
+
 /** Formats a browser can show and sharp can decode; sharp names AVIF `heif` (with AV1 inside). */
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'heif']);
 /** No photo needs more on either side; the area is bounded tighter by MAX_IMAGE_MEGAPIXELS. */
