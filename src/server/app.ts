@@ -21,7 +21,7 @@ import { cartRoutes } from './cart/routes';
 import { catalogFirstScreen } from './catalog/first-screen';
 import { catalogRoutes } from './catalog/routes';
 import { createCatalogService } from './catalog/service';
-import { errorHandler } from './plugins/errors';
+import { errorHandler, frameworkErrors } from './plugins/errors';
 import { orderRoutes } from './orders/routes';
 import { apiDocs } from './plugins/docs';
 import { rateLimiting } from './plugins/rate-limit';
@@ -47,6 +47,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.TRUST_PROXY,
     // Ids in paths are UUIDs and slugs; nothing legitimate comes near this.
     routerOptions: { maxParamLength: 200 },
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
