@@ -26,7 +26,7 @@ import { createCatalogService } from './catalog/service';
 import { loggingOptions } from './logging';
 import { answerHeaders } from './plugins/answer-headers';
 import { crossOrigin } from './plugins/cross-origin';
-import { errorHandler } from './plugins/errors';
+import { errorHandler, frameworkErrors } from './plugins/errors';
 import { orderRoutes } from './orders/routes';
 import { apiDocs } from './plugins/docs';
 import { rateLimiting } from './plugins/rate-limit';
@@ -59,6 +59,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.TRUST_PROXY,
     // Ids in paths are UUIDs and slugs; nothing legitimate comes near this.
     routerOptions: { maxParamLength: 200 },
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

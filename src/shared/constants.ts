@@ -55,6 +55,12 @@ export const MAX_PAGE_SIZE = 100;
 /** `GET /product` without `page` answers all matches up to this many (DESIGN §2). */
 export const UNPAGED_PRODUCT_LIMIT = 1000;
 export const ADMIN_PAGE_SIZE = 10;
+/** The highest price in EGP: its piastres fit PostgreSQL's integer (2,147,483,647) with room to spare. */
+export const MAX_PRICE_EGP = 10_000_000;
+/** The most items of one product in stock (an integer column). */
+export const MAX_STOCK = 1_000_000;
+/** RFC 5321's longest address. */
+export const EMAIL_MAX_LENGTH = 254;
 export const HOME_SECTION_COMPUTED = 8;
 export const HOME_SECTION_SHOWN = 4;
 export const RELATED_PRODUCTS_SHOWN = 5;

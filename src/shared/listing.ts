@@ -3,6 +3,7 @@ import {
   AVAILABILITIES,
   CATEGORY_NAMES,
   LISTING_PAGE_SIZE,
+  MAX_PRICE_EGP,
   type Availability,
   type ProductSort,
 } from './constants';
@@ -53,7 +54,8 @@ export function knownCategory(
 function priceOf(value: string | null): number | undefined {
   if (value === null || value.trim() === '') return undefined;
   const number = Number(value);
-  return Number.isFinite(number) && number >= 0 ? number : undefined;
+  // The API refuses a price past the highest a product may have (it could not be stored), so a URL's is dropped.
+  return Number.isFinite(number) && number >= 0 && number <= MAX_PRICE_EGP ? number : undefined;
 }
 
 /** `?page=`: a whole number from 1, else the first page. */

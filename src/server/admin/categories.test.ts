@@ -101,6 +101,24 @@ describe('admin category API', () => {
       }
     });
 
+    it('refuses a NUL in the name with 400 naming it, on create and on update (issue 11)', async () => {
+      const nul = { success: false, message: 'name must not contain a NUL character' };
+      const res = await sendForm(
+        t,
+        admin,
+        'POST',
+        '/api/category',
+        { name: 'Be\u0000lts' },
+        { category: picture },
+      );
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual(nul);
+      const belts = await created('Belts and Buckles');
+      const patch = await sendForm(t, admin, 'PATCH', `/api/category/${belts.id}`, { name: '\u0000' });
+      expect(patch.statusCode).toBe(400);
+      expect(patch.json()).toEqual(nul);
+    });
+
     it("requires a picture: 'Please upload a category image'", async () => {
       const res = await sendForm(t, admin, 'POST', '/api/category', { name: 'Belts' });
       expect(res.statusCode).toBe(400);

@@ -200,6 +200,29 @@ describe('admin product API', () => {
       expect(byId.statusCode).toBe(400);
     });
 
+    // Issue 11: a NUL in a multipart text field reached the database and answered 500.
+    it.each(['name', 'description', 'category'])(
+      'refuses a NUL in the %s with 400 naming it, on create and on update',
+      async (field) => {
+        const message = `${field} must not contain a NUL character`;
+        const res = await createVia(validFields({ [field]: 'Linen\u0000Dress' }));
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toEqual({ success: false, message });
+        const product = await created();
+        const patch = await sendForm(t, admin, 'PATCH', `/api/product/${product.id}`, {
+          [field]: 'Linen\u0000Dress',
+        });
+        expect(patch.statusCode).toBe(400);
+        expect(patch.json()).toEqual({ success: false, message });
+      },
+    );
+
+    it('refuses a category text longer than any id, slug or name with 400', async () => {
+      const res = await createVia(validFields({ category: 'c'.repeat(201) }));
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ success: false, message: 'category must be at most 200 characters' });
+    });
+
     it('judges images by content: a text file named .png is 415 and nothing is stored', async () => {
       const before = await storedKeys(t, 'products');
       const fake = { content: Buffer.from('just some text, not a picture'), filename: 'photo.png' };

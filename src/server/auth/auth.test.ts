@@ -21,6 +21,12 @@ const validSignup = {
   confirmPassword: 'Secret12',
 };
 
+/** A valid address of exactly `length` characters (at least 140), its last label stretched to fit. */
+function emailOfLength(length: number, local = 'a'.repeat(64)): string {
+  const fixed = `${local}@${'b'.repeat(63)}.`;
+  return `${fixed}${'d'.repeat(length - fixed.length - '.com'.length)}.com`;
+}
+
 let serial = 0;
 /** A fresh address per test, so tests never trip over each other's accounts. */
 function uniqueSignup(overrides: Partial<typeof validSignup> = {}) {
@@ -142,11 +148,48 @@ describe('auth API', () => {
       ],
       ['a missing confirmation', { ...validSignup, confirmPassword: undefined }, m.confirmRequired],
       ['a confirmation that differs', { ...validSignup, confirmPassword: 'Secret13' }, m.passwordsDoNotMatch],
+      // PostgreSQL's text cannot hold a NUL: refused by name, never a 500 (issue 11).
+      ['a NUL in the name', { ...validSignup, name: 'Mo\u0000na' }, 'name must not contain a NUL character'],
+      [
+        'a NUL in the email',
+        { ...validSignup, email: 'mo\u0000na@example.com' },
+        'email must not contain a NUL character',
+      ],
+      ['an email of 255 characters', { ...validSignup, email: emailOfLength(255) }, m.emailTooLong],
+      ['an email of 100,000 characters', { ...validSignup, email: emailOfLength(100_000) }, m.emailTooLong],
     ];
     it.each(invalid)('answers 400 for %s with the rule', async (_case, body, message) => {
       const res = await signup(body);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ success: false, message });
+    });
+  });
+
+  describe('limits of sign-up and sign-in fields', () => {
+    it('accepts an email of 254 characters, the longest there is', async () => {
+      serial += 1;
+      const email = emailOfLength(254, `shopper${serial}`.padEnd(64, 'x'));
+      expect(email).toHaveLength(254);
+      const res = await signup({ ...validSignup, email });
+      expect(res.statusCode, res.body).toBe(201);
+      expect((await signin({ email, password: validSignup.password })).statusCode).toBe(200);
+    });
+
+    it('refuses a NUL or an over-long email or password at sign-in with 400 naming the field', async () => {
+      const cases: [Record<string, unknown>, string][] = [
+        [{ email: 'mo\u0000na@example.com', password: 'Secret12' }, 'email must not contain a NUL character'],
+        [{ email: emailOfLength(255), password: 'Secret12' }, m.signinEmailInvalid],
+        [
+          { email: 'mona@example.com', password: 'Secret\u000012' },
+          'password must not contain a NUL character',
+        ],
+        [{ email: 'mona@example.com', password: 'S'.repeat(129) }, 'password must be at most 128 characters'],
+      ];
+      for (const [body, message] of cases) {
+        const res = await signin(body);
+        expect(res.statusCode, message).toBe(400);
+        expect(res.json()).toEqual({ success: false, message });
+      }
     });
   });
 

@@ -172,4 +172,15 @@ describe('categories', () => {
       expect(body).toEqual({ success: false, message: 'Category not found' });
     });
   });
+
+  // Issue 11: a NUL reached the database and answered 500.
+  it('refuses a NUL in the id or slug, or in the search, with 400 naming it', async () => {
+    const nul = { success: false, message: 'idOrSlug must not contain a NUL character' };
+    expect(await get('/api/category/%00', 400)).toEqual(nul);
+    expect(await get('/api/category/gi%00rls/products', 400)).toEqual(nul);
+    expect(await get('/api/category?search=%00', 400)).toEqual({
+      success: false,
+      message: 'search must not contain a NUL character',
+    });
+  });
 });

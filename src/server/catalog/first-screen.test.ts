@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FIRST_SCREEN_SCRIPT_ID, PRODUCT_IMAGE_SIZES } from '@/shared/constants';
 import type { ProductRow } from '../db/schema';
 import { moduleFilesOf } from '../plugins/web-app';
@@ -146,6 +146,34 @@ describe('first screen sent with the page', () => {
       const html = await page(path);
       expect(answersIn(html), path).toBeUndefined();
       expect(html, path).not.toContain('rel="preload"');
+    }
+  });
+
+  it('sends the bare page for a URL the API would refuse (a NUL, a huge number), without a failed query', async () => {
+    const warn = vi.spyOn(t.app.log, 'warn');
+    try {
+      for (const path of [
+        '/product/%00',
+        '/productdetails/a%00b',
+        '/category/%00',
+        '/category/%00/',
+        '/products?search=%00',
+        '/products?page=1e99',
+        `/product/${'x'.repeat(190)}`,
+      ]) {
+        const html = await page(path);
+        expect(answersIn(html), path).toBeUndefined();
+      }
+      // A price past what the API takes is dropped, as the storefront drops it: the plain listing is sent.
+      for (const path of ['/products?minPrice=1e99', '/products?maxPrice=21474837']) {
+        expect(Object.keys(answersIn(await page(path)) ?? {}), path).toEqual(
+          Object.keys(answersIn(await page('/products')) ?? {}),
+        );
+      }
+      // A query that failed would have been logged before the page was sent without its first screen.
+      expect(warn).not.toHaveBeenCalled();
+    } finally {
+      warn.mockRestore();
     }
   });
 

@@ -3,6 +3,7 @@ import { LISTING_PAGE_SIZE, PRODUCT_IMAGE_SIZES } from '@/shared/constants';
 import { apiQueryOf, pageOf, readFilters } from '@/shared/listing';
 import { messages } from '@/shared/messages';
 import { CategoryProductsQuerySchema } from '@/shared/schemas/category';
+import { idOrSlugParam } from '@/shared/schemas/common';
 import type { ImageDto, ProductDto } from '@/shared/schemas/product';
 import { ProductQuerySchema } from '@/shared/schemas/product';
 import { AppError } from '../errors';
@@ -90,11 +91,17 @@ export function catalogFirstScreen(catalog: CatalogService) {
     }
   }
 
+  /** The path's id or slug when the API's route would take it (no NUL, not too long), else none. */
+  const idOrSlugIn = (pattern: RegExp, path: string): string | undefined => {
+    const parsed = idOrSlugParam.safeParse(pattern.exec(path)?.[1]);
+    return parsed.success ? parsed.data : undefined;
+  };
+
   return async (path: string, search: URLSearchParams): Promise<FirstScreen | undefined> => {
     if (path === '/products' || path === '/products/') return listing(search);
-    const product = DETAILS_PATH.exec(path)?.[1];
+    const product = idOrSlugIn(DETAILS_PATH, path);
     if (product) return details(product);
-    const slug = CATEGORY_PATH.exec(path)?.[1];
+    const slug = idOrSlugIn(CATEGORY_PATH, path);
     return slug ? category(slug, search) : undefined;
   };
 }

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCT_SORTS } from '@/shared/constants';
+import { messages } from '@/shared/messages';
 import type { ProductDto } from '@/shared/schemas/product';
 import { invalidateCatalogCache } from './cache';
 import { products as productsTable, type CategoryRow, type ProductRow } from '../db/schema';
@@ -375,6 +376,24 @@ describe('GET /api/product', () => {
     );
     expect(await badRequest(`?search=${'a'.repeat(101)}`)).toBe('search must be at most 100 characters');
   });
+
+  // Issue 11: these reached the database and answered 500.
+  it('refuses a NUL in any text parameter with 400 naming it', async () => {
+    expect(await badRequest('?search=%00')).toBe('search must not contain a NUL character');
+    expect(await badRequest('?search=dr%00ess')).toBe('search must not contain a NUL character');
+    expect(await badRequest('?category=%00')).toBe('category must not contain a NUL character');
+    expect(await badRequest('?slug=%00')).toBe('slug must not contain a NUL character');
+  });
+
+  it('refuses a price past what the integer column holds with 400, not 500', async () => {
+    expect(await badRequest('?minPrice=21474837')).toBe('minPrice must be at most 10000000');
+    expect(await badRequest('?maxPrice=21474837')).toBe('maxPrice must be at most 10000000');
+    expect(await badRequest('?minPrice=1e99')).toBe('minPrice must be at most 10000000');
+    expect(await badRequest('?maxPrice=1e99')).toBe('maxPrice must be at most 10000000');
+    expect(await badRequest('?maxPrice=Infinity')).toBe('maxPrice must be a number of at least 0');
+    expect(await badRequest('?page=1e99')).toBe('page must be a whole number of at least 1');
+    expect((await list('?maxPrice=10000000')).totalCount).toBe(6);
+  });
 });
 
 describe('GET /api/product without page on a large catalogue', () => {
@@ -455,5 +474,20 @@ describe('GET /api/product/:idOrSlug', () => {
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ success: false, message: 'Product not found' });
     }
+  });
+
+  it('refuses a NUL in the id or slug with 400 naming it (it reached the database: issue 11)', async () => {
+    for (const url of ['/api/product/%00', '/api/product/embroidered%00-abaya']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json()).toEqual({ success: false, message: 'idOrSlug must not contain a NUL character' });
+    }
+  });
+
+  it('answers a path whose percent-encoding is broken with 400 in the error shape', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/product/%E0%A4%A' });
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.json()).toEqual({ success: false, message: messages.errors.badUrl });
   });
 });

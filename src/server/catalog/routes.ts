@@ -2,14 +2,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messages } from '@/shared/messages';
 import { CategoryProductsQuerySchema, CategoryQuerySchema } from '@/shared/schemas/category';
-import { IdSchema } from '@/shared/schemas/common';
+import { IdSchema, idOrSlugParam } from '@/shared/schemas/common';
 import { ProductQuerySchema, RateSchema } from '@/shared/schemas/product';
 import type { Db } from '../db/client';
 import { currentUser } from '../plugins/auth-guard';
 import type { ObjectStore } from '../storage/types';
 import { createCatalogService } from './service';
 
-const IdOrSlugParams = z.object({ idOrSlug: z.string().trim().min(1).max(200) });
+const IdOrSlugParams = z.object({ idOrSlug: idOrSlugParam });
 
 /** The catalogue's public reads and the shoppers' ratings (DESIGN §2, SPEC §7). */
 export const catalogRoutes: FastifyPluginAsyncZod<{ db: Db; store: ObjectStore }> = async (app, options) => {

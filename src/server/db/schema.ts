@@ -27,6 +27,9 @@ export interface StoredImage {
   width?: number;
 }
 
+/** The largest value of PostgreSQL's `integer`, the type of every money (piastres) and count column. */
+export const INTEGER_COLUMN_MAX = 2_147_483_647;
+
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 

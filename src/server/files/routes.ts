@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messages } from '@/shared/messages';
+import { text } from '@/shared/schemas/common';
 import { AppError } from '../errors';
 import type { ObjectStore } from '../storage/types';
 import type { UrlSigner } from './signing';
@@ -9,11 +10,12 @@ import type { UrlSigner } from './signing';
 /** Keys we write are `private/<folder>/<hex>.webp`; anything else (`..`, `\`, `%00`) is no file of ours. */
 const PRIVATE_KEY = /^private\/(?:[A-Za-z0-9_-][A-Za-z0-9._-]*\/)*[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
 
+// The key is judged by PRIVATE_KEY below: anything else (a NUL too) is answered 404, as no file of ours.
 const FileParamsSchema = z.object({ '*': z.string() });
 // Both optional: a link without them is answered 403 like a tampered one, not 400.
 const FileQuerySchema = z.object({
-  expires: z.string().optional(),
-  signature: z.string().optional(),
+  expires: text('expires', { max: 20, trim: false }).optional(),
+  signature: text('signature', { max: 200, trim: false }).optional(),
 });
 
 /** Serves private files (payment proofs) to holders of a signed, unexpired link. */

@@ -3,6 +3,7 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@/shared/messages';
 import type { CartDto } from '@/shared/schemas/cart';
 import type { OrderDto } from '@/shared/schemas/order';
 import { cartLines, orders, products } from '../db/schema';
@@ -363,6 +364,58 @@ describe('orders API', () => {
       const res = await placeOrder(user, { cartId, ...giza, [field]: 'x!', paymentType: 'cash' });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ success: false, message });
+    });
+
+    // Issue 11: a NUL in a text field reached the database and answered 500.
+    it.each(['name', 'phone', 'street', 'building', 'landmark', 'area', 'city'])(
+      'refuses a NUL in the %s with 400 naming it, placing nothing',
+      async (field) => {
+        const product = await insertTestProduct(t);
+        const { user, cartId } = await shopperWithCart([[product.id, 1]]);
+        const res = await placeOrder(user, {
+          cartId,
+          ...giza,
+          [field]: 'Nile\u0000Corniche',
+          paymentType: 'cash',
+        });
+        expect(res.statusCode).toBe(400);
+        const message =
+          field === 'city' ? 'Please select a valid city' : `${field} must not contain a NUL character`;
+        expect(res.json()).toEqual({ success: false, message });
+        expect(await orderCount(user.id)).toBe(0);
+      },
+    );
+
+    it('refuses a NUL in an address-only form, and in the Idempotency-Key, with 400 naming it', async () => {
+      const product = await insertTestProduct(t);
+      const { user, cartId } = await shopperWithCart([[product.id, 1]]);
+      const fields = { cartId, name: 'Omar Khaled', phone: '01112345678', paymentType: 'cash' };
+      const res = await placeOrder(user, { ...fields, address: '1 Nile St\u0000, Cairo' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ success: false, message: 'address must not contain a NUL character' });
+      const long = await placeOrder(
+        user,
+        { ...fields, address: '1 Nile St, Cairo' },
+        {},
+        {
+          'idempotency-key': 'k'.repeat(201),
+        },
+      );
+      expect(long.statusCode).toBe(400);
+      expect(long.json()).toEqual({ success: false, message: 'Idempotency-Key must be 1 to 200 characters' });
+      expect(await orderCount(user.id)).toBe(0);
+    });
+
+    it('refuses an order whose total the money columns cannot hold with 400, changing nothing', async () => {
+      // 3 × 10,000,000 EGP is 3,000,000,000 piastres: past PostgreSQL's integer (it answered 500).
+      const product = await insertTestProduct(t, { price: 10_000_000, stock: 10 });
+      const { user, cartId } = await shopperWithCart([[product.id, 3]]);
+      const res = await placeOrder(user, { cartId, ...giza, paymentType: 'cash' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ success: false, message: messages.orders.orderTooLarge });
+      expect(await orderCount(user.id)).toBe(0);
+      expect(await stockOf(t, product.id)).toEqual({ available: 10, sold: 0 });
+      expect((await cartOf(user)).products).toHaveLength(1);
     });
 
     it('asks for multipart: a JSON body is 415 in words that say so', async () => {

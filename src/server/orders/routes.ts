@@ -4,8 +4,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IDEMPOTENCY_HEADER } from '@/shared/constants';
 import { messages } from '@/shared/messages';
+import { IdempotencyKeySchema } from '@/shared/schemas/checkout';
 import { AdminOrderQuerySchema, StatusUpdateSchema } from '@/shared/schemas/order';
 import type { Db } from '../db/client';
+import { AppError } from '../errors';
 import type { UrlSigner } from '../files/signing';
 import { readMultipartForm } from '../images/multipart';
 import { currentUser } from '../plugins/auth-guard';
@@ -59,16 +61,21 @@ async function orders(app: FastifyInstance, options: OrderRoutesOptions) {
       },
     },
     async (request, reply) => {
+      const header = request.headers[IDEMPOTENCY_HEADER];
+      // Judged before the body is read; the key is stored, so it follows the rules of every text.
+      const key = IdempotencyKeySchema.optional().safeParse(typeof header === 'string' ? header : undefined);
+      if (!key.success) {
+        throw new AppError('BAD_REQUEST', key.error.issues[0]?.message ?? messages.orders.idempotencyKeyRule);
+      }
       const form = await readMultipartForm(request, { files: { paymentImage: { max: 1 } } }).catch(
         (error) => {
           throw inCheckoutWords(error);
         },
       );
-      const header = request.headers[IDEMPOTENCY_HEADER];
       const { order } = await service.place(currentUser(request), {
         fields: form.fields,
         proof: form.files.paymentImage[0] ?? null,
-        idempotencyKey: typeof header === 'string' ? header : undefined,
+        idempotencyKey: key.data,
       });
       // A replay answers exactly what the first request did, so a client cannot tell them apart.
       return reply

@@ -14,7 +14,7 @@ import type { OrderDto } from '@/shared/schemas/order';
 import { invalidateCatalogCache } from '../catalog/cache';
 import { cartLinesWithProducts, ensureCartId } from '../cart/queries';
 import type { Db } from '../db/client';
-import type { OrderLineRow } from '../db/schema';
+import { INTEGER_COLUMN_MAX, type OrderLineRow } from '../db/schema';
 import { AppError } from '../errors';
 import { storePaymentProof } from '../images/pipeline';
 import type { SessionUser } from '../plugins/auth-guard';
@@ -227,6 +227,10 @@ export function createOrderService({ db, store, signProofLink, events }: OrderDe
         }));
         const totalPiastres = lines.reduce((sum, l) => sum + l.unitPricePiastres * l.quantity, 0);
         const shippingFeePiastres = toPiastres(SHIPPING_FEES[shipping.city]);
+        // Money columns are PostgreSQL integers: a total past them is refused, not a failed insert (a 500).
+        if (totalPiastres + shippingFeePiastres > INTEGER_COLUMN_MAX) {
+          throw new AppError('BAD_REQUEST', messages.orders.orderTooLarge);
+        }
         const values = {
           id: orderId,
           userId: user.id,

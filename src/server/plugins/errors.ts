@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { format, messages } from '@/shared/messages';
@@ -23,6 +23,21 @@ function describeIssue(issue: ValidationIssue): string {
   const text = issue.params?.issue?.message ?? issue.message ?? messages.errors.badRequest;
   if (!path || dictionaryTexts.has(text) || text.toLowerCase().includes(path.toLowerCase())) return text;
   return format(messages.errors.invalidField, { field: path, rule: text });
+}
+
+/**
+ * Fastify's own answers to a request it cannot even route (a path whose percent-encoding is broken,
+ * `FST_ERR_BAD_URL`), which never reach the error handler: the same `{ success: false, message }`.
+ * Passed to Fastify as its `frameworkErrors` option.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const status =
+    error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  // Answered before any hook runs, so the request id the answer-headers plugin adds is set here too.
+  void reply
+    .status(status)
+    .header('x-request-id', request.id)
+    .send({ success: false, message: messages.errors.badUrl });
 }
 
 /**

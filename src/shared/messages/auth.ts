@@ -20,6 +20,7 @@ export const auth = {
   nameMax: 'Maximum length is 15 characters',
   emailRequired: 'Email is required',
   emailInvalid: 'Invalid email address',
+  emailTooLong: 'Email must be at most 254 characters',
   passwordRequired: 'Password is required',
   passwordRule:
     'Password must contain at least one uppercase letter and one digit, and be 6-11 characters long',

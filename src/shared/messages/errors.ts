@@ -3,7 +3,12 @@ export const errors = {
   notFound: 'Not found',
   routeNotFound: 'Route {method} {url} not found',
   badRequest: 'Bad request',
+  badUrl: 'The address is not valid: check its percent-encoding',
   invalidField: '{field}: {rule}',
+  /** PostgreSQL's text cannot hold U+0000, so no field may carry one. */
+  nulCharacter: '{field} must not contain a NUL character',
+  textTooLong: '{field} must be at most {max} characters',
+  numberTooLarge: '{field} must be at most {max}',
   internal: 'Something went wrong on our side. Please try again.',
   tooManyRequests: 'Too many requests. Please slow down and try again in a minute.',
   payloadTooLarge: 'The upload is too large',

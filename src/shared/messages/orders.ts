@@ -66,6 +66,7 @@ export const orders = {
   orderPlaced: 'Order placed successfully!',
   statusUpdated: 'Order status updated successfully',
   cartIsEmpty: 'Your cart is empty',
+  orderTooLarge: 'This order is too large to place at once. Please split it into smaller orders.',
   cartNotFound: 'Cart not found',
   orderNotFoundAnswer: 'Order not found',
   notYourOrder: 'You can only view your own orders',

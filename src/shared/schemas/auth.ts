@@ -1,31 +1,41 @@
 import { z } from 'zod';
+import { EMAIL_MAX_LENGTH } from '../constants';
 import { messages } from '../messages';
+import { text } from './common';
 
 const m = messages.auth;
 
 // Letters and digits only, at least one uppercase letter and one digit, 6 to 11 long (SPEC §5).
 const PASSWORD_PATTERN = /^(?=.*[A-Z])(?=.*\d)[A-Za-z\d]{6,11}$/;
+const PASSWORD_MAX = 11;
+/** Sign-in takes any stored password (an admin's may predate the sign-up rule), up to a sane length. */
+const SIGNIN_PASSWORD_MAX = 128;
 
 export const SignupSchema = z
   .object({
-    name: z
-      .string({ error: m.nameRequired })
-      .trim()
+    name: text('name', { max: 15, error: m.nameRequired, tooLong: m.nameMax })
       .min(1, m.nameRequired)
-      .min(3, m.nameMin)
-      .max(15, m.nameMax),
-    email: z
-      .string({ error: m.emailRequired })
-      .trim()
+      .min(3, m.nameMin),
+    email: text('email', { max: EMAIL_MAX_LENGTH, error: m.emailRequired, tooLong: m.emailTooLong })
       .min(1, m.emailRequired)
       .pipe(z.email({ error: m.emailInvalid }))
       // Users type their email in any case; it is one account, so it is stored in lowercase.
       .transform((email) => email.toLowerCase()),
-    password: z
-      .string({ error: m.passwordRequired })
+    password: text('password', {
+      max: PASSWORD_MAX,
+      trim: false,
+      error: m.passwordRequired,
+      tooLong: m.passwordRule,
+    })
       .min(1, m.passwordRequired)
       .regex(PASSWORD_PATTERN, m.passwordRule),
-    confirmPassword: z.string({ error: m.confirmRequired }).min(1, m.confirmRequired),
+    // Longer than any valid password, it cannot match one.
+    confirmPassword: text('confirmPassword', {
+      max: PASSWORD_MAX,
+      trim: false,
+      error: m.confirmRequired,
+      tooLong: m.passwordsDoNotMatch,
+    }).min(1, m.confirmRequired),
   })
   .refine((body) => body.password === body.confirmPassword, {
     message: m.passwordsDoNotMatch,
@@ -34,13 +44,18 @@ export const SignupSchema = z
 export type SignupInput = z.input<typeof SignupSchema>;
 
 export const SigninSchema = z.object({
-  email: z
-    .string({ error: m.signinEmailRequired })
-    .trim()
+  email: text('email', {
+    max: EMAIL_MAX_LENGTH,
+    error: m.signinEmailRequired,
+    tooLong: m.signinEmailInvalid,
+  })
     .min(1, m.signinEmailRequired)
     .pipe(z.email({ error: m.signinEmailInvalid }))
     .transform((email) => email.toLowerCase()),
-  password: z.string({ error: m.passwordRequired }).min(1, m.passwordRequired),
+  password: text('password', { max: SIGNIN_PASSWORD_MAX, trim: false, error: m.passwordRequired }).min(
+    1,
+    m.passwordRequired,
+  ),
 });
 export type SigninInput = z.input<typeof SigninSchema>;
 

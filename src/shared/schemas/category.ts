@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_PAGE_SIZE } from '../constants';
 import { format, messages } from '../messages';
-import { limitParam, pageParam, searchParam } from './common';
+import { limitParam, pageParam, searchParam, text } from './common';
 import type { ImageDto } from './product';
 
 export const CategoryQuerySchema = z.object({
@@ -19,11 +19,11 @@ export const CategoryProductsQuerySchema = z.object({
 const CATEGORY_NAME_MAX = 60;
 
 export const CategoryFormSchema = z.object({
-  name: z
-    .string({ error: messages.admin.enterCategoryName })
-    .trim()
-    .min(1, messages.admin.enterCategoryName)
-    .max(CATEGORY_NAME_MAX, format(messages.admin.categoryNameTooLong, { max: CATEGORY_NAME_MAX })),
+  name: text('name', {
+    max: CATEGORY_NAME_MAX,
+    error: messages.admin.enterCategoryName,
+    tooLong: format(messages.admin.categoryNameTooLong, { max: CATEGORY_NAME_MAX }),
+  }).min(1, messages.admin.enterCategoryName),
 });
 
 export interface CategoryDto {

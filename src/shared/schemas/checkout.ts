@@ -1,44 +1,36 @@
 import { z } from 'zod';
 import { CITIES, PAYMENT_TYPES } from '../constants';
 import { messages } from '../messages';
+import { text } from './common';
 
 const m = messages.orders;
 
+/** A checkout field whose one SPEC message covers it being missing, too long or malformed. */
+function rule(field: string, max: number, message: string) {
+  return text(field, { max, error: message, tooLong: message });
+}
+
 /** The checkout form's rules of SPEC §5, applied by the form and again by `POST /order`. */
 export const ShippingSchema = z.object({
-  name: z
-    .string({ error: m.nameRule })
-    .trim()
-    .regex(/^[\p{L} ]{3,50}$/u, m.nameRule),
-  phone: z
-    .string({ error: m.phoneRule })
-    .trim()
-    .regex(/^(\+2)?01[0125]\d{8}$/, m.phoneRule),
-  street: z
-    .string({ error: m.streetRule })
-    .trim()
-    .regex(/^[\p{L}\d\s\-.,]{5,100}$/u, m.streetRule),
-  building: z
-    .string({ error: m.buildingRule })
-    .trim()
-    .regex(/^\d{1,5}$/, m.buildingRule),
-  floor: z
-    .string({ error: m.floorRule })
-    .trim()
-    .regex(/^\d{1,3}$/, m.floorRule),
-  apartment: z
-    .string({ error: m.apartmentRule })
-    .trim()
-    .regex(/^\d{1,4}$/, m.apartmentRule),
-  landmark: z.string().trim().max(100, m.landmarkRule).optional().default(''),
-  area: z
-    .string({ error: m.areaRule })
-    .trim()
-    .regex(/^[\p{L} ]{3,50}$/u, m.areaRule),
+  name: rule('name', 50, m.nameRule).regex(/^[\p{L} ]{3,50}$/u, m.nameRule),
+  phone: rule('phone', 13, m.phoneRule).regex(/^(\+2)?01[0125]\d{8}$/, m.phoneRule),
+  street: rule('street', 100, m.streetRule).regex(/^[\p{L}\d\s\-.,]{5,100}$/u, m.streetRule),
+  building: rule('building', 5, m.buildingRule).regex(/^\d{1,5}$/, m.buildingRule),
+  floor: rule('floor', 3, m.floorRule).regex(/^\d{1,3}$/, m.floorRule),
+  apartment: rule('apartment', 4, m.apartmentRule).regex(/^\d{1,4}$/, m.apartmentRule),
+  landmark: text('landmark', { max: 100, tooLong: m.landmarkRule }).optional().default(''),
+  area: rule('area', 50, m.areaRule).regex(/^[\p{L} ]{3,50}$/u, m.areaRule),
   city: z.enum(CITIES, { error: m.cityRule }),
 });
 export type ShippingInput = z.input<typeof ShippingSchema>;
 export type Shipping = z.output<typeof ShippingSchema>;
+
+/** The `Idempotency-Key` header of `POST /order`: it is stored, so it is text like any field. */
+export const IdempotencyKeySchema = text('Idempotency-Key', {
+  max: 200,
+  trim: false,
+  tooLong: m.idempotencyKeyRule,
+}).refine((key) => key.trim() !== '', m.idempotencyKeyRule);
 
 export const PaymentTypeSchema = z.enum(PAYMENT_TYPES, { error: m.paymentTypeRule });
 
@@ -53,7 +45,7 @@ export const OrderBasicsSchema = z.object({
  * `cityFromAddress` (DESIGN §2).
  */
 export const AddressOnlySchema = ShippingSchema.pick({ name: true, phone: true }).extend({
-  address: z.string({ error: m.addressRule }).trim().min(5, m.addressRule).max(300, m.addressRule),
+  address: rule('address', 300, m.addressRule).min(5, m.addressRule),
 });
 
 /** One line of address text from the structured fields, for clients that read `address` (SPEC §3). */

@@ -1,8 +1,39 @@
 import { z } from 'zod';
+import { MAX_PRICE_EGP } from '../constants';
+import { format, messages } from '../messages';
+
+const NUL = '\u0000';
+
+export interface TextOptions {
+  /** The most characters it may hold, counted after trimming. */
+  max: number;
+  /** Trim surrounding white space first (the default); passwords and keys keep theirs. */
+  trim?: boolean;
+  /** The message when it is missing or not text. */
+  error?: string;
+  /** The message when it is too long, where the SPEC words it; else "{field} must be at most {max} characters". */
+  tooLong?: string;
+}
+
+/**
+ * Every text a caller sends, in a form, a body, a path or a query: never a NUL character (PostgreSQL's
+ * text cannot hold one, and the database would fail rather than refuse) and never longer than `max`.
+ * `field` names it in both messages. Callers chain their own rules (`.min`, `.regex`) after it.
+ */
+export function text(field: string, { max, trim = true, error, tooLong }: TextOptions) {
+  const base = z
+    .string(error === undefined ? undefined : { error })
+    .refine((value) => !value.includes(NUL), format(messages.errors.nulCharacter, { field }));
+  return (trim ? base.trim() : base).max(max, tooLong ?? format(messages.errors.textTooLong, { field, max }));
+}
 
 /** Query strings arrive as text; an empty value means "not given". */
 const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 
+/**
+ * A page number: a whole number from 1. zod's `int()` takes safe integers only, and the listing answers
+ * an empty page however deep, so no larger bound is needed (`?page=9007199254740991` is no error).
+ */
 export const pageParam = z.preprocess(
   blankToUndefined,
   z.coerce
@@ -20,15 +51,29 @@ export function limitParam(max: number) {
   );
 }
 
+/** A price in EGP: stored as integer piastres, so it is bounded by the highest price a product may have. */
 export function moneyParam(name: string) {
   const rule = `${name} must be a number of at least 0`;
-  return z.preprocess(blankToUndefined, z.coerce.number({ error: rule }).min(0, rule).optional());
+  return z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: rule })
+      .min(0, rule)
+      .max(MAX_PRICE_EGP, format(messages.errors.numberTooLarge, { field: name, max: MAX_PRICE_EGP }))
+      .optional(),
+  );
 }
 
-export const searchParam = z.preprocess(
-  blankToUndefined,
-  z.string().trim().max(100, 'search must be at most 100 characters').optional(),
-);
+/** A search box's text. */
+export const searchParam = z.preprocess(blankToUndefined, text('search', { max: 100 }).optional());
+
+/** A query filter naming a category (its id, slug or name). */
+export function filterParam(field: string) {
+  return z.preprocess(blankToUndefined, text(field, { max: 200 }).optional());
+}
+
+/** A path's id or slug: a product or category is found by either. */
+export const idOrSlugParam = text('idOrSlug', { max: 200 }).min(1);
 
 /** Ids are UUIDs; a malformed one is answered 400 before the database sees it. */
 export const IdSchema = z.uuid({ error: 'Invalid id' });

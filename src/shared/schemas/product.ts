@@ -1,14 +1,22 @@
 import { z } from 'zod';
-import { AVAILABILITIES, MAX_PAGE_SIZE, PRODUCT_SORTS, RATING_MAX, RATING_MIN } from '../constants';
+import {
+  AVAILABILITIES,
+  MAX_PAGE_SIZE,
+  MAX_PRICE_EGP,
+  MAX_STOCK,
+  PRODUCT_SORTS,
+  RATING_MAX,
+  RATING_MIN,
+} from '../constants';
 import { format, messages } from '../messages';
-import { limitParam, moneyParam, pageParam, searchParam } from './common';
+import { filterParam, limitParam, moneyParam, pageParam, searchParam, text } from './common';
 
 export const ProductQuerySchema = z.object({
   search: searchParam,
   /** A category's slug (the original admin filters with it). */
-  slug: searchParam,
+  slug: filterParam('slug'),
   /** A category id, slug or name; 'All categories' means none. */
-  category: searchParam,
+  category: filterParam('category'),
   minPrice: moneyParam('minPrice'),
   maxPrice: moneyParam('maxPrice'),
   availability: z
@@ -33,18 +41,18 @@ const PRODUCT_NAME_MAX = 120;
 const PRODUCT_DESCRIPTION_MAX = 5000;
 const required = (value: unknown) => (value === '' || value === null ? undefined : value);
 
-const productName = z
-  .string({ error: a.fillRequired })
-  .trim()
-  .min(1, a.fillRequired)
-  .max(PRODUCT_NAME_MAX, format(a.nameTooLong, { max: PRODUCT_NAME_MAX }));
-const productDescription = z
-  .string()
-  .trim()
-  .max(PRODUCT_DESCRIPTION_MAX, format(a.descriptionTooLong, { max: PRODUCT_DESCRIPTION_MAX }));
+const productName = text('name', {
+  max: PRODUCT_NAME_MAX,
+  error: a.fillRequired,
+  tooLong: format(a.nameTooLong, { max: PRODUCT_NAME_MAX }),
+}).min(1, a.fillRequired);
+const productDescription = text('description', {
+  max: PRODUCT_DESCRIPTION_MAX,
+  tooLong: format(a.descriptionTooLong, { max: PRODUCT_DESCRIPTION_MAX }),
+});
 const productPrice = z.preprocess(
   required,
-  z.coerce.number({ error: a.fillRequired }).min(0, a.priceRule).max(10_000_000, a.priceRule),
+  z.coerce.number({ error: a.fillRequired }).min(0, a.priceRule).max(MAX_PRICE_EGP, a.priceRule),
 );
 const productDiscount = z.preprocess(
   required,
@@ -61,9 +69,9 @@ const productAvailableItems = z.preprocess(
     .number({ error: a.fillRequired })
     .int(a.availableItemsRule)
     .min(0, a.availableItemsRule)
-    .max(1_000_000, a.availableItemsRule),
+    .max(MAX_STOCK, a.availableItemsRule),
 );
-const productCategory = z.string({ error: a.fillRequired }).trim().min(1, a.fillRequired);
+const productCategory = text('category', { max: 200, error: a.fillRequired }).min(1, a.fillRequired);
 
 /**
  * The admin product form's fields (SPEC §5). Multipart sends text, so numbers are coerced; the images
