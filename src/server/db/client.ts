@@ -56,12 +56,48 @@ export function fromPglite(client: PGlite): Database {
  */
 export const POSTGRES_CONNECT_TIMEOUT_MS = 5_000;
 
+type ConnectCallback = (
+  error: Error | undefined,
+  client: pg.PoolClient | undefined,
+  done: (release?: Error | boolean) => void,
+) => void;
+
+/**
+ * A pool whose lent connections go back to it, dropped, as soon as they die. drizzle-orm 0.45 sends a
+ * transaction's BEGIN before the try/finally that gives the connection back
+ * (drizzle-team/drizzle-orm#6241): a BEGIN on a connection that PostgreSQL just ended leaked it, and
+ * after ten such the pool had none left and the shop answered nothing until restarted. Giving back
+ * twice is harmless here, so Drizzle's own release (when it does come) does no harm either.
+ */
+class SelfHealingPool extends pg.Pool {
+  override connect(): Promise<pg.PoolClient>;
+  override connect(callback: ConnectCallback): void;
+  override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | void {
+    // pool.query() lends with a callback and gives back on every path itself.
+    if (callback) return super.connect(callback);
+    return super.connect().then((client) => {
+      const giveBack = client.release;
+      let givenBack = false;
+      const release = (error?: Error | boolean) => {
+        if (givenBack) return;
+        givenBack = true;
+        client.removeListener('end', onEnd);
+        giveBack(error);
+      };
+      const onEnd = () => release(new Error('Connection ended while lent'));
+      client.once('end', onEnd);
+      client.release = release;
+      return client;
+    });
+  }
+}
+
 export function openPostgres(
   connectionString: string,
   poolSize = 10,
   connectTimeoutMs = POSTGRES_CONNECT_TIMEOUT_MS,
 ): Database {
-  const pool = new pg.Pool({
+  const pool = new SelfHealingPool({
     connectionString,
     max: poolSize,
     connectionTimeoutMillis: connectTimeoutMs,
