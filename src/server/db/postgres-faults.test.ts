@@ -289,6 +289,7 @@ describe.skipIf(testDriver !== 'pg')('PostgreSQL faults are ridden out', () => {
       expect((await listing()).statusCode).toBe(200);
 
       await proxy.cut();
+      const cutAt = Date.now();
       const body = multipartBody(address);
       const during = await withinHangLimit(
         'requests during the outage',
@@ -312,8 +313,14 @@ describe.skipIf(testDriver !== 'pg')('PostgreSQL faults are ridden out', () => {
       expect(health.statusCode).toBe(503);
       expect(health.json()).toEqual({ success: false, message: messages.errors.databaseUnavailable });
 
+      const answeredIn = Date.now() - cutAt;
       await proxy.restore();
+      const restoredAt = Date.now();
       await eventually('the shop serves again', async () => (await listing()).statusCode === 200);
+      console.info(
+        `relay cut: 24 requests and /api/health answered 503 within ${answeredIn} ms; ` +
+          `serving again ${Date.now() - restoredAt} ms after the relay was back`,
+      );
       expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
       // The order refused during the outage took nothing; placed now, it goes through.
       expect(await stockOf(t, product.id)).toEqual({ available: 5, sold: 0 });
