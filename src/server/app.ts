@@ -2,9 +2,7 @@ import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'drizzle-orm';
 import { MAX_IMAGE_BYTES } from '@/shared/constants';
-import { messages } from '@/shared/messages';
 import { adminCategoriesRoutes } from './admin/categories-routes';
 import { adminProductsRoutes } from './admin/products-routes';
 import { authRoutes } from './auth/routes';
@@ -12,10 +10,10 @@ import type { TokenService } from './auth/tokens';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { dashboardRoutes } from './dashboard/routes';
-import { AppError } from './errors';
 import { absoluteUrl, withAbsoluteUrls } from './storage/public-url';
 import type { ObjectStore } from './storage/types';
 import { filesRoutes } from './files/routes';
+import { healthRoutes } from './health/routes';
 import { orphanSweeper } from './images/sweeper';
 import type { UrlSigner } from './files/signing';
 import { authGuard } from './plugins/auth-guard';
@@ -80,18 +78,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(apiDocs, { shopName: config.SHOP_NAME });
   await app.register(authGuard, { db: database.db, tokens });
 
-  app.get(
-    '/api/health',
-    { schema: { tags: ['health'], summary: 'Answers when the database does' } },
-    async () => {
-      try {
-        await database.db.execute(sql`select 1`);
-      } catch {
-        throw new AppError('UNAVAILABLE', messages.errors.databaseUnavailable);
-      }
-      return { success: true, status: 'ok', database: database.driver };
-    },
-  );
+  await app.register(healthRoutes, { database });
 
   await app.register(authRoutes, {
     prefix: '/api/auth',

@@ -1,58 +1,15 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDriver } from './test/app';
-
-const root = fileURLToPath(new URL('../..', import.meta.url));
-
-interface Run {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-/** `npm run serve` as a person runs it, with its own data folder and a free port. */
-function serve(env: Record<string, string>): Run {
-  let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      LOG_LEVEL: 'silent',
-      SEED_DEMO: 'false',
-      WEB_DIST_DIR: '/tmp/nour-test-no-web-build',
-      DATABASE_URL: '',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited };
-}
-
-async function waitFor(run: Run, pattern: RegExp, timeoutMs = 60_000): Promise<RegExpMatchArray> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const match = run.output().match(pattern);
-    if (match) return match;
-    if (run.child.exitCode !== null) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`never printed ${pattern}:\n${run.output()}`);
-}
+import { serve, waitForOutput, type ServerRun } from './test/serve';
 
 // One process on PGlite is what this checks; the PostgreSQL run of the suite has nothing to add.
 describe.skipIf(testDriver === 'pg')('the server process (main.ts)', () => {
   let dataDir: string;
-  let first: Run;
+  let first: ServerRun;
   let url: string;
 
   beforeAll(async () => {
@@ -63,7 +20,7 @@ describe.skipIf(testDriver === 'pg')('the server process (main.ts)', () => {
       ADMIN_EMAIL: 'Owner@Example.com',
       ADMIN_PASSWORD: 'Owner123',
     });
-    url = (await waitFor(first, /Test Shop is running at (http:\/\/\S+)/))[1]!;
+    url = (await waitForOutput(first, /Test Shop is running at (http:\/\/\S+)/))[1]!;
   }, 90_000);
 
   afterAll(async () => {

@@ -7,6 +7,7 @@ import { loadOrCreateJwtSecret } from './auth/secret';
 import { AdminAccountError, ensureAdmin, signsInWith } from './auth/service';
 import { TokenService } from './auth/tokens';
 import { ConfigError, loadConfig, type Config } from './config';
+import { databaseUnavailableReason } from './db/faults';
 import { LockHeldError } from './db/lock';
 import { hasProducts, openConfiguredDatabase, type OpenedDatabase } from './db/open';
 import { DEMO_ADMIN, DEMO_USER, seedDemoCatalogue } from './db/seed/demo';
@@ -87,7 +88,30 @@ function closeOnSignals(app: FastifyInstance, opened: OpenedDatabase): void {
   process.on('SIGTERM', (signal) => void shutdown(signal));
 }
 
+/**
+ * The last guard of issue 11: the database's pool already hears its connections' errors, so a lost
+ * connection only fails the requests using it. Should a database fault still escape as an unhandled
+ * rejection or an 'error' event nobody listens to, it must not end a shop that serves again as soon as
+ * PostgreSQL is back. Anything else is a bug whose state nobody knows: the process leaves as Node
+ * would have made it, and its supervisor starts a clean one.
+ */
+function surviveDatabaseFaults(): void {
+  const escaped = (error: unknown) => {
+    const reason = databaseUnavailableReason(error);
+    if (reason) {
+      // Its reason only: a query's error holds the SQL and its parameters.
+      console.warn(`The database failed outside any request (${reason}); the shop keeps running.`);
+      return;
+    }
+    console.error('Unexpected error; the server stops:', error);
+    process.exit(1);
+  };
+  process.on('unhandledRejection', escaped);
+  process.on('uncaughtException', escaped);
+}
+
 async function main(): Promise<void> {
+  surviveDatabaseFaults();
   const config = readConfig();
   await mkdir(config.DATA_DIR, { recursive: true });
 

@@ -23,6 +23,12 @@ export interface Database {
   driver: 'pglite' | 'pg';
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Hears of every pooled connection that fails on its own (PostgreSQL only: a restart, a fail-over,
+   * `pg_terminate_backend`). Nothing needs to act on it: the pool drops that connection and opens a
+   * new one when a request needs it; the request that was using it fails and answers 503.
+   */
+  onConnectionLost(listener: (error: Error) => void): void;
 }
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -39,16 +45,83 @@ export function fromPglite(client: PGlite): Database {
     driver: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
     close: () => client.close(),
+    // In-process: there is no connection to lose.
+    onConnectionLost: () => undefined,
   };
 }
 
-export function openPostgres(connectionString: string, poolSize = 10): Database {
-  const pool = new pg.Pool({ connectionString, max: poolSize });
+/**
+ * How long a request waits for a pooled connection (a free one, or a new one to a server that does
+ * not answer) before it gives up with a 503: during an outage requests must fail fast, not pile up.
+ */
+export const POSTGRES_CONNECT_TIMEOUT_MS = 5_000;
+
+type ConnectCallback = (
+  error: Error | undefined,
+  client: pg.PoolClient | undefined,
+  done: (release?: Error | boolean) => void,
+) => void;
+
+/**
+ * A pool whose lent connections go back to it, dropped, as soon as they die. drizzle-orm 0.45 sends a
+ * transaction's BEGIN before the try/finally that gives the connection back
+ * (drizzle-team/drizzle-orm#6241): a BEGIN on a connection that PostgreSQL just ended leaked it, and
+ * after ten such the pool had none left and the shop answered nothing until restarted. Giving back
+ * twice is harmless here, so Drizzle's own release (when it does come) does no harm either.
+ */
+class SelfHealingPool extends pg.Pool {
+  override connect(): Promise<pg.PoolClient>;
+  override connect(callback: ConnectCallback): void;
+  override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | void {
+    // pool.query() lends with a callback and gives back on every path itself.
+    if (callback) return super.connect(callback);
+    return super.connect().then((client) => {
+      const giveBack = client.release;
+      let givenBack = false;
+      const release = (error?: Error | boolean) => {
+        if (givenBack) return;
+        givenBack = true;
+        client.removeListener('end', onEnd);
+        giveBack(error);
+      };
+      const onEnd = () => release(new Error('Connection ended while lent'));
+      client.once('end', onEnd);
+      client.release = release;
+      return client;
+    });
+  }
+}
+
+export function openPostgres(
+  connectionString: string,
+  poolSize = 10,
+  connectTimeoutMs = POSTGRES_CONNECT_TIMEOUT_MS,
+): Database {
+  const pool = new SelfHealingPool({
+    connectionString,
+    max: poolSize,
+    connectionTimeoutMillis: connectTimeoutMs,
+    // Notices a peer that vanished without closing the socket (a fail-over, a dropped network).
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  });
+  const listeners = new Set<(error: Error) => void>();
+  const lost = (error: Error) => {
+    for (const listener of listeners) listener(error);
+  };
+  // An 'error' event without a listener ends the process (issue 11). A connection's error is heard
+  // once, by its own listener below, whether it sat idle in the pool or was lent to a request:
+  // pg-pool listens to idle connections only, and re-emits their errors here.
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', lost));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
     driver: 'pg',
     migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
     close: () => pool.end(),
+    onConnectionLost: (listener) => {
+      listeners.add(listener);
+    },
   };
 }

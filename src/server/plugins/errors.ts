@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { format, messages } from '@/shared/messages';
+import { databaseUnavailableReason } from '../db/faults';
 import { AppError } from '../errors';
 
 /** Every text of the dictionary: a validation message found here already says what is wrong in our words. */
@@ -46,7 +47,15 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
  */
 export const errorHandler = fp(
   async (app: FastifyInstance) => {
-    app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    app.setErrorHandler((thrown: FastifyError | AppError, request, reply) => {
+      let error = thrown;
+      const unavailable = error instanceof AppError ? null : databaseUnavailableReason(error);
+      if (unavailable) {
+        // A restart, a fail-over or a dropped connection: it passes, and the pool reconnects by itself.
+        // Logged by its reason only: Drizzle's wrapper holds the SQL and its parameters.
+        request.log.warn({ reason: unavailable }, 'database unavailable');
+        error = new AppError('UNAVAILABLE', messages.errors.shopBusy);
+      }
       if (error instanceof AppError) {
         return reply.status(error.statusCode).send({ success: false, message: error.message });
       }

@@ -1,11 +1,9 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { FastifyInstance } from 'fastify';
-import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { buildApp } from '../app';
 import { TokenService } from '../auth/tokens';
 import { loadConfig, type Config } from '../config';
@@ -13,6 +11,7 @@ import { createUrlSigner, type UrlSigner } from '../files/signing';
 import { createLocalStore } from '../storage/local';
 import type { ObjectStore } from '../storage/types';
 import { fromPglite, openPostgres, type Database } from '../db/client';
+import { createTestPostgresDatabase } from './postgres';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
 
@@ -34,35 +33,14 @@ async function freshPglite(): Promise<Database> {
 
 /** A database of its own for each test app, created on the server named by DATABASE_URL and dropped on close. */
 async function freshPostgres(): Promise<Database> {
-  const baseUrl = process.env.DATABASE_URL;
-  if (!baseUrl) throw new Error('TEST_DB=pg needs DATABASE_URL');
-  const name = `nour_test_${randomUUID().replaceAll('-', '')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  const database = openPostgres(url.toString(), 30);
+  const created = await createTestPostgresDatabase();
+  const database = openPostgres(created.url, 30);
   await database.migrate();
   return {
     ...database,
     close: async () => {
       await database.close();
-      const dropper = new pg.Client({ connectionString: baseUrl });
-      await dropper.connect();
-      // pool.end() resolves before its sockets have closed; a forced drop then kills them mid-goodbye
-      // and the test run reports "terminating connection due to administrator command".
-      for (let attempt = 0; attempt < 50; attempt += 1) {
-        const open = await dropper.query<{ n: number }>(
-          'select count(*)::int as n from pg_stat_activity where datname = $1',
-          [name],
-        );
-        if ((open.rows[0]?.n ?? 0) === 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
+      await created.drop();
     },
   };
 }
@@ -95,18 +73,28 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real application on a fresh, migrated, empty database; `logDestination` captures its log lines. */
+/**
+ * The real application on a fresh, migrated, empty database, or on `options.database` when given
+ * (closed with the app); `options.logDestination` captures its log lines.
+ */
 export async function createTestApp(
   overrides: Record<string, string> = {},
-  options: { logDestination?: { write(line: string): void } } = {},
+  options: { database?: Database; logDestination?: { write(line: string): void } } = {},
 ): Promise<TestApp> {
   const config = testConfig(overrides);
-  const database = await freshDatabase();
+  const database = options.database ?? (await freshDatabase());
   const tokens = new TokenService(TEST_JWT_SECRET, config.JWT_EXPIRES_IN);
   const storeDir = await mkdtemp(join(tmpdir(), 'nour-test-store-'));
   const store = createLocalStore(storeDir);
   const signer = createUrlSigner(TEST_JWT_SECRET);
-  const app = await buildApp({ config, database, tokens, store, signer, ...options });
+  const app = await buildApp({
+    config,
+    database,
+    tokens,
+    store,
+    signer,
+    ...(options.logDestination ? { logDestination: options.logDestination } : {}),
+  });
   await app.ready();
   return {
     app,

@@ -13,7 +13,10 @@ export const errors = {
   tooManyRequests: 'Too many requests. Please slow down and try again in a minute.',
   payloadTooLarge: 'The upload is too large',
   unsupportedMediaType: 'Unsupported content type',
+  /** /api/health's answer, for whoever watches the shop: names what is wrong. */
   databaseUnavailable: 'The database is not reachable',
+  /** Any other request while the database is restarting or unreachable (503): for a shopper, it passes. */
+  shopBusy: 'The shop is busy, please try again in a moment.',
   fileLinkInvalid: 'This link is invalid or has expired',
   fileNotFound: 'File not found',
 } as const;
