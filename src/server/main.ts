@@ -3,6 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { buildApp } from './app';
+import { serializeError } from './logging';
 import { loadOrCreateJwtSecret } from './auth/secret';
 import { AdminAccountError, ensureAdmin, signsInWith } from './auth/service';
 import { TokenService } from './auth/tokens';
@@ -103,7 +104,8 @@ function surviveDatabaseFaults(): void {
       console.warn(`The database failed outside any request (${reason}); the shop keeps running.`);
       return;
     }
-    console.error('Unexpected error; the server stops:', error);
+    // Through the log's error serializer: a failed statement's parameters are a shopper's data.
+    console.error('Unexpected error; the server stops:', JSON.stringify(serializeError(error)));
     process.exit(1);
   };
   process.on('unhandledRejection', escaped);

@@ -133,6 +133,7 @@ describe('the error handler and database faults', () => {
     async (url) => {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe('5');
       expect(res.json()).toEqual({ success: false, message: messages.errors.shopBusy });
       expect(res.body).not.toContain('select');
       expect(res.body).not.toContain('secret@example.com');

@@ -560,6 +560,7 @@ describe('orders API', () => {
             { paymentImage: png },
           );
           expect(res.statusCode).toBe(503);
+          expect(res.headers['retry-after']).toBe('5');
           expect(res.json()).toEqual({
             success: false,
             message: 'Too many images are being processed right now. Please try again in a moment.',

@@ -41,6 +41,9 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
     .send({ success: false, message: messages.errors.badUrl });
 }
 
+/** What a 503 asks a client to wait: a dropped connection or a full image queue passes in seconds. */
+const RETRY_AFTER_SECONDS = 5;
+
 /**
  * One place turns every failure into `{ success: false, message }` with its status (DESIGN §2). The text
  * of an unexpected error never reaches the caller: it may hold SQL, paths or secrets.
@@ -57,6 +60,8 @@ export const errorHandler = fp(
         error = new AppError('UNAVAILABLE', messages.errors.shopBusy);
       }
       if (error instanceof AppError) {
+        // Busy or unreachable passes in moments: say when a client's retry is worth it.
+        if (error.statusCode === 503) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
         return reply.status(error.statusCode).send({ success: false, message: error.message });
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
