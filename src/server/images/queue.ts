@@ -1,6 +1,7 @@
 import pLimit, { type LimitFunction } from 'p-limit';
 import { messages } from '@/shared/messages';
 import { AppError } from '../errors';
+import { atLowPriority } from './thread-priority';
 
 export interface ImageQueueOptions {
   /** Images decoded and encoded at the same time, across the whole process. */
@@ -33,7 +34,7 @@ export function createImageQueue({ concurrency, maxWaiting }: ImageQueueOptions)
       if (accepted >= concurrency + maxWaiting) throw new AppError('UNAVAILABLE', messages.admin.imagesBusy);
       accepted += 1;
       try {
-        return await limit(job);
+        return await limit(() => atLowPriority(job));
       } finally {
         accepted -= 1;
       }
