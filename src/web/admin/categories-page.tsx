@@ -17,6 +17,7 @@ import {
   useFailureToast,
 } from './admin-ui';
 import { ConfirmDialog } from './confirm-dialog';
+import { href } from '@/web/paths';
 
 const m = messages.admin;
 
@@ -40,7 +41,7 @@ function CategoryCard({ category, onDelete }: { category: CategoryDto; onDelete:
         </div>
         <EditDeleteActions
           name={category.name}
-          editTo={`/dashboard/manage_category/edit/${category._id}`}
+          editTo={href.adminEditCategory(category._id)}
           onDelete={onDelete}
           className="flex shrink-0 gap-1"
         />
@@ -82,7 +83,7 @@ export default function AdminCategoriesPage() {
       <AdminHeader
         title={m.manageCategories}
         actions={
-          <Link to="/dashboard/manage_category/new" className="btn btn-accent">
+          <Link to={href.adminNewCategory()} className="btn btn-accent">
             <Plus className="size-4" aria-hidden="true" />
             {m.addCategory}
           </Link>

@@ -13,9 +13,9 @@ import { useDocumentTitle } from '@/web/lib/shop';
 import { adminCategoryQuery, useSaveCategory } from './admin-api';
 import { AdminHeader, FormActions, saveFailureMessage, Spinner } from './admin-ui';
 import { ImageInput, ImagePreview, usePreviewUrls } from './image-picker';
+import { href } from '@/web/paths';
 
 const m = messages.admin;
-const LIST = '/dashboard/manage_category';
 
 type CategoryForm = z.output<typeof CategoryFormSchema>;
 
@@ -45,7 +45,7 @@ export default function CategoryFormPage() {
     if (category.isError) {
       toast.error(m.failedToLoadCategory);
       // SPEC §8 sends the admin to /categories after this failure.
-      void navigate('/categories', { replace: true });
+      void navigate(href.categories(), { replace: true });
     }
   }, [category.isError, navigate]);
 
@@ -56,7 +56,7 @@ export default function CategoryFormPage() {
   const save = useSaveCategory({
     onSuccess: () => {
       toast.success(isEdit ? m.categoryUpdated : m.categoryCreated);
-      void navigate(LIST);
+      void navigate(href.adminCategories());
     },
   });
   const busy = useRef(false);
@@ -91,7 +91,7 @@ export default function CategoryFormPage() {
       <AdminHeader
         title={title}
         actions={
-          <Link to={LIST} className="btn btn-ghost">
+          <Link to={href.adminCategories()} className="btn btn-ghost">
             <ArrowLeft className="size-4 rtl:rotate-180" aria-hidden="true" />
             {m.backToCategories}
           </Link>
@@ -128,7 +128,7 @@ export default function CategoryFormPage() {
         ) : category.data?.image ? (
           <ImagePreview src={category.data.image.url} alt={m.categoryImagePreview} />
         ) : null}
-        <FormActions cancelTo={LIST} isEdit={isEdit} saving={save.isPending} />
+        <FormActions cancelTo={href.adminCategories()} isEdit={isEdit} saving={save.isPending} />
       </form>
     </section>
   );

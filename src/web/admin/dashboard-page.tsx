@@ -9,6 +9,7 @@ import { useDocumentTitle } from '@/web/lib/shop';
 import { useSession } from '@/web/session/session';
 import { allProductsQuery, dashboardStatsQuery } from './admin-api';
 import { AdminHeader, Spinner, StockBadge, useFailureToast } from './admin-ui';
+import { href } from '@/web/paths';
 
 const m = messages.admin;
 
@@ -62,15 +63,15 @@ export default function DashboardPage() {
 
       {/* Relative targets, as SPEC §2 asks: the dashboard works wherever the admin area is mounted. */}
       <nav className="mb-8 grid gap-3 sm:grid-cols-3" aria-label={m.dashboardTitle}>
-        <Link to="manage" className="btn btn-primary">
+        <Link to={href.adminProducts()} className="btn btn-primary">
           <Package className="size-4" aria-hidden="true" />
           {m.manageProducts}
         </Link>
-        <Link to="manage_category" className="btn btn-outline">
+        <Link to={href.adminCategories()} className="btn btn-outline">
           <FolderTree className="size-4" aria-hidden="true" />
           {m.manageCategories}
         </Link>
-        <Link to="manage_orders" className="btn btn-outline">
+        <Link to={href.adminOrders()} className="btn btn-outline">
           <ShoppingBag className="size-4" aria-hidden="true" />
           {m.manageOrders}
         </Link>
@@ -99,7 +100,7 @@ export default function DashboardPage() {
             {total === 0 ? (
               <div className="flex flex-col items-center gap-4 py-10 text-center">
                 <p className="text-lg text-ink">{m.noProductsAvailable}</p>
-                <Link to="manage/create" className="btn btn-accent">
+                <Link to={href.adminNewProduct()} className="btn btn-accent">
                   <PackagePlus className="size-4" aria-hidden="true" />
                   {m.addProduct}
                 </Link>

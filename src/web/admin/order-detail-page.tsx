@@ -14,10 +14,10 @@ import { useSession } from '@/web/session/session';
 import { adminOrderQuery, useUpdateOrderStatus } from './admin-api';
 import { formatDateTime } from '@/shared/dates';
 import { AdminHeader, Spinner, useMinimumLoading } from './admin-ui';
+import { href } from '@/web/paths';
 
 const m = messages.admin;
 const o = messages.orders;
-const ORDERS = '/dashboard/manage_orders';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const paymentNames = { cash: o.cash, instapay: o.instapay } as const;
@@ -251,7 +251,7 @@ function OrderView({ order }: { order: OrderDto }) {
 
 function BackLink() {
   return (
-    <Link to={ORDERS} className="btn btn-ghost">
+    <Link to={href.adminOrders()} className="btn btn-ghost">
       <ArrowLeft className="size-4 rtl:rotate-180" aria-hidden="true" />
       {m.backToOrders}
     </Link>
@@ -280,8 +280,8 @@ export default function OrderDetailPage() {
     }
   }, [order.error, notFound]);
 
-  if (!token) return <Navigate to="/login" replace />;
-  if (!valid) return <Navigate to={ORDERS} replace />;
+  if (!token) return <Navigate to={href.login()} replace />;
+  if (!valid) return <Navigate to={href.adminOrders()} replace />;
   if (loading) return <Spinner />;
   if (!order.data) {
     return (

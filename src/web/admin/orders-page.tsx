@@ -18,6 +18,7 @@ import { useDocumentTitle } from '@/web/lib/shop';
 import { adminOrdersQuery } from './admin-api';
 import { formatDateTime } from '@/shared/dates';
 import { AdminHeader, failureMessage, SearchAsYouType, shortId } from './admin-ui';
+import { href } from '@/web/paths';
 
 const m = messages.admin;
 
@@ -48,7 +49,7 @@ function ItemsSummary({ order }: { order: OrderDto }) {
 }
 
 function orderLink(order: OrderDto) {
-  return `/dashboard/order/${order._id}`;
+  return href.adminOrder(order._id);
 }
 
 function OrdersTable({ orders }: { orders: OrderDto[] }) {

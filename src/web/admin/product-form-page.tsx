@@ -13,9 +13,9 @@ import { useDocumentTitle } from '@/web/lib/shop';
 import { adminProductQuery, allCategoriesQuery, useSaveProduct } from './admin-api';
 import { AdminHeader, FormActions, saveFailureMessage, Spinner, useFailureToast } from './admin-ui';
 import { ImageInput, ImagePreview, usePreviewUrls } from './image-picker';
+import { href } from '@/web/paths';
 
 const m = messages.admin;
-const LIST = '/dashboard/manage';
 
 type FormValues = ProductFormInput;
 
@@ -91,7 +91,7 @@ export default function ProductFormPage() {
   useEffect(() => {
     if (product.isError) {
       toast.error(m.failedToLoadProduct);
-      void navigate(LIST, { replace: true });
+      void navigate(href.adminProducts(), { replace: true });
     }
   }, [product.isError, navigate]);
 
@@ -111,7 +111,7 @@ export default function ProductFormPage() {
   const save = useSaveProduct({
     onSuccess: () => {
       toast.success(isEdit ? m.productUpdated : m.productCreated);
-      void navigate(LIST);
+      void navigate(href.adminProducts());
     },
   });
   // A second click lands before React re-renders the disabled button; the ref refuses it at once.
@@ -155,7 +155,7 @@ export default function ProductFormPage() {
       <AdminHeader
         title={title}
         actions={
-          <Link to={LIST} className="btn btn-ghost">
+          <Link to={href.adminProducts()} className="btn btn-ghost">
             <ArrowLeft className="size-4 rtl:rotate-180" aria-hidden="true" />
             {m.backToProducts}
           </Link>
@@ -303,7 +303,12 @@ export default function ProductFormPage() {
           )}
         </div>
 
-        <FormActions cancelTo={LIST} isEdit={isEdit} saving={save.isPending} className="md:col-span-2" />
+        <FormActions
+          cancelTo={href.adminProducts()}
+          isEdit={isEdit}
+          saving={save.isPending}
+          className="md:col-span-2"
+        />
       </form>
     </section>
   );

@@ -18,6 +18,7 @@ import {
   useFailureToast,
   useMinimumLoading,
 } from './admin-ui';
+import { href } from '@/web/paths';
 
 const m = messages.admin;
 
@@ -31,7 +32,7 @@ function RowActions({ product, onDelete, deleting }: RowProps) {
   return (
     <EditDeleteActions
       name={product.name}
-      editTo={`/dashboard/manage/edit/${product._id}`}
+      editTo={href.adminEditProduct(product._id)}
       onDelete={() => onDelete(product)}
       deleting={deleting}
       className="flex items-center gap-1"
@@ -184,7 +185,7 @@ export default function AdminProductsPage() {
       <AdminHeader
         title={m.manageProducts}
         actions={
-          <Link to="/dashboard/manage/create" className="btn btn-accent">
+          <Link to={href.adminNewProduct()} className="btn btn-accent">
             <Plus className="size-4" aria-hidden="true" />
             {m.addProduct}
           </Link>
@@ -279,14 +280,14 @@ export default function AdminProductsPage() {
           <h2 className="text-2xl text-ink">{m.noProductsFound}</h2>
           <p className="text-ink-soft">{m.noProductsMatch}</p>
           <div className="flex flex-wrap justify-center gap-2">
-            <Link to="/dashboard/manage/create" className="btn btn-accent">
+            <Link to={href.adminNewProduct()} className="btn btn-accent">
               <Plus className="size-4" aria-hidden="true" />
               {m.addProduct}
             </Link>
             <button type="button" className="btn btn-outline" onClick={clearFilters}>
               {m.clearFilters}
             </button>
-            <Link to="/dashboard" className="btn btn-ghost">
+            <Link to={href.adminDashboard()} className="btn btn-ghost">
               <LayoutDashboard className="size-4" aria-hidden="true" />
               {m.returnToDashboard}
             </Link>

@@ -12,6 +12,7 @@ import { rememberCategory, type CategoryNavigationState } from '@/web/features/c
 import { reloadPage } from '@/web/lib/reload-page';
 import { ApiError } from '@/web/lib/api';
 import { ProductImage } from './product-card/product-image';
+import { href } from '@/web/paths';
 
 const m = messages.catalog;
 
@@ -32,7 +33,7 @@ function CategorySlide({ category }: { category: CategoryDto }) {
   return (
     <div className={`min-w-0 shrink-0 grow-0 ps-4 ${SLIDE_WIDTHS}`}>
       <Link
-        to="/products"
+        to={href.products()}
         state={state}
         onClick={() => rememberCategory(category.name)}
         className="group relative block aspect-[4/5] overflow-hidden rounded-card bg-sand shadow-soft"

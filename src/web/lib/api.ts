@@ -3,6 +3,7 @@ import { FIRST_SCREEN_MAX_AGE_MS, FIRST_SCREEN_SCRIPT_ID, TOKEN_HEADER } from '@
 import { errors } from '@/shared/messages/errors';
 import { layout } from '@/shared/messages/layout';
 import { getSession, signOut } from '@/web/session/session';
+import { href } from '@/web/paths';
 
 /** A failed call: `status` is the HTTP status (0 when the server was not reached). */
 export class ApiError extends Error {
@@ -40,7 +41,7 @@ export interface RequestOptions {
 
 type UnauthorizedHandler = () => void;
 let onUnauthorized: UnauthorizedHandler = () => {
-  window.location.assign('/login');
+  window.location.assign(href.login());
 };
 
 /**

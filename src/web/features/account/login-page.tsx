@@ -16,6 +16,7 @@ import { redirectTargetOf } from '@/web/session/login-redirect';
 import { useSession } from '@/web/session/session';
 import { AuthLayout } from './auth-layout';
 import { completeSignIn, type AuthAnswer } from './complete-sign-in';
+import { href } from '@/web/paths';
 
 const m = messages.auth;
 
@@ -56,7 +57,7 @@ export default function LoginPage() {
     defaultValues: { email: '', password: '' },
   });
 
-  if (isSignedIn && !signingIn.current) return <Navigate to="/" replace />;
+  if (isSignedIn && !signingIn.current) return <Navigate to={href.home()} replace />;
 
   const onSubmit = handleSubmit(async (values) => {
     let answer: AuthAnswer | undefined;
@@ -118,7 +119,10 @@ export default function LoginPage() {
       </form>
       <p className="mt-8 text-center text-sm text-muted">
         {m.noAccount}{' '}
-        <Link to="/register" className="font-medium text-accent-strong underline-offset-4 hover:underline">
+        <Link
+          to={href.register()}
+          className="font-medium text-accent-strong underline-offset-4 hover:underline"
+        >
           {m.createAccount}
         </Link>
       </p>

@@ -14,6 +14,7 @@ import { useDocumentTitle } from '@/web/lib/shop';
 import { useSession } from '@/web/session/session';
 import { AuthLayout } from './auth-layout';
 import { completeSignIn, type AuthAnswer } from './complete-sign-in';
+import { href } from '@/web/paths';
 
 const m = messages.auth;
 
@@ -49,7 +50,7 @@ export default function RegisterPage() {
     defaultValues: { name: '', email: '', password: '', confirmPassword: '' },
   });
 
-  if (isSignedIn && !registering.current) return <Navigate to="/" replace />;
+  if (isSignedIn && !registering.current) return <Navigate to={href.home()} replace />;
 
   const onSubmit = handleSubmit(async (values) => {
     let answer: AuthAnswer | undefined;
@@ -67,7 +68,7 @@ export default function RegisterPage() {
       return;
     }
     toast.success(answer?.message ?? m.signupSuccess);
-    navigate('/', { replace: true });
+    navigate(href.home(), { replace: true });
   });
 
   return (
@@ -113,7 +114,7 @@ export default function RegisterPage() {
       </form>
       <p className="mt-8 text-center text-sm text-muted">
         {m.haveAccount}{' '}
-        <Link to="/login" className="font-medium text-accent-strong underline-offset-4 hover:underline">
+        <Link to={href.login()} className="font-medium text-accent-strong underline-offset-4 hover:underline">
           {messages.layout.login}
         </Link>
       </p>

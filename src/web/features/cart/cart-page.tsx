@@ -12,6 +12,7 @@ import { CartCards, CartTable } from './cart-lines';
 import { failureText } from './failure-text';
 import { LoadingState } from './page-states';
 import { useCartChanges } from './use-cart-changes';
+import { href } from '@/web/paths';
 
 const m = messages.cart;
 
@@ -21,7 +22,7 @@ function EmptyCart() {
       icon={<ShoppingBag className="size-7" aria-hidden="true" />}
       title={m.cartEmpty}
       message={m.cartEmptyText}
-      primary={{ label: m.startShopping, to: '/' }}
+      primary={{ label: m.startShopping, to: href.home() }}
     />
   );
 }
@@ -80,10 +81,10 @@ export default function CartPage() {
             {format(m.subtotal, { n: formatAmount(cart.data.subtotal) })}
           </p>
           <div className="flex flex-col gap-3 sm:flex-row">
-            <Link to="/" className="btn btn-outline">
+            <Link to={href.home()} className="btn btn-outline">
               {m.continueShopping}
             </Link>
-            <Link to="/checkout" className="btn btn-accent">
+            <Link to={href.checkout()} className="btn btn-accent">
               {m.proceedToCheckout}
             </Link>
           </div>

@@ -24,6 +24,7 @@ import { OrderSummary } from './order-summary';
 import { PaymentProofField } from './payment-proof-field';
 import { proofProblem } from './payment-proof';
 import { placeOrder } from './place-order';
+import { href } from '@/web/paths';
 
 const m = messages.orders;
 
@@ -99,7 +100,7 @@ export function CheckoutForm({ cart }: { cart: CartDto }) {
     mutationFn: placeOrder,
     onSuccess: async () => {
       toast.success(m.orderPlaced);
-      await navigate('/allorders');
+      await navigate(href.orders());
       // The server emptied the cart with the order. Set after leaving, so this page never flashes its empty state.
       queryClient.setQueryData(queryKeys.cart, { ...emptyCart, _id: cart._id, id: cart.id });
       void queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });

@@ -9,6 +9,7 @@ import { useCart } from '@/web/lib/cart-query';
 import { useDocumentTitle } from '@/web/lib/shop';
 import { useSession } from '@/web/session/session';
 import { CheckoutForm } from './checkout-form';
+import { href } from '@/web/paths';
 
 const m = messages.orders;
 
@@ -18,7 +19,7 @@ function EmptyCart() {
       icon={<ShoppingBag className="size-7" aria-hidden="true" />}
       title={messages.cart.cartEmpty}
       message={messages.cart.cartEmptyText}
-      primary={{ label: m.browseProducts, to: '/products' }}
+      primary={{ label: m.browseProducts, to: href.products() }}
     />
   );
 }

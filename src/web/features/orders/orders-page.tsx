@@ -11,6 +11,7 @@ import { LoadingState } from '@/web/features/cart/page-states';
 import { useDocumentTitle } from '@/web/lib/shop';
 import { OrderCard } from './order-card';
 import { myOrdersQueryOptions, useCancelOrder } from './orders-api';
+import { href } from '@/web/paths';
 
 const m = messages.orders;
 
@@ -20,7 +21,7 @@ function NoOrders() {
       icon={<PackageOpen className="size-7" aria-hidden="true" />}
       title={m.noOrdersYet}
       message={m.noOrdersText}
-      primary={{ label: m.browseProducts, to: '/products' }}
+      primary={{ label: m.browseProducts, to: href.products() }}
     />
   );
 }
