@@ -12,8 +12,7 @@ import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { ADMIN_LOADING_MIN_MS, STOCK_PLENTY_ABOVE } from '@/shared/constants';
 import { format, messages } from '@/shared/messages';
-import { ApiError } from '@/web/lib/api';
-import { UnsuccessfulAnswer } from './admin-api';
+import { ApiError, UnsuccessfulAnswer } from '@/web/lib/api';
 
 /** Small pieces every admin screen shares. */
 

@@ -7,7 +7,8 @@ import { format, messages } from '@/shared/messages';
 import { formatEgp } from '@/shared/money';
 import type { ProductDto } from '@/shared/schemas/product';
 import { useDocumentTitle } from '@/web/lib/shop';
-import { adminProductsQuery, allCategoriesQuery, useDeleteProduct } from './admin-api';
+import { allCategoriesQuery } from '@/web/lib/catalog-queries';
+import { adminProductsQuery, useDeleteProduct } from './admin-api';
 import {
   AdminHeader,
   EditDeleteActions,

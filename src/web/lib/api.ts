@@ -19,6 +19,14 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * An answer that came back but says `success: false` (SPEC §8: a failure even with a 200); its message
+ * is the server's, or '' when it gave none, so each screen can put its own text in its place.
+ */
+export class UnsuccessfulAnswer extends Error {
+  override readonly name = 'UnsuccessfulAnswer';
+}
+
 /** The server's message for a failed call, else the screen's fallback text (SPEC §8's "or" rules). */
 export function messageOf(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;

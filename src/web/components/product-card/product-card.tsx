@@ -3,9 +3,9 @@ import { Link } from 'react-router';
 import { PRODUCT_IMAGE_SIZES } from '@/shared/constants';
 import { catalog } from '@/shared/messages/catalog';
 import { format } from '@/shared/messages/format';
-import { useAddToCart } from '@/web/features/cart/use-add-to-cart';
+import { useAddToCart } from '@/web/lib/use-add-to-cart';
 import { toggleFavoriteWithFeedback, useFavorites } from '@/web/session/favorites';
-import { Price } from '../price';
+import { Price } from '@/web/components/price';
 import { ProductImage } from './product-image';
 import {
   categoryNameOf,

@@ -9,8 +9,8 @@ import { useCart } from '@/web/lib/cart-query';
 import { useDocumentTitle } from '@/web/lib/shop';
 import { useSession } from '@/web/session/session';
 import { CartCards, CartTable } from './cart-lines';
-import { failureText } from './failure-text';
-import { LoadingState } from './page-states';
+import { failureText } from '@/web/lib/failure-text';
+import { LoadingState } from '@/web/components/loading-state';
 import { useCartChanges } from './use-cart-changes';
 import { href } from '@/web/paths';
 

@@ -4,8 +4,8 @@ import toast from 'react-hot-toast';
 import { CART_ADD_TOAST_MS } from '@/shared/constants';
 import { messages } from '@/shared/messages';
 import { queryKeys } from '@/web/lib/query-keys';
-import { cartApi, storeCartAnswer } from './cart-api';
-import { failureText } from './failure-text';
+import { cartApi, storeCartAnswer } from '@/web/lib/cart-api';
+import { failureText } from '@/web/lib/failure-text';
 import { quantityChange, type QuantityChange } from './quantity-change';
 
 const m = messages.cart;

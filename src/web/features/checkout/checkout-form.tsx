@@ -9,8 +9,8 @@ import { format, messages } from '@/shared/messages';
 import { formatAmount, formatEgp } from '@/shared/money';
 import type { CartDto } from '@/shared/schemas/cart';
 import { FormField } from '@/web/components/form-field';
-import { emptyCart } from '@/web/features/cart/cart-api';
-import { failureText } from '@/web/features/cart/failure-text';
+import { emptyCart } from '@/web/lib/cart-api';
+import { failureText } from '@/web/lib/failure-text';
 import { queryKeys } from '@/web/lib/query-keys';
 import { walletNumber } from '@/web/lib/shop';
 import {

@@ -6,7 +6,7 @@ import { format, messages } from '@/shared/messages';
 import { formatEgp } from '@/shared/money';
 import { EmptyState } from '@/web/components/empty-state';
 import { ProductImage } from '@/web/components/product-card/product-image';
-import { useAddToCart } from '@/web/features/cart/use-add-to-cart';
+import { useAddToCart } from '@/web/lib/use-add-to-cart';
 import { useDocumentTitle } from '@/web/lib/shop';
 import { toggleFavoriteWithFeedback, useFavorites, type FavoriteItem } from '@/web/session/favorites';
 import { href } from '@/web/paths';

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import toast from 'react-hot-toast';
 import { messages } from '@/shared/messages';
 import type { OrderDto } from '@/shared/schemas/order';
-import { failureText } from '@/web/features/cart/failure-text';
+import { failureText } from '@/web/lib/failure-text';
 import { api } from '@/web/lib/api';
 import { queryKeys } from '@/web/lib/query-keys';
 
