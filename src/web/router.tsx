@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { PageLoading } from '@/web/components/layout/page-loading';
+import { Spinner } from '@/web/components/spinner';
 import { RootLayout } from '@/web/components/layout/root-layout';
 import { RouteError } from '@/web/components/layout/route-error';
 import { setUnauthorizedHandler } from '@/web/lib/api';
@@ -24,7 +24,7 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteError />,
-    hydrateFallbackElement: <PageLoading />,
+    hydrateFallbackElement: <Spinner />,
     children: [
       {
         // The page region's boundary: a page that fails is replaced by a message, the layout stays.

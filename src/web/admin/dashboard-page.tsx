@@ -8,7 +8,9 @@ import type { ProductDto } from '@/shared/schemas/product';
 import { useDocumentTitle } from '@/web/lib/shop';
 import { useSession } from '@/web/session/session';
 import { allProductsQuery, dashboardStatsQuery } from './admin-api';
-import { AdminHeader, Spinner, StockBadge, useFailureToast } from './admin-ui';
+import { AdminHeader, StockBadge } from './admin-ui';
+import { Spinner } from '@/web/components/spinner';
+import { useFailureToast } from '@/web/lib/failure-text';
 import { href } from '@/web/paths';
 
 const m = messages.admin;
@@ -78,7 +80,7 @@ export default function DashboardPage() {
       </nav>
 
       {stats.isPending ? (
-        <Spinner />
+        <Spinner size="section" />
       ) : stats.data ? (
         <>
           <div className="mb-8 grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
@@ -108,7 +110,7 @@ export default function DashboardPage() {
             ) : (
               <>
                 {showAll && all.isPending ? (
-                  <Spinner />
+                  <Spinner size="section" />
                 ) : (
                   <ul className="max-h-[500px] divide-y divide-line overflow-y-auto pe-1">
                     {shown.map((product) => (

@@ -1,7 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Filter, LayoutDashboard, Plus, Search, X } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { format, messages } from '@/shared/messages';
 import { formatEgp } from '@/shared/money';
@@ -9,17 +8,11 @@ import type { ProductDto } from '@/shared/schemas/product';
 import { useDocumentTitle } from '@/web/lib/shop';
 import { allCategoriesQuery } from '@/web/lib/catalog-queries';
 import { adminProductsQuery, useDeleteProduct } from './admin-api';
-import {
-  AdminHeader,
-  EditDeleteActions,
-  failureMessage,
-  PrevNextPager,
-  Spinner,
-  StockBadge,
-  useFailureToast,
-  useMinimumLoading,
-} from './admin-ui';
+import { AdminHeader, EditDeleteActions, PrevNextPager, StockBadge, useMinimumLoading } from './admin-ui';
+import { Spinner } from '@/web/components/spinner';
 import { href } from '@/web/paths';
+import { failureText, useFailureToast } from '@/web/lib/failure-text';
+import { notify } from '@/web/lib/notify';
 
 const m = messages.admin;
 
@@ -146,11 +139,11 @@ export default function AdminProductsPage() {
   useFailureToast(list.error, m.failedToFetchProducts, m.errorFetchingProducts);
   useFailureToast(categories.error, m.failedToFetchCategories, m.errorFetchingCategories);
 
-  const remove = useDeleteProduct({ onSuccess: () => toast.success(m.productDeleted) });
+  const remove = useDeleteProduct({ onSuccess: () => notify.success(m.productDeleted) });
   const onDelete = (product: ProductDto) => {
     if (!window.confirm(m.confirmDeleteProduct)) return;
     remove.mutate(product._id, {
-      onError: (error) => toast.error(failureMessage(error, m.failedToDeleteProduct, m.errorDeletingProduct)),
+      onError: (error) => notify.error(failureText(error, m.failedToDeleteProduct, m.errorDeletingProduct)),
     });
   };
 
@@ -162,7 +155,7 @@ export default function AdminProductsPage() {
   const applyFilters = () => {
     setCategory(pendingCategory);
     setPage(1);
-    toast.success(m.filtersApplied);
+    notify.success(m.filtersApplied);
   };
   const clearFilters = () => {
     setPendingCategory('');
@@ -170,7 +163,7 @@ export default function AdminProductsPage() {
     setSearchText('');
     setSearch('');
     setPage(1);
-    toast.success(m.filtersCleared);
+    notify.success(m.filtersCleared);
   };
 
   const categoryName = categories.data?.find((item) => item._id === category)?.name;
@@ -275,7 +268,7 @@ export default function AdminProductsPage() {
       )}
 
       {listLoading ? (
-        <Spinner />
+        <Spinner size="section" />
       ) : !data ? null : data.products.length === 0 ? (
         <div className="card flex flex-col items-center gap-4 px-6 py-14 text-center">
           <h2 className="text-2xl text-ink">{m.noProductsFound}</h2>

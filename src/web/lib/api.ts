@@ -27,11 +27,6 @@ export class UnsuccessfulAnswer extends Error {
   override readonly name = 'UnsuccessfulAnswer';
 }
 
-/** The server's message for a failed call, else the screen's fallback text (SPEC §8's "or" rules). */
-export function messageOf(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
-}
-
 export function isClientError(error: unknown): boolean {
   return error instanceof ApiError && error.status >= 400 && error.status < 500;
 }

@@ -10,7 +10,7 @@ import { useDocumentTitle } from '@/web/lib/shop';
 import { useSession } from '@/web/session/session';
 import { CartCards, CartTable } from './cart-lines';
 import { failureText } from '@/web/lib/failure-text';
-import { LoadingState } from '@/web/components/loading-state';
+import { Spinner } from '@/web/components/spinner';
 import { useCartChanges } from './use-cart-changes';
 import { href } from '@/web/paths';
 
@@ -40,7 +40,7 @@ export default function CartPage() {
       <p className="card mx-auto max-w-lg p-8 text-center text-ink-soft">{m.cartNotAvailableForAdmins}</p>
     );
   } else if (cart.isPending) {
-    body = <LoadingState label={m.loadingCart} />;
+    body = <Spinner label={m.loadingCart} />;
   } else if (cart.isError) {
     body = <LoadFailure title={failureText(cart.error, messages.orders.failedToLoadCart)} />;
   } else if (cart.data.products.length === 0) {

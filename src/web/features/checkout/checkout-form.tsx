@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { CITIES, SHIPPING_FEES, type PaymentType } from '@/shared/constants';
 import { format, messages } from '@/shared/messages';
@@ -25,6 +24,7 @@ import { PaymentProofField } from './payment-proof-field';
 import { proofProblem } from './payment-proof';
 import { placeOrder } from './place-order';
 import { href } from '@/web/paths';
+import { notify } from '@/web/lib/notify';
 
 const m = messages.orders;
 
@@ -99,7 +99,7 @@ export function CheckoutForm({ cart }: { cart: CartDto }) {
   const mutation = useMutation({
     mutationFn: placeOrder,
     onSuccess: async () => {
-      toast.success(m.orderPlaced);
+      notify.success(m.orderPlaced);
       await navigate(href.orders());
       // The server emptied the cart with the order. Set after leaving, so this page never flashes its empty state.
       queryClient.setQueryData(queryKeys.cart, { ...emptyCart, _id: cart._id, id: cart.id });
@@ -107,7 +107,7 @@ export function CheckoutForm({ cart }: { cart: CartDto }) {
       void queryClient.invalidateQueries({ queryKey: queryKeys.products.all });
     },
     onError: (error) => {
-      toast.error(failureText(error, m.somethingWentWrong));
+      notify.error(failureText(error, m.somethingWentWrong));
       // Stock may have moved under the cart; show what the server now holds.
       void queryClient.invalidateQueries({ queryKey: queryKeys.cart });
     },
@@ -134,7 +134,7 @@ export function CheckoutForm({ cart }: { cart: CartDto }) {
     const problem = missingProof(values.paymentType);
     setProofError(problem);
     if (problem) {
-      toast.error(m.correctFormErrors, { id: FORM_ERRORS_TOAST });
+      notify.error(m.correctFormErrors, { id: FORM_ERRORS_TOAST });
       return;
     }
     if (submitting.current) return;
@@ -145,7 +145,7 @@ export function CheckoutForm({ cart }: { cart: CartDto }) {
   const onInvalid = () => {
     const problem = missingProof(getValues('paymentType'));
     if (problem) setProofError(problem);
-    toast.error(m.correctFormErrors, { id: FORM_ERRORS_TOAST });
+    notify.error(m.correctFormErrors, { id: FORM_ERRORS_TOAST });
   };
 
   const busy = mutation.isPending || mutation.isSuccess;

@@ -4,7 +4,7 @@ import { messages } from '@/shared/messages';
 import { EmptyState } from '@/web/components/empty-state';
 import { LoadFailure } from '@/web/components/load-failure';
 import { failureText } from '@/web/lib/failure-text';
-import { LoadingState } from '@/web/components/loading-state';
+import { Spinner } from '@/web/components/spinner';
 import { useCart } from '@/web/lib/cart-query';
 import { useDocumentTitle } from '@/web/lib/shop';
 import { useSession } from '@/web/session/session';
@@ -38,7 +38,7 @@ export default function CheckoutPage() {
       </p>
     );
   } else if (cart.isPending) {
-    body = <LoadingState label={m.loadingCheckout} />;
+    body = <Spinner label={m.loadingCheckout} />;
   } else if (cart.isError) {
     body = <LoadFailure title={failureText(cart.error, m.failedToLoadCart)} />;
   } else if (cart.data.products.length === 0) {

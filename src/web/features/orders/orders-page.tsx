@@ -7,7 +7,7 @@ import { EmptyState } from '@/web/components/empty-state';
 import { LoadFailure } from '@/web/components/load-failure';
 import { ORDER_FILTERS } from '@/web/components/order-status';
 import { failureText } from '@/web/lib/failure-text';
-import { LoadingState } from '@/web/components/loading-state';
+import { Spinner } from '@/web/components/spinner';
 import { useDocumentTitle } from '@/web/lib/shop';
 import { OrderCard } from './order-card';
 import { myOrdersQueryOptions, useCancelOrder } from './orders-api';
@@ -40,7 +40,7 @@ export default function OrdersPage() {
 
   let body: ReactNode;
   if (orders.isPending) {
-    body = <LoadingState label={m.loadingOrders} />;
+    body = <Spinner label={m.loadingOrders} />;
   } else if (orders.isError) {
     body = <LoadFailure title={failureText(orders.error, m.failedToFetchOrders)} />;
   } else if (orders.data.length === 0) {
