@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -8,9 +7,7 @@ import { format, messages } from '@/shared/messages';
 import { formatAmount, formatEgp } from '@/shared/money';
 import type { CartDto } from '@/shared/schemas/cart';
 import { FormField } from '@/web/components/form-field';
-import { emptyCart } from '@/web/lib/cart-api';
 import { failureText } from '@/web/lib/failure-text';
-import { queryKeys } from '@/web/lib/query-keys';
 import { walletNumber } from '@/web/lib/shop';
 import {
   CheckoutFormSchema,
@@ -22,7 +19,7 @@ import { newIdempotencyKey } from './idempotency-key';
 import { OrderSummary } from './order-summary';
 import { PaymentProofField } from './payment-proof-field';
 import { proofProblem } from './payment-proof';
-import { placeOrder } from './place-order';
+import { usePlaceOrder } from './api/place-order';
 import { href } from '@/web/paths';
 import { notify } from '@/web/lib/notify';
 
@@ -65,7 +62,6 @@ const LANDMARK: TextField = { name: 'landmark', label: m.landmark, autoComplete:
 
 /** The ready state of /checkout: shipping form, payment, proof, summary and the submit (SPEC §2, §4, §5, §9). */
 export function CheckoutForm({ cart }: { cart: CartDto }) {
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const {
     register,
@@ -96,21 +92,12 @@ export function CheckoutForm({ cart }: { cart: CartDto }) {
   // handleSubmit validates asynchronously, so two quick clicks both pass before isPending turns true.
   const submitting = useRef(false);
 
-  const mutation = useMutation({
-    mutationFn: placeOrder,
+  const mutation = usePlaceOrder({
     onSuccess: async () => {
       notify.success(m.orderPlaced);
       await navigate(href.orders());
-      // The server emptied the cart with the order. Set after leaving, so this page never flashes its empty state.
-      queryClient.setQueryData(queryKeys.cart, { ...emptyCart, _id: cart._id, id: cart.id });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.products.all });
     },
-    onError: (error) => {
-      notify.error(failureText(error, m.somethingWentWrong));
-      // Stock may have moved under the cart; show what the server now holds.
-      void queryClient.invalidateQueries({ queryKey: queryKeys.cart });
-    },
+    onError: (error) => notify.error(failureText(error, m.somethingWentWrong)),
     onSettled: () => {
       submitting.current = false;
     },
