@@ -6,11 +6,12 @@ import { LazyToaster } from '@/web/components/layout/lazy-toaster';
 import { clearUserDataOnSessionChange, queryClient } from '@/web/lib/query-client';
 import { createAppRouter } from './router';
 import './styles.css';
+import { paths } from '@/web/paths';
 
 const router = createAppRouter();
 clearUserDataOnSessionChange(queryClient);
 
-const onHomePage = () => router.state.location.pathname === '/';
+const onHomePage = () => router.state.location.pathname === paths.home;
 
 function AppToaster() {
   const home = useSyncExternalStore(router.subscribe, onHomePage);

@@ -1,11 +1,12 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { PageLoading } from '@/web/components/layout/page-loading';
+import { Spinner } from '@/web/components/spinner';
 import { RootLayout } from '@/web/components/layout/root-layout';
 import { RouteError } from '@/web/components/layout/route-error';
 import { setUnauthorizedHandler } from '@/web/lib/api';
 import { RequireAdmin, RequireAuth } from '@/web/session/guards';
 import { loginRedirectState } from '@/web/session/login-redirect';
+import { href, paths } from '@/web/paths';
 import HomePage from './features/home/home-page';
 
 /**
@@ -23,37 +24,39 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteError />,
-    hydrateFallbackElement: <PageLoading />,
+    hydrateFallbackElement: <Spinner />,
     children: [
       {
         // The page region's boundary: a page that fails is replaced by a message, the layout stays.
         errorElement: <RouteError />,
         children: [
           { index: true, Component: HomePage },
-          { path: 'products', lazy: page(() => import('./features/catalog/products-page')) },
-          { path: 'categories', lazy: page(() => import('./features/catalog/categories-page')) },
-          { path: 'category/:slug', lazy: page(() => import('./features/catalog/category-page')) },
+          { path: paths.products, lazy: page(() => import('./features/catalog/products-page')) },
+          { path: paths.categories, lazy: page(() => import('./features/catalog/categories-page')) },
+          { path: paths.category, lazy: page(() => import('./features/catalog/category-page')) },
           {
-            path: 'productdetails/:id',
+            path: paths.productById,
             lazy: page(() => import('./features/catalog/product-details-page')),
           },
-          { path: 'product/:slug', lazy: page(() => import('./features/catalog/product-details-page')) },
-          { path: 'favorites', lazy: page(() => import('./features/favorites/favorites-page')) },
-          { path: 'login', lazy: page(() => import('./features/account/login-page')) },
-          { path: 'register', lazy: page(() => import('./features/account/register-page')) },
+          { path: paths.product, lazy: page(() => import('./features/catalog/product-details-page')) },
+          { path: paths.favorites, lazy: page(() => import('./features/favorites/favorites-page')) },
+          { path: paths.login, lazy: page(() => import('./features/account/login-page')) },
+          { path: paths.register, lazy: page(() => import('./features/account/register-page')) },
           {
             element: <RequireAuth prompt="authenticationRequired" />,
             children: [
-              { path: 'cart', lazy: page(() => import('./features/cart/cart-page')) },
-              { path: 'allorders', lazy: page(() => import('./features/orders/orders-page')) },
+              { path: paths.cart, lazy: page(() => import('./features/cart/cart-page')) },
+              { path: paths.orders, lazy: page(() => import('./features/orders/orders-page')) },
             ],
           },
           {
             element: <RequireAuth prompt="loginToCheckout" />,
-            children: [{ path: 'checkout', lazy: page(() => import('./features/checkout/checkout-page')) }],
+            children: [
+              { path: paths.checkout, lazy: page(() => import('./features/checkout/checkout-page')) },
+            ],
           },
           {
-            path: 'dashboard',
+            path: paths.admin.dashboard,
             element: <RequireAdmin />,
             children: [
               {
@@ -63,28 +66,31 @@ export const routes: RouteObject[] = [
                     errorElement: <RouteError />,
                     children: [
                       { index: true, lazy: page(() => import('./admin/dashboard-page')) },
-                      { path: 'manage', lazy: page(() => import('./admin/products-page')) },
-                      { path: 'manage/create', lazy: page(() => import('./admin/product-form-page')) },
-                      { path: 'manage/edit/:id', lazy: page(() => import('./admin/product-form-page')) },
-                      { path: 'manage_category', lazy: page(() => import('./admin/categories-page')) },
+                      { path: paths.admin.products, lazy: page(() => import('./admin/products-page')) },
+                      { path: paths.admin.newProduct, lazy: page(() => import('./admin/product-form-page')) },
                       {
-                        path: 'manage_category/new',
+                        path: paths.admin.editProduct,
+                        lazy: page(() => import('./admin/product-form-page')),
+                      },
+                      { path: paths.admin.categories, lazy: page(() => import('./admin/categories-page')) },
+                      {
+                        path: paths.admin.newCategory,
                         lazy: page(() => import('./admin/category-form-page')),
                       },
                       {
-                        path: 'manage_category/edit/:id',
+                        path: paths.admin.editCategory,
                         lazy: page(() => import('./admin/category-form-page')),
                       },
-                      { path: 'manage_orders', lazy: page(() => import('./admin/orders-page')) },
-                      { path: 'orders', lazy: page(() => import('./admin/orders-page')) },
-                      { path: 'order/:id', lazy: page(() => import('./admin/order-detail-page')) },
+                      { path: paths.admin.orders, lazy: page(() => import('./admin/orders-page')) },
+                      { path: paths.admin.ordersAlias, lazy: page(() => import('./admin/orders-page')) },
+                      { path: paths.admin.order, lazy: page(() => import('./admin/order-detail-page')) },
                     ],
                   },
                 ],
               },
             ],
           },
-          { path: '*', lazy: page(() => import('./features/not-found/not-found-page')) },
+          { path: paths.notFound, lazy: page(() => import('./features/not-found/not-found-page')) },
         ],
       },
     ],
@@ -100,8 +106,8 @@ export type AppRouter = ReturnType<typeof createBrowserRouter>;
 export function redirectToLoginOnUnauthorized(router: AppRouter): void {
   setUnauthorizedHandler(() => {
     const { pathname, search, hash } = router.state.location;
-    if (pathname === '/login') return;
-    void router.navigate('/login', {
+    if (pathname === paths.login) return;
+    void router.navigate(href.login(), {
       replace: true,
       state: loginRedirectState(`${pathname}${search}${hash}`),
     });

@@ -5,17 +5,12 @@ import type { CategoryDto } from '@/shared/schemas/category';
 import type { DashboardStats } from '@/shared/schemas/dashboard';
 import type { OrderDto } from '@/shared/schemas/order';
 import type { ProductDto, ProductListDto } from '@/shared/schemas/product';
-import { api } from '@/web/lib/api';
+import { api, UnsuccessfulAnswer } from '@/web/lib/api';
 import { queryKeys } from '@/web/lib/query-keys';
 
 /** The admin area's calls of DESIGN §2: one `queryOptions` per read, one hook per write (STYLE.md habit 7). */
 
 const m = messages.admin;
-
-/** An answer that came back but says `success: false`: the screens tell it from a failed request. */
-export class UnsuccessfulAnswer extends Error {
-  override readonly name = 'UnsuccessfulAnswer';
-}
 
 interface Answer {
   success: boolean;
@@ -82,16 +77,6 @@ interface CategoryListAnswer extends Answer {
   totalPages: number;
   totalCount: number;
 }
-
-/** Every category, for the product form's and the product list's selects. */
-export const allCategoriesQuery = queryOptions({
-  queryKey: queryKeys.categories.list({ all: true }),
-  queryFn: async ({ signal }) => {
-    const answer = await api.get<CategoryListAnswer>('/category', { signal });
-    if (!answer.success) throw unsuccessful(answer, m.failedToFetchCategories);
-    return answer.categories;
-  },
-});
 
 export function adminCategoriesQuery(search: string, page: number) {
   const query = { search, page, limit: ADMIN_PAGE_SIZE };

@@ -2,16 +2,17 @@ import { FolderTree, LayoutDashboard, Package, ShoppingBag, Store } from 'lucide
 import { useEffect, useRef } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { messages } from '@/shared/messages';
+import { href } from '@/web/paths';
 
 const m = messages.admin;
 const l = messages.layout;
 
 /** The admin area's frame: its own navigation beside (or, on narrow screens, above) each admin page. */
 const areas = [
-  { to: '/dashboard', label: l.dashboard, icon: LayoutDashboard, end: true },
-  { to: '/dashboard/manage', label: m.manageProducts, icon: Package, end: false },
-  { to: '/dashboard/manage_category', label: m.manageCategories, icon: FolderTree, end: false },
-  { to: '/dashboard/manage_orders', label: m.manageOrders, icon: ShoppingBag, end: false },
+  { to: href.adminDashboard(), label: l.dashboard, icon: LayoutDashboard, end: true },
+  { to: href.adminProducts(), label: m.manageProducts, icon: Package, end: false },
+  { to: href.adminCategories(), label: m.manageCategories, icon: FolderTree, end: false },
+  { to: href.adminOrders(), label: m.manageOrders, icon: ShoppingBag, end: false },
 ] as const;
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -44,7 +45,7 @@ export default function AdminLayout() {
               </li>
             ))}
             <li className="lg:mt-4 lg:border-t lg:border-line lg:pt-4">
-              <Link to="/" className={linkClass({ isActive: false })}>
+              <Link to={href.home()} className={linkClass({ isActive: false })}>
                 <Store className="size-4" aria-hidden="true" />
                 {l.backToShop}
               </Link>

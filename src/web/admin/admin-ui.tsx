@@ -1,4 +1,4 @@
-import { Loader2, Pencil, Search, Trash2 } from 'lucide-react';
+import { Pencil, Search, Trash2 } from 'lucide-react';
 import {
   useEffect,
   useEffectEvent,
@@ -8,12 +8,9 @@ import {
   type ReactNode,
   type SetStateAction,
 } from 'react';
-import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { ADMIN_LOADING_MIN_MS, STOCK_PLENTY_ABOVE } from '@/shared/constants';
 import { format, messages } from '@/shared/messages';
-import { ApiError } from '@/web/lib/api';
-import { UnsuccessfulAnswer } from './admin-api';
 
 /** Small pieces every admin screen shares. */
 
@@ -231,15 +228,6 @@ export function useMinimumLoading(pending: boolean, minimumMs = ADMIN_LOADING_MI
   return pending || holding;
 }
 
-export function Spinner({ label = messages.admin.loading }: { label?: string }) {
-  return (
-    <div role="status" className="flex items-center justify-center gap-3 py-16 text-muted">
-      <Loader2 className="size-5 animate-spin" aria-hidden="true" />
-      <span>{label}</span>
-    </div>
-  );
-}
-
 /** SPEC §9: more than 10 green, 1 to 10 yellow, 0 red. */
 export function stockTone(stock: number): 'success' | 'warning' | 'danger' {
   if (stock > STOCK_PLENTY_ABOVE) return 'success';
@@ -262,32 +250,6 @@ export function StockBadge({ stock }: { stock: number }) {
       {stock}
     </span>
   );
-}
-
-/**
- * SPEC §8's pairs: an answer that says it failed ("Failed to …", or the server's words) and a request
- * that failed ("Error …"). `toastId` keeps one toast however often the screen re-renders.
- */
-export function failureMessage(error: unknown, failed: string, errored: string): string {
-  if (error instanceof UnsuccessfulAnswer) return error.message || failed;
-  if (error instanceof ApiError && error.status > 0) return error.serverMessage ?? failed;
-  return errored;
-}
-
-export function useFailureToast(error: unknown, failed: string, errored: string): void {
-  useEffect(() => {
-    if (!error) return;
-    const text = failureMessage(error, failed, errored);
-    toast.error(text, { id: text });
-  }, [error, failed, errored]);
-}
-
-/** SPEC §8 for saves: the server's message or 'Operation failed'; an exception gets the screen's own text. */
-export function saveFailureMessage(error: unknown, exception: string): string {
-  if (error instanceof UnsuccessfulAnswer) return error.message;
-  if (error instanceof ApiError && error.status > 0)
-    return error.serverMessage ?? messages.admin.operationFailed;
-  return exception;
 }
 
 /** Order ids are long UUIDs; the lists show only their first characters (SPEC §9). */

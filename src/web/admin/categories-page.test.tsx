@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { format, messages } from '@/shared/messages';
 import type { CategoryDto } from '@/shared/schemas/category';
-import { clearToasts, mockFetch, type RecordedCall } from '@/web/lib/testing';
-import { renderAdmin, sampleCategory } from './testing';
+import { clearToasts, makeCategory, mockFetch, type RecordedCall } from '@/web/lib/testing';
+import { renderAdmin } from './testing';
 
 const m = messages.admin;
 
@@ -41,8 +41,8 @@ afterEach(() => vi.unstubAllGlobals());
 describe('admin category list', () => {
   it('shows cards with image or "No image", name and slug, and no pager for one page', async () => {
     serve(() => [
-      sampleCategory({ name: 'Women', slug: 'women' }),
-      sampleCategory({ name: 'Boys', slug: 'boys', image: null }),
+      makeCategory({ name: 'Women', slug: 'women' }),
+      makeCategory({ name: 'Boys', slug: 'boys', image: null }),
     ]);
     renderAdmin('/dashboard/manage_category');
     expect(await screen.findByRole('heading', { name: 'Women' })).toBeInTheDocument();
@@ -56,7 +56,7 @@ describe('admin category list', () => {
   });
 
   it('pages with "Page x of y" when there is more than one page, and searches by name on the server', async () => {
-    const { calls } = serve(() => [sampleCategory()], { totalPages: 2 });
+    const { calls } = serve(() => [makeCategory()], { totalPages: 2 });
     renderAdmin('/dashboard/manage_category');
     expect(await screen.findByText(format(m.pageXofY, { x: 1, y: 2 }))).toBeInTheDocument();
     expect(categoryRequests(calls)[0]!.url.searchParams.get('limit')).toBe('10');
@@ -70,7 +70,7 @@ describe('admin category list', () => {
   });
 
   it('asks in an accessible dialog before deleting, and cancelling sends nothing', async () => {
-    let categories = [sampleCategory({ name: 'Women' })];
+    let categories = [makeCategory({ name: 'Women' })];
     const { calls } = serve(() => categories, {
       onDelete: () => {
         categories = [];
@@ -100,7 +100,7 @@ describe('admin category list', () => {
 
   it('shows the 409 answer of a category that still has products, and "Error deleting category" offline', async () => {
     const refusal = format(m.categoryHasProducts, { n: 3 });
-    serve(() => [sampleCategory({ name: 'Women' })], {
+    serve(() => [makeCategory({ name: 'Women' })], {
       onDelete: () => ({ status: 409, body: { success: false, message: refusal } }),
     });
     renderAdmin('/dashboard/manage_category');

@@ -1,22 +1,17 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ImageOff, Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { format, messages } from '@/shared/messages';
 import type { CategoryDto } from '@/shared/schemas/category';
 import { useDocumentTitle } from '@/web/lib/shop';
 import { adminCategoriesQuery, useDeleteCategory } from './admin-api';
-import {
-  AdminHeader,
-  EditDeleteActions,
-  failureMessage,
-  PrevNextPager,
-  SearchAsYouType,
-  Spinner,
-  useFailureToast,
-} from './admin-ui';
+import { AdminHeader, EditDeleteActions, PrevNextPager, SearchAsYouType } from './admin-ui';
+import { Spinner } from '@/web/components/spinner';
 import { ConfirmDialog } from './confirm-dialog';
+import { href } from '@/web/paths';
+import { failureText, useFailureToast } from '@/web/lib/failure-text';
+import { notify } from '@/web/lib/notify';
 
 const m = messages.admin;
 
@@ -40,7 +35,7 @@ function CategoryCard({ category, onDelete }: { category: CategoryDto; onDelete:
         </div>
         <EditDeleteActions
           name={category.name}
-          editTo={`/dashboard/manage_category/edit/${category._id}`}
+          editTo={href.adminEditCategory(category._id)}
           onDelete={onDelete}
           className="flex shrink-0 gap-1"
         />
@@ -66,7 +61,7 @@ export default function AdminCategoriesPage() {
 
   const remove = useDeleteCategory({
     onSuccess: () => {
-      toast.success(m.categoryDeleted);
+      notify.success(m.categoryDeleted);
       setToDelete(null);
     },
   });
@@ -82,7 +77,7 @@ export default function AdminCategoriesPage() {
       <AdminHeader
         title={m.manageCategories}
         actions={
-          <Link to="/dashboard/manage_category/new" className="btn btn-accent">
+          <Link to={href.adminNewCategory()} className="btn btn-accent">
             <Plus className="size-4" aria-hidden="true" />
             {m.addCategory}
           </Link>
@@ -91,7 +86,7 @@ export default function AdminCategoriesPage() {
       <SearchAsYouType list="categories" search={search} onSearch={searchFor} />
 
       {list.isPending ? (
-        <Spinner />
+        <Spinner size="section" />
       ) : !list.data ? null : list.data.categories.length === 0 ? (
         <p className="card px-6 py-14 text-center text-lg text-ink-soft">{m.noCategoriesFound}</p>
       ) : (
@@ -116,7 +111,7 @@ export default function AdminCategoriesPage() {
           onConfirm={() =>
             remove.mutate(toDelete._id, {
               onError: (error) => {
-                toast.error(failureMessage(error, m.failedToDeleteCategory, m.errorDeletingCategory));
+                notify.error(failureText(error, m.failedToDeleteCategory, m.errorDeletingCategory));
                 setToDelete(null);
               },
             })

@@ -2,8 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@/shared/messages';
-import { clearToasts, mockFetch } from '@/web/lib/testing';
-import { renderAdmin, sampleCategory } from './testing';
+import { clearToasts, makeCategory, mockFetch } from '@/web/lib/testing';
+import { renderAdmin } from './testing';
 
 const m = messages.admin;
 const png = new File([new Uint8Array([137, 80, 78, 71])], 'women.png', { type: 'image/png' });
@@ -44,7 +44,7 @@ describe('admin category form', () => {
   });
 
   it('edits without a new image, and shows the server message when the name is taken', async () => {
-    const women = sampleCategory({ _id: 'cat-women', name: 'Women' });
+    const women = makeCategory({ _id: 'cat-women', name: 'Women' });
     let taken = true;
     const { calls } = mockFetch((call) => {
       if (call.method === 'GET' && call.url.pathname === '/api/category/cat-women') {

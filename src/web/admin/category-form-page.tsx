@@ -3,7 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import { messages } from '@/shared/messages';
@@ -11,11 +10,14 @@ import { CategoryFormSchema } from '@/shared/schemas/category';
 import { FormField } from '@/web/components/form-field';
 import { useDocumentTitle } from '@/web/lib/shop';
 import { adminCategoryQuery, useSaveCategory } from './admin-api';
-import { AdminHeader, FormActions, saveFailureMessage, Spinner } from './admin-ui';
+import { AdminHeader, FormActions } from './admin-ui';
+import { Spinner } from '@/web/components/spinner';
 import { ImageInput, ImagePreview, usePreviewUrls } from './image-picker';
+import { href } from '@/web/paths';
+import { failureText } from '@/web/lib/failure-text';
+import { notify } from '@/web/lib/notify';
 
 const m = messages.admin;
-const LIST = '/dashboard/manage_category';
 
 type CategoryForm = z.output<typeof CategoryFormSchema>;
 
@@ -43,9 +45,9 @@ export default function CategoryFormPage() {
 
   useEffect(() => {
     if (category.isError) {
-      toast.error(m.failedToLoadCategory);
+      notify.error(m.failedToLoadCategory);
       // SPEC §8 sends the admin to /categories after this failure.
-      void navigate('/categories', { replace: true });
+      void navigate(href.categories(), { replace: true });
     }
   }, [category.isError, navigate]);
 
@@ -55,8 +57,8 @@ export default function CategoryFormPage() {
 
   const save = useSaveCategory({
     onSuccess: () => {
-      toast.success(isEdit ? m.categoryUpdated : m.categoryCreated);
-      void navigate(LIST);
+      notify.success(isEdit ? m.categoryUpdated : m.categoryCreated);
+      void navigate(href.adminCategories());
     },
   });
   const busy = useRef(false);
@@ -65,7 +67,7 @@ export default function CategoryFormPage() {
     if (busy.current) return;
     if (!isEdit && !image) {
       setImageError(m.uploadCategoryImage);
-      toast.error(m.uploadCategoryImage);
+      notify.error(m.uploadCategoryImage);
       return;
     }
     const form = new FormData();
@@ -76,7 +78,8 @@ export default function CategoryFormPage() {
     save.mutate(
       { id, form },
       {
-        onError: (error) => toast.error(saveFailureMessage(error, m.failedToSaveCategory)),
+        onError: (error) =>
+          notify.error(failureText(error, messages.admin.operationFailed, m.failedToSaveCategory)),
         onSettled: () => {
           busy.current = false;
         },
@@ -84,14 +87,14 @@ export default function CategoryFormPage() {
     );
   };
 
-  if (isEdit && category.isPending) return <Spinner />;
+  if (isEdit && category.isPending) return <Spinner size="section" />;
 
   return (
     <section className="max-w-2xl">
       <AdminHeader
         title={title}
         actions={
-          <Link to={LIST} className="btn btn-ghost">
+          <Link to={href.adminCategories()} className="btn btn-ghost">
             <ArrowLeft className="size-4 rtl:rotate-180" aria-hidden="true" />
             {m.backToCategories}
           </Link>
@@ -103,7 +106,7 @@ export default function CategoryFormPage() {
         onSubmit={(event) =>
           void handleSubmit(onValid, (invalid) => {
             if (!isEdit && !image) setImageError(m.uploadCategoryImage);
-            toast.error(invalid.name?.message ?? m.enterCategoryName);
+            notify.error(invalid.name?.message ?? m.enterCategoryName);
           })(event)
         }
       >
@@ -128,7 +131,7 @@ export default function CategoryFormPage() {
         ) : category.data?.image ? (
           <ImagePreview src={category.data.image.url} alt={m.categoryImagePreview} />
         ) : null}
-        <FormActions cancelTo={LIST} isEdit={isEdit} saving={save.isPending} />
+        <FormActions cancelTo={href.adminCategories()} isEdit={isEdit} saving={save.isPending} />
       </form>
     </section>
   );

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { format, messages } from '@/shared/messages';
 import type { ProductDto } from '@/shared/schemas/product';
-import { clearToasts, mockFetch } from '@/web/lib/testing';
-import { renderAdmin, sampleProduct } from './testing';
+import { clearToasts, makeProduct, mockFetch } from '@/web/lib/testing';
+import { renderAdmin } from './testing';
 
 const m = messages.admin;
 
@@ -37,7 +37,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('admin dashboard', () => {
   it('shows the figures, relative shortcuts and the 5 recent products, then toggles to all with "x of total"', async () => {
-    const all = Array.from({ length: 8 }, (_, index) => sampleProduct({ name: `Piece ${index + 1}` }));
+    const all = Array.from({ length: 8 }, (_, index) => makeProduct({ name: `Piece ${index + 1}` }));
     const { calls } = serve(all.slice(0, 5), all);
     renderAdmin('/dashboard');
 
@@ -74,7 +74,7 @@ describe('admin dashboard', () => {
   });
 
   it('keeps the list in a scroll box of at most 500 px', async () => {
-    serve([sampleProduct()], [sampleProduct()]);
+    serve([makeProduct()], [makeProduct()]);
     renderAdmin('/dashboard');
     const item = await screen.findByText(/^Piece/);
     expect(item.closest('ul')).toHaveClass('max-h-[500px]', 'overflow-y-auto');

@@ -8,7 +8,10 @@ import type { ProductDto } from '@/shared/schemas/product';
 import { useDocumentTitle } from '@/web/lib/shop';
 import { useSession } from '@/web/session/session';
 import { allProductsQuery, dashboardStatsQuery } from './admin-api';
-import { AdminHeader, Spinner, StockBadge, useFailureToast } from './admin-ui';
+import { AdminHeader, StockBadge } from './admin-ui';
+import { Spinner } from '@/web/components/spinner';
+import { useFailureToast } from '@/web/lib/failure-text';
+import { href } from '@/web/paths';
 
 const m = messages.admin;
 
@@ -62,22 +65,22 @@ export default function DashboardPage() {
 
       {/* Relative targets, as SPEC §2 asks: the dashboard works wherever the admin area is mounted. */}
       <nav className="mb-8 grid gap-3 sm:grid-cols-3" aria-label={m.dashboardTitle}>
-        <Link to="manage" className="btn btn-primary">
+        <Link to={href.adminProducts()} className="btn btn-primary">
           <Package className="size-4" aria-hidden="true" />
           {m.manageProducts}
         </Link>
-        <Link to="manage_category" className="btn btn-outline">
+        <Link to={href.adminCategories()} className="btn btn-outline">
           <FolderTree className="size-4" aria-hidden="true" />
           {m.manageCategories}
         </Link>
-        <Link to="manage_orders" className="btn btn-outline">
+        <Link to={href.adminOrders()} className="btn btn-outline">
           <ShoppingBag className="size-4" aria-hidden="true" />
           {m.manageOrders}
         </Link>
       </nav>
 
       {stats.isPending ? (
-        <Spinner />
+        <Spinner size="section" />
       ) : stats.data ? (
         <>
           <div className="mb-8 grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
@@ -99,7 +102,7 @@ export default function DashboardPage() {
             {total === 0 ? (
               <div className="flex flex-col items-center gap-4 py-10 text-center">
                 <p className="text-lg text-ink">{m.noProductsAvailable}</p>
-                <Link to="manage/create" className="btn btn-accent">
+                <Link to={href.adminNewProduct()} className="btn btn-accent">
                   <PackagePlus className="size-4" aria-hidden="true" />
                   {m.addProduct}
                 </Link>
@@ -107,7 +110,7 @@ export default function DashboardPage() {
             ) : (
               <>
                 {showAll && all.isPending ? (
-                  <Spinner />
+                  <Spinner size="section" />
                 ) : (
                   <ul className="max-h-[500px] divide-y divide-line overflow-y-auto pe-1">
                     {shown.map((product) => (

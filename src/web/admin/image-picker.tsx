@@ -1,8 +1,8 @@
 import { ImagePlus, X } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
-import toast from 'react-hot-toast';
 import { ACCEPTED_IMAGE_TYPES, MAX_IMAGE_BYTES } from '@/shared/constants';
 import { format, messages } from '@/shared/messages';
+import { notify } from '@/web/lib/notify';
 
 const m = messages.admin;
 
@@ -21,9 +21,9 @@ export function keepImages(files: Iterable<File>): File[] {
   const kept: File[] = [];
   for (const file of files) {
     if (!file.type.startsWith('image/')) {
-      toast.error(messages.orders.imageFileRule);
+      notify.error(messages.orders.imageFileRule);
     } else if (file.size > MAX_IMAGE_BYTES) {
-      toast.error(m.imageTooLarge);
+      notify.error(m.imageTooLarge);
     } else {
       kept.push(file);
     }

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { format, messages } from '@/shared/messages';
 import type { OrderDto } from '@/shared/schemas/order';
-import { clearToasts, mockFetch } from '@/web/lib/testing';
-import { orderLines, renderAdmin, sampleOrder } from './testing';
+import { clearToasts, makeOrder, makeOrderLines, mockFetch } from '@/web/lib/testing';
+import { renderAdmin } from './testing';
 
 const m = messages.admin;
 const o = messages.orders;
@@ -30,9 +30,9 @@ afterEach(() => {
 
 describe('admin order detail', () => {
   it('shows the customer, the snapshot lines with totals, the stored fee and the payment type', async () => {
-    const order = sampleOrder({
+    const order = makeOrder({
       _id: ID,
-      products: orderLines(2),
+      products: makeOrderLines(2),
       totalPrice: 200,
       shippingFee: 40,
       grandTotal: 240,
@@ -60,7 +60,7 @@ describe('admin order detail', () => {
   it('sets any of the four statuses, says so and reloads the order', async () => {
     let status: OrderDto['status'] = 'completed';
     const { calls } = serve(
-      () => sampleOrder({ _id: ID, status }),
+      () => makeOrder({ _id: ID, status }),
       (next) => {
         status = next as OrderDto['status'];
         return { body: { success: true, message: o.statusUpdated } };
@@ -86,7 +86,7 @@ describe('admin order detail', () => {
   it('says "Failed to update order status", or the server reason, when the change is refused', async () => {
     let answer: { status?: number; body?: unknown } = { status: 500, body: {} };
     serve(
-      () => sampleOrder({ _id: ID, status: 'cancelled' }),
+      () => makeOrder({ _id: ID, status: 'cancelled' }),
       () => answer,
     );
     renderAdmin(`/dashboard/order/${ID}`);
@@ -101,7 +101,7 @@ describe('admin order detail', () => {
   });
 
   it('opens the proof in a modal and downloads it through its signed link', async () => {
-    serve(() => sampleOrder({ _id: ID }));
+    serve(() => makeOrder({ _id: ID }));
     renderAdmin(`/dashboard/order/${ID}`);
     await userEvent.click(await screen.findByRole('button', { name: m.viewProof }));
     const dialog = screen.getByRole('dialog', { name: m.paymentProof });

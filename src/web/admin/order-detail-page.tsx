@@ -1,23 +1,25 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Download, Eye, PackageX, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import toast from 'react-hot-toast';
 import { Link, Navigate, useParams } from 'react-router';
 import { ORDER_STATUSES, type OrderStatus } from '@/shared/constants';
 import { format, messages } from '@/shared/messages';
 import { formatEgp } from '@/shared/money';
 import type { OrderDto } from '@/shared/schemas/order';
 import { statusLabel, statusTone } from '@/web/components/order-status';
-import { ApiError, messageOf } from '@/web/lib/api';
+import { ApiError } from '@/web/lib/api';
 import { useDocumentTitle } from '@/web/lib/shop';
 import { useSession } from '@/web/session/session';
 import { adminOrderQuery, useUpdateOrderStatus } from './admin-api';
 import { formatDateTime } from '@/shared/dates';
-import { AdminHeader, Spinner, useMinimumLoading } from './admin-ui';
+import { AdminHeader, useMinimumLoading } from './admin-ui';
+import { Spinner } from '@/web/components/spinner';
+import { href } from '@/web/paths';
+import { failureText, useFailureToast } from '@/web/lib/failure-text';
+import { notify } from '@/web/lib/notify';
 
 const m = messages.admin;
 const o = messages.orders;
-const ORDERS = '/dashboard/manage_orders';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const paymentNames = { cash: o.cash, instapay: o.instapay } as const;
@@ -42,7 +44,8 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 
 /** The proof travels as a signed link (DESIGN §3): fetched as it is, no token, and saved as a file. */
 export async function downloadProof(url: string, orderId: string): Promise<void> {
-  const toastId = toast.loading(m.downloadingImage);
+  const toastId = `proof-${orderId}`;
+  notify.loading(m.downloadingImage, { id: toastId });
   try {
     const response = await fetch(url);
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
@@ -56,9 +59,9 @@ export async function downloadProof(url: string, orderId: string): Promise<void>
     link.click();
     link.remove();
     URL.revokeObjectURL(href);
-    toast.success(m.imageDownloaded, { id: toastId });
+    notify.success(m.imageDownloaded, { id: toastId });
   } catch {
-    toast.error(m.failedToDownloadImage, { id: toastId });
+    notify.error(m.failedToDownloadImage, { id: toastId });
   }
 }
 
@@ -107,7 +110,7 @@ function ProofModal({ src, alt, onClose }: { src: string; alt: string; onClose: 
 }
 
 function StatusSelect({ order }: { order: OrderDto }) {
-  const update = useUpdateOrderStatus(order._id, { onSuccess: () => toast.success(o.statusUpdated) });
+  const update = useUpdateOrderStatus(order._id, { onSuccess: () => notify.success(o.statusUpdated) });
   return (
     <div className="flex flex-col gap-1.5">
       <label htmlFor="order-status" className="label mb-0">
@@ -120,7 +123,8 @@ function StatusSelect({ order }: { order: OrderDto }) {
         className={`field w-52 font-semibold ring-1 ring-inset ${statusTone(order.status)}`}
         onChange={(event) =>
           update.mutate(event.target.value as OrderStatus, {
-            onError: (error) => toast.error(messageOf(error, o.failedToUpdateStatus)),
+            onError: (error) =>
+              notify.error(failureText(error, o.failedToUpdateStatus, o.failedToUpdateStatus)),
           })
         }
       >
@@ -251,7 +255,7 @@ function OrderView({ order }: { order: OrderDto }) {
 
 function BackLink() {
   return (
-    <Link to={ORDERS} className="btn btn-ghost">
+    <Link to={href.adminOrders()} className="btn btn-ghost">
       <ArrowLeft className="size-4 rtl:rotate-180" aria-hidden="true" />
       {m.backToOrders}
     </Link>
@@ -268,21 +272,16 @@ export default function OrderDetailPage() {
   const loading = useMinimumLoading(order.isPending && Boolean(token) && valid);
 
   useEffect(() => {
-    if (!token) toast.error(o.loginToViewOrder, { id: o.loginToViewOrder });
-    else if (!valid) toast.error(o.invalidOrderId, { id: o.invalidOrderId });
+    if (!token) notify.error(o.loginToViewOrder, { id: o.loginToViewOrder });
+    else if (!valid) notify.error(o.invalidOrderId, { id: o.invalidOrderId });
   }, [token, valid]);
 
   const notFound = order.error instanceof ApiError && order.error.status === 404;
-  useEffect(() => {
-    if (order.error && !notFound) {
-      const text = messageOf(order.error, o.failedToFetchOrderDetails);
-      toast.error(text, { id: text });
-    }
-  }, [order.error, notFound]);
+  useFailureToast(notFound ? null : order.error, o.failedToFetchOrderDetails, o.failedToFetchOrderDetails);
 
-  if (!token) return <Navigate to="/login" replace />;
-  if (!valid) return <Navigate to={ORDERS} replace />;
-  if (loading) return <Spinner />;
+  if (!token) return <Navigate to={href.login()} replace />;
+  if (!valid) return <Navigate to={href.adminOrders()} replace />;
+  if (loading) return <Spinner size="section" />;
   if (!order.data) {
     return (
       <section className="card mx-auto flex max-w-lg flex-col items-center gap-4 px-6 py-14 text-center">

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { format, messages } from '@/shared/messages';
 import type { OrderDto } from '@/shared/schemas/order';
-import { clearToasts, mockFetch, type RecordedCall } from '@/web/lib/testing';
-import { orderLines, renderAdmin, sampleOrder } from './testing';
+import { clearToasts, makeOrder, makeOrderLines, mockFetch, type RecordedCall } from '@/web/lib/testing';
+import { renderAdmin } from './testing';
 
 const m = messages.admin;
 
@@ -35,9 +35,9 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('admin order list', () => {
   it('cuts the id to 10 characters on the table and 8 on cards, lists 2 products then "+n more items"', async () => {
-    const order = sampleOrder({
+    const order = makeOrder({
       _id: 'abcdef12-3456-4aaa-8aaa-aaaaaaaaaaaa',
-      products: orderLines(5),
+      products: makeOrderLines(5),
       status: 'confirmed',
     });
     serve(() => [order]);
@@ -56,7 +56,7 @@ describe('admin order list', () => {
   });
 
   it('shows "Delivered" in green for completed orders and no "+n" for two products', async () => {
-    serve(() => [sampleOrder({ status: 'completed', products: orderLines(2) })]);
+    serve(() => [makeOrder({ status: 'completed', products: makeOrderLines(2) })]);
     renderAdmin('/dashboard/orders');
     const table = await screen.findByRole('table');
     expect(within(table).getByText(messages.orders.delivered)).toHaveClass('text-success');
@@ -64,7 +64,7 @@ describe('admin order list', () => {
   });
 
   it('shows skeletons while loading, then searches and filters on the server with numbered pages', async () => {
-    const { calls } = serve(() => [sampleOrder()], 12);
+    const { calls } = serve(() => [makeOrder()], 12);
     renderAdmin('/dashboard/manage_orders');
     expect(screen.getAllByTestId('order-skeleton').length).toBeGreaterThan(0);
     await screen.findByRole('table');
@@ -90,11 +90,11 @@ describe('admin order list', () => {
   });
 
   it('reloads on Refresh and says "Orders refreshed"', async () => {
-    let orders = [sampleOrder({ name: 'First Customer' })];
+    let orders = [makeOrder({ name: 'First Customer' })];
     serve(() => orders);
     renderAdmin('/dashboard/manage_orders');
     await screen.findAllByText('First Customer');
-    orders = [sampleOrder({ name: 'Second Customer' })];
+    orders = [makeOrder({ name: 'Second Customer' })];
     await userEvent.click(screen.getByRole('button', { name: m.refresh }));
     expect(await screen.findByText(m.ordersRefreshed)).toBeInTheDocument();
     expect(screen.getAllByText('Second Customer').length).toBeGreaterThan(0);

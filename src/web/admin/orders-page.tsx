@@ -1,7 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Eye, RefreshCw } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import toast from 'react-hot-toast';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import {
   ORDER_CARD_PRODUCTS_SHOWN,
@@ -17,7 +16,10 @@ import { statusLabel, statusTone } from '@/web/components/order-status';
 import { useDocumentTitle } from '@/web/lib/shop';
 import { adminOrdersQuery } from './admin-api';
 import { formatDateTime } from '@/shared/dates';
-import { AdminHeader, failureMessage, SearchAsYouType, shortId } from './admin-ui';
+import { AdminHeader, SearchAsYouType, shortId } from './admin-ui';
+import { href } from '@/web/paths';
+import { useFailureToast } from '@/web/lib/failure-text';
+import { notify } from '@/web/lib/notify';
 
 const m = messages.admin;
 
@@ -48,7 +50,7 @@ function ItemsSummary({ order }: { order: OrderDto }) {
 }
 
 function orderLink(order: OrderDto) {
-  return `/dashboard/order/${order._id}`;
+  return href.adminOrder(order._id);
 }
 
 function OrdersTable({ orders }: { orders: OrderDto[] }) {
@@ -157,19 +159,11 @@ export default function AdminOrdersPage() {
   };
 
   const list = useQuery({ ...adminOrdersQuery({ page, status, search }), placeholderData: keepPreviousData });
-  useEffect(() => {
-    if (!list.error) return;
-    const text = failureMessage(
-      list.error,
-      messages.orders.failedToFetchOrders,
-      messages.orders.failedToFetchOrders,
-    );
-    toast.error(text, { id: text });
-  }, [list.error]);
+  useFailureToast(list.error, messages.orders.failedToFetchOrders, messages.orders.failedToFetchOrders);
 
   const refresh = async () => {
     const result = await list.refetch();
-    if (!result.isError) toast.success(m.ordersRefreshed);
+    if (!result.isError) notify.success(m.ordersRefreshed);
   };
 
   const orders = list.data?.results ?? [];

@@ -2,14 +2,14 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { format, messages } from '@/shared/messages';
-import { clearToasts, mockFetch, type RecordedCall } from '@/web/lib/testing';
-import { renderAdmin, sampleCategory, sampleProduct } from './testing';
+import { clearToasts, makeCategory, makeProduct, mockFetch, type RecordedCall } from '@/web/lib/testing';
+import { renderAdmin } from './testing';
 
 const m = messages.admin;
 
 const categories = {
   success: true,
-  categories: [sampleCategory({ _id: 'cat-girls', name: 'Girls' })],
+  categories: [makeCategory({ _id: 'cat-girls', name: 'Girls' })],
   page: 1,
   totalPages: 1,
   totalCount: 1,
@@ -154,7 +154,7 @@ describe('admin product form, create mode', () => {
 
 describe('admin product form, edit mode', () => {
   it('loads the product, lets an existing sub-image go (removeSubImages), sends the discount and PATCHes', async () => {
-    const product = sampleProduct({
+    const product = makeProduct({
       name: 'Linen Dress',
       price: 900,
       discount: 10,

@@ -3,19 +3,22 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
-import toast from 'react-hot-toast';
 import { Link, useNavigate, useParams } from 'react-router';
 import { MAX_SUB_IMAGES } from '@/shared/constants';
 import { format, messages } from '@/shared/messages';
 import { ProductFormSchema, type ProductForm, type ProductFormInput } from '@/shared/schemas/product';
 import { FormField } from '@/web/components/form-field';
 import { useDocumentTitle } from '@/web/lib/shop';
-import { adminProductQuery, allCategoriesQuery, useSaveProduct } from './admin-api';
-import { AdminHeader, FormActions, saveFailureMessage, Spinner, useFailureToast } from './admin-ui';
+import { allCategoriesQuery } from '@/web/lib/catalog-queries';
+import { adminProductQuery, useSaveProduct } from './admin-api';
+import { AdminHeader, FormActions } from './admin-ui';
+import { Spinner } from '@/web/components/spinner';
 import { ImageInput, ImagePreview, usePreviewUrls } from './image-picker';
+import { href } from '@/web/paths';
+import { failureText, useFailureToast } from '@/web/lib/failure-text';
+import { notify } from '@/web/lib/notify';
 
 const m = messages.admin;
-const LIST = '/dashboard/manage';
 
 type FormValues = ProductFormInput;
 
@@ -90,8 +93,8 @@ export default function ProductFormPage() {
 
   useEffect(() => {
     if (product.isError) {
-      toast.error(m.failedToLoadProduct);
-      void navigate(LIST, { replace: true });
+      notify.error(m.failedToLoadProduct);
+      void navigate(href.adminProducts(), { replace: true });
     }
   }, [product.isError, navigate]);
 
@@ -110,8 +113,8 @@ export default function ProductFormPage() {
 
   const save = useSaveProduct({
     onSuccess: () => {
-      toast.success(isEdit ? m.productUpdated : m.productCreated);
-      void navigate(LIST);
+      notify.success(isEdit ? m.productUpdated : m.productCreated);
+      void navigate(href.adminProducts());
     },
   });
   // A second click lands before React re-renders the disabled button; the ref refuses it at once.
@@ -126,14 +129,15 @@ export default function ProductFormPage() {
     if (busy.current) return;
     if (!isEdit && !defaultImage) {
       setImageError(m.uploadDefaultImage);
-      toast.error(m.uploadDefaultImage);
+      notify.error(m.uploadDefaultImage);
       return;
     }
     busy.current = true;
     save.mutate(
       { id, form: productFormData(values, defaultImage, subImages, removedUrls) },
       {
-        onError: (error) => toast.error(saveFailureMessage(error, m.failedToSaveProduct)),
+        onError: (error) =>
+          notify.error(failureText(error, messages.admin.operationFailed, m.failedToSaveProduct)),
         onSettled: () => {
           busy.current = false;
         },
@@ -142,11 +146,11 @@ export default function ProductFormPage() {
   };
   const onInvalid = (invalid: FieldErrors<FormValues>) => {
     if (!isEdit && !defaultImage) setImageError(m.uploadDefaultImage);
-    toast.error(firstError(invalid));
+    notify.error(firstError(invalid));
   };
 
   // The form appears once the categories are there too: a select cannot take a value it has no option for.
-  if (isEdit && (product.isPending || categories.isPending)) return <Spinner />;
+  if (isEdit && (product.isPending || categories.isPending)) return <Spinner size="section" />;
 
   const err = (field: keyof FormValues) => errors[field]?.message;
 
@@ -155,7 +159,7 @@ export default function ProductFormPage() {
       <AdminHeader
         title={title}
         actions={
-          <Link to={LIST} className="btn btn-ghost">
+          <Link to={href.adminProducts()} className="btn btn-ghost">
             <ArrowLeft className="size-4 rtl:rotate-180" aria-hidden="true" />
             {m.backToProducts}
           </Link>
@@ -303,7 +307,12 @@ export default function ProductFormPage() {
           )}
         </div>
 
-        <FormActions cancelTo={LIST} isEdit={isEdit} saving={save.isPending} className="md:col-span-2" />
+        <FormActions
+          cancelTo={href.adminProducts()}
+          isEdit={isEdit}
+          saving={save.isPending}
+          className="md:col-span-2"
+        />
       </form>
     </section>
   );

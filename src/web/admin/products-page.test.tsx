@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { format, messages } from '@/shared/messages';
 import type { ProductDto } from '@/shared/schemas/product';
-import { clearToasts, mockFetch, type RecordedCall } from '@/web/lib/testing';
+import { clearToasts, makeCategory, makeProduct, mockFetch, type RecordedCall } from '@/web/lib/testing';
 import { stockTone } from './admin-ui';
-import { renderAdmin, sampleCategory, sampleProduct } from './testing';
+import { renderAdmin } from './testing';
 
 const m = messages.admin;
 
@@ -30,7 +30,7 @@ function serve(
       return {
         body: {
           success: true,
-          categories: [sampleCategory({ _id: 'cat-girls', name: 'Girls' })],
+          categories: [makeCategory({ _id: 'cat-girls', name: 'Girls' })],
           page: 1,
           totalPages: 1,
           totalCount: 1,
@@ -60,9 +60,9 @@ describe('admin product list', () => {
       'danger',
     ]);
     serve(() => [
-      sampleProduct({ name: 'Plenty', avaliableItems: 11 }),
-      sampleProduct({ name: 'Few', avaliableItems: 3 }),
-      sampleProduct({ name: 'None', avaliableItems: 0 }),
+      makeProduct({ name: 'Plenty', avaliableItems: 11 }),
+      makeProduct({ name: 'Few', avaliableItems: 3 }),
+      makeProduct({ name: 'None', avaliableItems: 0 }),
     ]);
     renderAdmin('/dashboard/manage');
     const table = await screen.findByRole('table');
@@ -83,7 +83,7 @@ describe('admin product list', () => {
   });
 
   it('asks for 10 a page, searches on the server, and pages with "Showing page x of y"', async () => {
-    const { calls } = serve(() => [sampleProduct({ name: 'Linen Dress' })], { totalPages: 3 });
+    const { calls } = serve(() => [makeProduct({ name: 'Linen Dress' })], { totalPages: 3 });
     renderAdmin('/dashboard/manage');
     expect(await screen.findByText(format(m.showingPage, { x: 1, y: 3 }))).toBeInTheDocument();
     expect(productRequests(calls)[0]!.url.searchParams.get('limit')).toBe('10');
@@ -100,7 +100,7 @@ describe('admin product list', () => {
   });
 
   it('filters by category with a badge, and says "Filters applied" and "Filters cleared"', async () => {
-    const { calls } = serve(() => [sampleProduct()]);
+    const { calls } = serve(() => [makeProduct()]);
     renderAdmin('/dashboard/manage');
     await screen.findByRole('table');
     await userEvent.click(screen.getByRole('button', { name: m.filters }));
@@ -121,7 +121,7 @@ describe('admin product list', () => {
   });
 
   it('deletes only after the browser confirmation, then says so and reloads', async () => {
-    const scarf = sampleProduct({ name: 'Old Scarf' });
+    const scarf = makeProduct({ name: 'Old Scarf' });
     let products = [scarf];
     const { calls } = serve(() => products, {
       onDelete: () => {
@@ -147,7 +147,7 @@ describe('admin product list', () => {
   });
 
   it('shows the server message for a refused delete and "Error deleting product" when the server is out of reach', async () => {
-    serve(() => [sampleProduct({ name: 'Kept' })], {
+    serve(() => [makeProduct({ name: 'Kept' })], {
       onDelete: () => ({ status: 404, body: { success: false, message: 'Product not found' } }),
     });
     vi.spyOn(window, 'confirm').mockReturnValue(true);

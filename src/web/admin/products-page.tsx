@@ -1,23 +1,18 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Filter, LayoutDashboard, Plus, Search, X } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { format, messages } from '@/shared/messages';
 import { formatEgp } from '@/shared/money';
 import type { ProductDto } from '@/shared/schemas/product';
 import { useDocumentTitle } from '@/web/lib/shop';
-import { adminProductsQuery, allCategoriesQuery, useDeleteProduct } from './admin-api';
-import {
-  AdminHeader,
-  EditDeleteActions,
-  failureMessage,
-  PrevNextPager,
-  Spinner,
-  StockBadge,
-  useFailureToast,
-  useMinimumLoading,
-} from './admin-ui';
+import { allCategoriesQuery } from '@/web/lib/catalog-queries';
+import { adminProductsQuery, useDeleteProduct } from './admin-api';
+import { AdminHeader, EditDeleteActions, PrevNextPager, StockBadge, useMinimumLoading } from './admin-ui';
+import { Spinner } from '@/web/components/spinner';
+import { href } from '@/web/paths';
+import { failureText, useFailureToast } from '@/web/lib/failure-text';
+import { notify } from '@/web/lib/notify';
 
 const m = messages.admin;
 
@@ -31,7 +26,7 @@ function RowActions({ product, onDelete, deleting }: RowProps) {
   return (
     <EditDeleteActions
       name={product.name}
-      editTo={`/dashboard/manage/edit/${product._id}`}
+      editTo={href.adminEditProduct(product._id)}
       onDelete={() => onDelete(product)}
       deleting={deleting}
       className="flex items-center gap-1"
@@ -144,11 +139,11 @@ export default function AdminProductsPage() {
   useFailureToast(list.error, m.failedToFetchProducts, m.errorFetchingProducts);
   useFailureToast(categories.error, m.failedToFetchCategories, m.errorFetchingCategories);
 
-  const remove = useDeleteProduct({ onSuccess: () => toast.success(m.productDeleted) });
+  const remove = useDeleteProduct({ onSuccess: () => notify.success(m.productDeleted) });
   const onDelete = (product: ProductDto) => {
     if (!window.confirm(m.confirmDeleteProduct)) return;
     remove.mutate(product._id, {
-      onError: (error) => toast.error(failureMessage(error, m.failedToDeleteProduct, m.errorDeletingProduct)),
+      onError: (error) => notify.error(failureText(error, m.failedToDeleteProduct, m.errorDeletingProduct)),
     });
   };
 
@@ -160,7 +155,7 @@ export default function AdminProductsPage() {
   const applyFilters = () => {
     setCategory(pendingCategory);
     setPage(1);
-    toast.success(m.filtersApplied);
+    notify.success(m.filtersApplied);
   };
   const clearFilters = () => {
     setPendingCategory('');
@@ -168,7 +163,7 @@ export default function AdminProductsPage() {
     setSearchText('');
     setSearch('');
     setPage(1);
-    toast.success(m.filtersCleared);
+    notify.success(m.filtersCleared);
   };
 
   const categoryName = categories.data?.find((item) => item._id === category)?.name;
@@ -184,7 +179,7 @@ export default function AdminProductsPage() {
       <AdminHeader
         title={m.manageProducts}
         actions={
-          <Link to="/dashboard/manage/create" className="btn btn-accent">
+          <Link to={href.adminNewProduct()} className="btn btn-accent">
             <Plus className="size-4" aria-hidden="true" />
             {m.addProduct}
           </Link>
@@ -273,20 +268,20 @@ export default function AdminProductsPage() {
       )}
 
       {listLoading ? (
-        <Spinner />
+        <Spinner size="section" />
       ) : !data ? null : data.products.length === 0 ? (
         <div className="card flex flex-col items-center gap-4 px-6 py-14 text-center">
           <h2 className="text-2xl text-ink">{m.noProductsFound}</h2>
           <p className="text-ink-soft">{m.noProductsMatch}</p>
           <div className="flex flex-wrap justify-center gap-2">
-            <Link to="/dashboard/manage/create" className="btn btn-accent">
+            <Link to={href.adminNewProduct()} className="btn btn-accent">
               <Plus className="size-4" aria-hidden="true" />
               {m.addProduct}
             </Link>
             <button type="button" className="btn btn-outline" onClick={clearFilters}>
               {m.clearFilters}
             </button>
-            <Link to="/dashboard" className="btn btn-ghost">
+            <Link to={href.adminDashboard()} className="btn btn-ghost">
               <LayoutDashboard className="size-4" aria-hidden="true" />
               {m.returnToDashboard}
             </Link>

@@ -7,11 +7,12 @@ import { Link } from 'react-router';
 import { CATEGORY_CAROUSEL } from '@/shared/constants';
 import { format, messages } from '@/shared/messages';
 import type { CategoryDto } from '@/shared/schemas/category';
-import { allCategoriesQuery } from '@/web/features/catalog/catalog-api';
-import { rememberCategory, type CategoryNavigationState } from '@/web/features/catalog/listing-params';
+import { allCategoriesQuery } from '@/web/lib/catalog-queries';
+import { rememberCategory, type CategoryNavigationState } from '@/web/lib/category-choice';
 import { reloadPage } from '@/web/lib/reload-page';
 import { ApiError } from '@/web/lib/api';
 import { ProductImage } from './product-card/product-image';
+import { href } from '@/web/paths';
 
 const m = messages.catalog;
 
@@ -32,7 +33,7 @@ function CategorySlide({ category }: { category: CategoryDto }) {
   return (
     <div className={`min-w-0 shrink-0 grow-0 ps-4 ${SLIDE_WIDTHS}`}>
       <Link
-        to="/products"
+        to={href.products()}
         state={state}
         onClick={() => rememberCategory(category.name)}
         className="group relative block aspect-[4/5] overflow-hidden rounded-card bg-sand shadow-soft"

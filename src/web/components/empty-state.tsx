@@ -2,6 +2,7 @@ import { SearchX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { messages } from '@/shared/messages';
+import { href } from '@/web/paths';
 
 export interface EmptyStateAction {
   label: string;
@@ -20,7 +21,7 @@ interface EmptyStateProps {
   headingLevel?: 'h1' | 'h2';
 }
 
-const defaultPrimary: EmptyStateAction = { label: messages.catalog.resetFilters, to: '/products' };
+const defaultPrimary: EmptyStateAction = { label: messages.catalog.resetFilters, to: href.products() };
 
 /** SPEC §2's reusable empty state: title, message with optional highlighted text, one or two actions. */
 export function EmptyState({

@@ -3,9 +3,10 @@ import { apiUrl } from '@/shared/api-url';
 import { FIRST_SCREEN_MAX_AGE_MS, FIRST_SCREEN_SCRIPT_ID } from '@/shared/constants';
 import { messages } from '@/shared/messages';
 import { getSession } from '@/web/session/session';
-import { api, ApiError, messageOf, setUnauthorizedHandler } from './api';
+import { api, ApiError, setUnauthorizedHandler } from './api';
 import { retryDelay, shouldRetry } from './query-client';
 import { mockFetch, setStoredSession } from './testing';
+import { failureText } from '@/web/lib/failure-text';
 
 describe('api client', () => {
   const onUnauthorized = vi.fn();
@@ -66,14 +67,14 @@ describe('api client', () => {
     const error = await api.put('/cart/clear').catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 409, message: 'Only 2 items of Dress are available' });
-    expect(messageOf(error, 'Failed to clear cart')).toBe('Only 2 items of Dress are available');
+    expect(failureText(error, 'Failed to clear cart')).toBe('Only 2 items of Dress are available');
   });
 
   it('falls back to the screen text when the server sent no message', async () => {
     mockFetch(() => ({ status: 500, body: undefined }));
     const error = await api.delete('/product/p1').catch((caught: unknown) => caught);
     expect(error).toMatchObject({ status: 500, serverMessage: undefined });
-    expect(messageOf(error, 'Failed to delete product')).toBe('Failed to delete product');
+    expect(failureText(error, 'Failed to delete product')).toBe('Failed to delete product');
   });
 
   it('reports an unreachable server as status 0', async () => {

@@ -3,6 +3,7 @@ import { FIRST_SCREEN_MAX_AGE_MS, FIRST_SCREEN_SCRIPT_ID, TOKEN_HEADER } from '@
 import { errors } from '@/shared/messages/errors';
 import { layout } from '@/shared/messages/layout';
 import { getSession, signOut } from '@/web/session/session';
+import { href } from '@/web/paths';
 
 /** A failed call: `status` is the HTTP status (0 when the server was not reached). */
 export class ApiError extends Error {
@@ -18,9 +19,12 @@ export class ApiError extends Error {
   }
 }
 
-/** The server's message for a failed call, else the screen's fallback text (SPEC §8's "or" rules). */
-export function messageOf(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
+/**
+ * An answer that came back but says `success: false` (SPEC §8: a failure even with a 200); its message
+ * is the server's, or '' when it gave none, so each screen can put its own text in its place.
+ */
+export class UnsuccessfulAnswer extends Error {
+  override readonly name = 'UnsuccessfulAnswer';
 }
 
 export function isClientError(error: unknown): boolean {
@@ -40,7 +44,7 @@ export interface RequestOptions {
 
 type UnauthorizedHandler = () => void;
 let onUnauthorized: UnauthorizedHandler = () => {
-  window.location.assign('/login');
+  window.location.assign(href.login());
 };
 
 /**

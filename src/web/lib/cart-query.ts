@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CartDto } from '@/shared/schemas/cart';
 import { useSession } from '@/web/session/session';
 import { api } from './api';
+import { emptyCart } from './cart-api';
 import { queryKeys } from './query-keys';
 
 interface CartAnswer {
@@ -11,7 +12,7 @@ interface CartAnswer {
 
 /** SPEC §3: the answer carries `cart`, or is the cart itself. */
 function cartOf(answer: CartAnswer | CartDto): CartDto {
-  return 'products' in answer ? answer : (answer.cart ?? { _id: '', id: '', products: [], subtotal: 0 });
+  return 'products' in answer ? answer : (answer.cart ?? emptyCart);
 }
 
 /** GET /api/cart; every cart change answers the whole cart, so mutations can `setQueryData(queryKeys.cart, …)`. */

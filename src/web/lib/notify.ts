@@ -4,10 +4,9 @@ import type { ToastOptions } from 'react-hot-toast';
 type ToastModule = typeof hotToast;
 
 /**
- * react-hot-toast and its styling engine are 4.6 kB gzip that the first screen never uses: the shell's
- * toasts (a guard's prompt, a favourite, add to cart) go through `notify`, which loads the library on
- * the first toast; pages that raise toasts themselves import it with their own chunk. The same module
- * instance serves both, so every toast reaches the one <Toaster> that LazyToaster mounts.
+ * react-hot-toast and its styling engine are 4.6 kB gzip that the first screen never uses: every toast
+ * goes through `notify`, which loads the library on the first toast, and reaches the one <Toaster>
+ * that LazyToaster mounts.
  */
 let loading: Promise<ToastModule> | undefined;
 const waiting = new Set<() => void>();
@@ -31,16 +30,21 @@ export function onToastsRequested(listener: () => void): () => void {
 
 type ToastArguments = [message: string, options?: ToastOptions];
 
-function show(kind: 'success' | 'error' | 'blank', ...toastArguments: ToastArguments): void {
+function show(kind: 'success' | 'error' | 'loading' | 'blank', ...toastArguments: ToastArguments): void {
   void loadToasts().then(({ toast }) => {
     if (kind === 'blank') toast(...toastArguments);
     else toast[kind](...toastArguments);
   });
 }
 
-/** react-hot-toast's `toast` for code in the first load; the toast appears once the library is in. */
+/**
+ * The web app's one way to raise a toast: react-hot-toast's `toast`, loaded on first use, so the shell
+ * and every page go the same way. The toast appears once the library is in, and toasts keep their
+ * order; a toast to replace later (a loading one) takes its `id` from the caller.
+ */
 export const notify = {
   success: (...toastArguments: ToastArguments) => show('success', ...toastArguments),
   error: (...toastArguments: ToastArguments) => show('error', ...toastArguments),
+  loading: (...toastArguments: ToastArguments) => show('loading', ...toastArguments),
   blank: (...toastArguments: ToastArguments) => show('blank', ...toastArguments),
 };

@@ -5,15 +5,20 @@ import toast, { Toaster } from 'react-hot-toast';
 import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
 import { STORAGE_KEYS } from '@/shared/constants';
+import type { OrderStatus } from '@/shared/constants';
 import type { CartDto, CartLineDto } from '@/shared/schemas/cart';
 import type { CategoryDto } from '@/shared/schemas/category';
+import type { OrderDto } from '@/shared/schemas/order';
 import type { ProductDto } from '@/shared/schemas/product';
 import { reloadFavorites } from '@/web/session/favorites';
 import { reloadSession } from '@/web/session/session';
 
 /**
  * The web tests' one toolkit: a fetch double that records what was sent, a stored session, routed
- * renders with a fresh query client and a toaster, and sample answers of the API (DESIGN §2).
+ * renders with a fresh query client and a toaster, and sample answers of the API (DESIGN §2). Sample
+ * data comes two ways, and the name says which: `sampleX` is always the same thing (the linen dress,
+ * the Women category, the shopper's cart), `makeX` makes a new numbered one on each call (Piece 3,
+ * Category 4, an order with its own id) for lists whose items must differ.
  */
 
 // ---- Fetch double ----
@@ -143,7 +148,7 @@ export function clearToasts(): void {
   });
 }
 
-// ---- Sample answers ----
+// ---- Fixed samples: the same thing on every call ----
 
 export const DRESS_ID = '11111111-1111-4111-8111-111111111111';
 export const SCARF_ID = '22222222-2222-4222-8222-222222222222';
@@ -208,7 +213,8 @@ export function listAnswer(
   };
 }
 
-export function sampleLine(overrides: Partial<CartLineDto['productId']> = {}, quantity = 1): CartLineDto {
+/** One line of the shopper's cart: the linen dress unless told. */
+export function sampleCartLine(overrides: Partial<CartLineDto['productId']> = {}, quantity = 1): CartLineDto {
   const id = overrides._id ?? DRESS_ID;
   return {
     _id: `line-${id}`,
@@ -226,15 +232,19 @@ export function sampleLine(overrides: Partial<CartLineDto['productId']> = {}, qu
   };
 }
 
-export function defaultLines(): CartLineDto[] {
+/** The shopper's cart lines: two dresses and a scarf. */
+export function sampleCartLines(): CartLineDto[] {
   return [
-    sampleLine({}, 2),
-    sampleLine({ _id: SCARF_ID, id: SCARF_ID, name: 'Silk Scarf', slug: 'silk-scarf', finalPrice: 120 }, 1),
+    sampleCartLine({}, 2),
+    sampleCartLine(
+      { _id: SCARF_ID, id: SCARF_ID, name: 'Silk Scarf', slug: 'silk-scarf', finalPrice: 120 },
+      1,
+    ),
   ];
 }
 
 /** A cart whose subtotal is computed as the server does (piastres, then EGP). */
-export function sampleCart(lines: CartLineDto[] = defaultLines()): CartDto {
+export function sampleCart(lines: CartLineDto[] = sampleCartLines()): CartDto {
   const piastres = lines.reduce(
     (sum, line) => sum + Math.round(line.productId.finalPrice * 100) * line.quantity,
     0,
@@ -245,4 +255,130 @@ export function sampleCart(lines: CartLineDto[] = defaultLines()): CartDto {
 /** A cart change's answer (DESIGN §2: the whole cart). */
 export function cartAnswer(cart: CartDto, message = 'ok') {
   return { body: { success: true, message, cart } };
+}
+
+/** One line of an order: the linen dress, two at 450.50 EGP unless told. */
+export function sampleOrderLine(
+  overrides: Partial<OrderDto['products'][number]> = {},
+): OrderDto['products'][number] {
+  return {
+    _id: 'line-dress',
+    product: {
+      _id: DRESS_ID,
+      id: DRESS_ID,
+      name: 'Linen Summer Dress',
+      slug: 'linen-summer-dress',
+      finalPrice: 450.5,
+      images: [{ url: '/uploads/dress.webp' }],
+      defaultImage: { url: '/uploads/dress.webp' },
+      category: { name: 'Women' },
+    },
+    quantity: 2,
+    unitPrice: 450.5,
+    ...overrides,
+  };
+}
+
+// ---- Numbered samples: a new one on every call ----
+
+let sequence = 0;
+const uuid = (n: number) => `${String(n).padStart(8, '0')}-aaaa-4aaa-8aaa-${String(n).padStart(12, '0')}`;
+
+/** A new product, 'Piece n', with its own id: for lists and tables of several. */
+export function makeProduct(overrides: Partial<ProductDto> = {}): ProductDto {
+  sequence += 1;
+  const id = overrides._id ?? uuid(sequence);
+  return {
+    _id: id,
+    id,
+    name: `Piece ${sequence}`,
+    slug: `piece-${sequence}`,
+    description: 'Soft cotton.',
+    price: 500,
+    discount: 0,
+    finalPrice: 500,
+    defaultImage: { url: `/uploads/piece-${sequence}.webp` },
+    subImages: [],
+    images: [{ url: `/uploads/piece-${sequence}.webp` }],
+    category: { _id: 'cat-women', id: 'cat-women', name: 'Women', slug: 'women' },
+    avaliableItems: 20,
+    soldItems: 0,
+    inStock: true,
+    averageRating: 0,
+    ratingCount: 0,
+    createdAt: '2026-11-20T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** `count` new products, for a listing's page. */
+export function makeProducts(count: number): ProductDto[] {
+  return Array.from({ length: count }, () => makeProduct());
+}
+
+/** A new category, 'Category n', with its own id. */
+export function makeCategory(overrides: Partial<CategoryDto> = {}): CategoryDto {
+  sequence += 1;
+  const id = overrides._id ?? `cat-${sequence}`;
+  return {
+    _id: id,
+    id,
+    name: `Category ${sequence}`,
+    slug: `category-${sequence}`,
+    image: { url: `/uploads/category-${sequence}.webp` },
+    productCount: 0,
+    ...overrides,
+  };
+}
+
+/** `count` order lines, 'Item 1' to 'Item <count>', one piece at 100 EGP each. */
+export function makeOrderLines(count: number): OrderDto['products'] {
+  return Array.from({ length: count }, (_, index) => ({
+    _id: `line-${index}`,
+    product: {
+      _id: `p${index + 1}`,
+      id: `p${index + 1}`,
+      name: `Item ${index + 1}`,
+      slug: `item-${index + 1}`,
+      finalPrice: 100,
+      images: [{ url: `/uploads/item-${index + 1}.webp` }],
+      defaultImage: { url: `/uploads/item-${index + 1}.webp` },
+      category: { name: 'Women' },
+    },
+    quantity: 1,
+    unitPrice: 100,
+  }));
+}
+
+/**
+ * A new pending InstaPay order with its own id, one 'Item 1' line and fixed totals (100 + 70 EGP
+ * shipping); overrides replace fields as they are, totals included.
+ */
+export function makeOrder(overrides: Partial<OrderDto> & { status?: OrderStatus } = {}): OrderDto {
+  sequence += 1;
+  const id = overrides._id ?? `abcdef${String(sequence).padStart(2, '0')}-1234-4aaa-8aaa-aaaaaaaaaaaa`;
+  return {
+    _id: id,
+    id,
+    createdAt: '2026-11-20T10:30:00.000Z',
+    status: 'pending',
+    name: 'Mariam Hassan',
+    phone: '01012345678',
+    address: 'El Nozha Street, Heliopolis, Cairo',
+    street: 'El Nozha Street',
+    building: '12',
+    floor: '3',
+    apartment: '7',
+    landmark: '',
+    area: 'Heliopolis',
+    city: 'Cairo',
+    products: makeOrderLines(1),
+    totalPrice: 100,
+    shippingFee: 70,
+    grandTotal: 170,
+    paymentType: 'instapay',
+    paymentImage: { url: '/files/proof.webp?sig=x' },
+    createdBy: { _id: 'u1', username: 'mariam', email: 'mariam@example.com' },
+    ...overrides,
+  };
 }

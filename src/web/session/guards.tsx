@@ -4,6 +4,7 @@ import type { orders } from '@/shared/messages/orders';
 import { notify } from '@/web/lib/notify';
 import { loginRedirectState } from './login-redirect';
 import { useSession } from './session';
+import { href } from '@/web/paths';
 
 /** The texts of SPEC §8 that tell a visitor why a page sent them to /login. */
 export type LoginPrompt = keyof Pick<typeof orders, 'loginToCheckout' | 'authenticationRequired'>;
@@ -33,7 +34,7 @@ export function RequireAuth({ prompt }: { prompt: LoginPrompt }) {
       <>
         {arrivedSignedOut && <ShowLoginPrompt prompt={prompt} />}
         <Navigate
-          to="/login"
+          to={href.login()}
           replace
           state={loginRedirectState(`${location.pathname}${location.search}${location.hash}`)}
         />
@@ -46,6 +47,6 @@ export function RequireAuth({ prompt }: { prompt: LoginPrompt }) {
 /** Admin pages: anyone who is not an admin goes home, replacing the history entry (SPEC §6). */
 export function RequireAdmin() {
   const { isSignedIn, isAdmin } = useSession();
-  if (!isSignedIn || !isAdmin) return <Navigate to="/" replace />;
+  if (!isSignedIn || !isAdmin) return <Navigate to={href.home()} replace />;
   return <Outlet />;
 }

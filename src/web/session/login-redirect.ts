@@ -1,4 +1,5 @@
 /** Navigation state that carries the page a visitor wanted, so signing in leads back to it. */
+import { href, paths } from '@/web/paths';
 export interface LoginRedirectState {
   from?: string;
 }
@@ -11,7 +12,7 @@ export function loginRedirectState(from: string): LoginRedirectState {
 export function redirectTargetOf(state: unknown): string {
   const from = typeof state === 'object' && state !== null ? (state as LoginRedirectState).from : undefined;
   // Only same-site paths: a crafted state must not send a shopper to another site or back to /login.
-  if (typeof from !== 'string' || !from.startsWith('/') || from.startsWith('//')) return '/';
-  if (from === '/login' || from === '/register') return '/';
+  if (typeof from !== 'string' || !from.startsWith('/') || from.startsWith('//')) return href.home();
+  if (from === paths.login || from === paths.register) return href.home();
   return from;
 }

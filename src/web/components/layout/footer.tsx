@@ -4,6 +4,7 @@ import { layout } from '@/shared/messages/layout';
 import { shopName } from '@/web/lib/shop';
 import { useSession } from '@/web/session/session';
 import { mainLinks } from './main-links';
+import { href } from '@/web/paths';
 
 const m = layout;
 
@@ -41,17 +42,17 @@ export function Footer() {
   const year = new Date().getFullYear();
   // Admins have no cart or favourites (SPEC §1), so their column leads to the dashboard instead.
   const accountLinks = isAdmin
-    ? [{ to: '/dashboard', label: m.dashboard }]
+    ? [{ to: href.adminDashboard(), label: m.dashboard }]
     : [
-        { to: '/favorites', label: m.favorites },
-        { to: '/cart', label: m.cart },
-        { to: '/allorders', label: m.myOrders },
+        { to: href.favorites(), label: m.favorites },
+        { to: href.cart(), label: m.cart },
+        { to: href.orders(), label: m.myOrders },
       ];
   return (
     <footer className="mt-24 border-t border-line bg-sand/60">
       <div className="shell grid gap-10 py-12 md:grid-cols-[2fr_1fr_1fr]">
         <div className="max-w-sm">
-          <Link to="/" className="font-display text-2xl tracking-[0.08em] text-ink">
+          <Link to={href.home()} className="font-display text-2xl tracking-[0.08em] text-ink">
             {shopName}
           </Link>
           <p className="mt-3 text-sm leading-relaxed text-muted">{m.footerTagline}</p>

@@ -4,6 +4,7 @@ import { format } from '@/shared/messages/format';
 import { layout } from '@/shared/messages/layout';
 import { useCart } from '@/web/lib/cart-query';
 import { useFavorites } from '@/web/session/favorites';
+import { href } from '@/web/paths';
 
 const m = layout;
 
@@ -26,7 +27,7 @@ const iconLinkClass =
 export function FavoritesLink() {
   const { count } = useFavorites();
   return (
-    <Link to="/favorites" aria-label={format(m.favoritesCount, { n: count })} className={iconLinkClass}>
+    <Link to={href.favorites()} aria-label={format(m.favoritesCount, { n: count })} className={iconLinkClass}>
       <Heart className="size-5" aria-hidden="true" />
       <CountBadge count={count} />
     </Link>
@@ -38,7 +39,7 @@ export function CartLink() {
   const { data } = useCart();
   const count = data?.products.length ?? 0;
   return (
-    <Link to="/cart" aria-label={format(m.cartCount, { n: count })} className={iconLinkClass}>
+    <Link to={href.cart()} aria-label={format(m.cartCount, { n: count })} className={iconLinkClass}>
       <ShoppingBag className="size-5" aria-hidden="true" />
       <CountBadge count={count} />
     </Link>

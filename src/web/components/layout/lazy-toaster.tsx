@@ -5,7 +5,7 @@ import { loadToasts, onToastsRequested, toastsRequested } from '@/web/lib/notify
 const Toaster = lazy(async () => {
   const [{ Toaster: HotToaster }, { toasterProps }] = await Promise.all([
     loadToasts(),
-    import('@/web/lib/toast'),
+    import('@/web/lib/toaster-props'),
   ]);
   return { default: () => <HotToaster {...toasterProps} /> };
 });

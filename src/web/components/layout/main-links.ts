@@ -1,8 +1,9 @@
 import { layout } from '@/shared/messages/layout';
+import { href } from '@/web/paths';
 
 /** The storefront's top-level pages, shown in the bar on wide screens and in the mobile menu. */
 export const mainLinks = [
-  { to: '/', label: layout.home },
-  { to: '/products', label: layout.products },
-  { to: '/categories', label: layout.categories },
+  { to: href.home(), label: layout.home },
+  { to: href.products(), label: layout.products },
+  { to: href.categories(), label: layout.categories },
 ] as const;

@@ -6,6 +6,7 @@ import { useSession } from '@/web/session/session';
 import { SearchBox } from './search-box';
 import { useDismiss } from './use-dismiss';
 import { mainLinks } from './main-links';
+import { href, paths } from '@/web/paths';
 
 const m = layout;
 
@@ -45,7 +46,7 @@ export function MobileMenu() {
             <ul className="space-y-0.5">
               {mainLinks.map((link) => (
                 <li key={link.to}>
-                  <NavLink to={link.to} end={link.to === '/'} className={linkClass}>
+                  <NavLink to={link.to} end={link.to === paths.home} className={linkClass}>
                     {link.label}
                   </NavLink>
                 </li>
@@ -53,12 +54,12 @@ export function MobileMenu() {
               {!isAdmin && (
                 <>
                   <li>
-                    <NavLink to="/favorites" className={linkClass}>
+                    <NavLink to={href.favorites()} className={linkClass}>
                       {m.favorites}
                     </NavLink>
                   </li>
                   <li>
-                    <NavLink to="/cart" className={linkClass}>
+                    <NavLink to={href.cart()} className={linkClass}>
                       {m.cart}
                     </NavLink>
                   </li>
@@ -66,14 +67,14 @@ export function MobileMenu() {
               )}
               {isSignedIn && (
                 <li>
-                  <NavLink to="/allorders" className={linkClass}>
+                  <NavLink to={href.orders()} className={linkClass}>
                     {m.myOrders}
                   </NavLink>
                 </li>
               )}
               {isAdmin && (
                 <li>
-                  <NavLink to="/dashboard" className={linkClass}>
+                  <NavLink to={href.adminDashboard()} className={linkClass}>
                     {m.dashboard}
                   </NavLink>
                 </li>

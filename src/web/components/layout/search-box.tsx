@@ -2,6 +2,7 @@ import { Search } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { layout } from '@/shared/messages/layout';
+import { href } from '@/web/paths';
 
 const m = layout;
 
@@ -29,7 +30,7 @@ export function SearchBox({ id, className = '', onSearch }: SearchBoxProps) {
     event.preventDefault();
     const query = text.trim();
     if (!query) return;
-    navigate(`/products?${new URLSearchParams({ search: query }).toString()}`);
+    navigate(href.products({ search: query }));
     onSearch?.();
   };
 

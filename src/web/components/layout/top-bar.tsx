@@ -9,16 +9,17 @@ import { MobileMenu } from './mobile-menu';
 import { SearchBox } from './search-box';
 import { UserMenu } from './user-menu';
 import { useScrolledPast } from './use-scrolled';
+import { href, paths } from '@/web/paths';
 
 const m = layout;
 
 /** On the sign-in and registration screens the bar keeps only the way to the other one (SPEC §2). */
 function AuthSwitch({ pathname }: { pathname: string }) {
-  const onLogin = pathname === '/login';
+  const onLogin = pathname === paths.login;
   return (
     <header className="absolute inset-x-0 top-0 z-40">
       <div className="shell flex h-16 items-center justify-end">
-        <Link to={onLogin ? '/register' : '/login'} className="btn btn-outline bg-surface/70">
+        <Link to={onLogin ? href.register() : href.login()} className="btn btn-outline bg-surface/70">
           {onLogin ? m.register : m.login}
         </Link>
       </div>
@@ -39,11 +40,11 @@ export function TopBar() {
   const { isAdmin, signOut } = useSession();
   const scrolled = useScrolledPast(SCROLL_THRESHOLD_PX);
 
-  if (pathname === '/login' || pathname === '/register') return <AuthSwitch pathname={pathname} />;
+  if (pathname === paths.login || pathname === paths.register) return <AuthSwitch pathname={pathname} />;
 
   const logout = () => {
     signOut();
-    navigate('/login');
+    navigate(href.login());
   };
 
   return (
@@ -59,7 +60,7 @@ export function TopBar() {
         <MobileMenu />
 
         <Link
-          to="/"
+          to={href.home()}
           className="font-display text-2xl tracking-[0.08em] text-ink transition hover:text-accent-strong md:text-[1.75rem]"
         >
           {shopName}
@@ -69,7 +70,7 @@ export function TopBar() {
           <ul className="flex items-center gap-6">
             {mainLinks.map((link) => (
               <li key={link.to}>
-                <NavLink to={link.to} end={link.to === '/'} className={navLinkClass}>
+                <NavLink to={link.to} end={link.to === paths.home} className={navLinkClass}>
                   {link.label}
                 </NavLink>
               </li>

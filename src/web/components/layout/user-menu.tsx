@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { layout } from '@/shared/messages/layout';
 import { useSession } from '@/web/session/session';
 import { useDismiss } from './use-dismiss';
+import { href } from '@/web/paths';
 
 const m = layout;
 
@@ -70,14 +71,14 @@ export function UserMenu({ onLogout }: { onLogout: () => void }) {
               </div>
               <ul className="pt-2">
                 <li>
-                  <Link to="/allorders" className={itemClass}>
+                  <Link to={href.orders()} className={itemClass}>
                     <Package className="size-4" aria-hidden="true" />
                     {m.myOrders}
                   </Link>
                 </li>
                 {session.isAdmin && (
                   <li>
-                    <Link to="/dashboard" className={itemClass}>
+                    <Link to={href.adminDashboard()} className={itemClass}>
                       <LayoutDashboard className="size-4" aria-hidden="true" />
                       {m.dashboard}
                     </Link>
@@ -101,13 +102,13 @@ export function UserMenu({ onLogout }: { onLogout: () => void }) {
           ) : (
             <ul>
               <li>
-                <Link to="/login" className={itemClass}>
+                <Link to={href.login()} className={itemClass}>
                   <LogIn className="size-4" aria-hidden="true" />
                   {m.login}
                 </Link>
               </li>
               <li>
-                <Link to="/register" className={itemClass}>
+                <Link to={href.register()} className={itemClass}>
                   <UserPlus className="size-4" aria-hidden="true" />
                   {m.register}
                 </Link>

@@ -3,9 +3,9 @@ import { Link } from 'react-router';
 import { PRODUCT_IMAGE_SIZES } from '@/shared/constants';
 import { catalog } from '@/shared/messages/catalog';
 import { format } from '@/shared/messages/format';
-import { useAddToCart } from '@/web/features/cart/use-add-to-cart';
+import { useAddToCart } from '@/web/lib/use-add-to-cart';
 import { toggleFavoriteWithFeedback, useFavorites } from '@/web/session/favorites';
-import { Price } from '../price';
+import { Price } from '@/web/components/price';
 import { ProductImage } from './product-image';
 import {
   categoryNameOf,
@@ -16,13 +16,14 @@ import {
   ratingLabel,
   type ShownProduct,
 } from './product-view';
+import { href } from '@/web/paths';
 
 const m = catalog;
 
 interface ProductCardProps {
   product: ShownProduct;
   /** Where the card leads; SPEC §2: /productdetails/{id}, the category page uses /product/{slug}. */
-  href?: string;
+  to?: string;
   /** At the top of a page: its picture loads at once, first, rather than when scrolled near. */
   eager?: boolean;
 }
@@ -31,14 +32,14 @@ interface ProductCardProps {
  * SPEC §2's product card. The whole card is one link; the heart and the add button sit above it as
  * their own buttons, so a click on them never follows the link.
  */
-export function ProductCard({ product, href, eager = false }: ProductCardProps) {
+export function ProductCard({ product, to, eager = false }: ProductCardProps) {
   const { has } = useFavorites();
   const { addToCart, pendingProductId } = useAddToCart();
   const id = idOf(product);
   const name = nameOf(product);
   const outOfStock = isOutOfStock(product);
   const favourite = id ? has(id) : false;
-  const target = href ?? (id ? `/productdetails/${id}` : '/products');
+  const target = to ?? (id ? href.productById(id) : href.products());
   const adding = id !== undefined && pendingProductId === id;
 
   return (

@@ -24,7 +24,7 @@ export function ProductGrid({ products, hrefOf, className = GRID, eagerCount = 0
     <ul className={className}>
       {products.map((product, index) => (
         <li key={idOf(product) ?? index} className="flex">
-          <ProductCard product={product} href={hrefOf?.(product)} eager={index < eagerCount} />
+          <ProductCard product={product} to={hrefOf?.(product)} eager={index < eagerCount} />
         </li>
       ))}
     </ul>

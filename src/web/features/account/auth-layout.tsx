@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { shopName } from '@/web/lib/shop';
+import { href } from '@/web/paths';
 
 interface AuthLayoutProps {
   title: string;
@@ -24,13 +25,16 @@ export function AuthLayout({ title, subtitle, aside, children }: AuthLayoutProps
             aria-hidden="true"
             className="pointer-events-none absolute -start-16 -bottom-28 size-72 rounded-full bg-accent-soft/10 blur-3xl"
           />
-          <Link to="/" className="relative font-display text-3xl tracking-[0.08em] text-canvas">
+          <Link to={href.home()} className="relative font-display text-3xl tracking-[0.08em] text-canvas">
             {shopName}
           </Link>
           <div className="relative mt-16">{aside}</div>
         </aside>
         <div className="p-6 sm:p-10 lg:p-12">
-          <Link to="/" className="mb-8 block font-display text-2xl tracking-[0.08em] text-ink md:hidden">
+          <Link
+            to={href.home()}
+            className="mb-8 block font-display text-2xl tracking-[0.08em] text-ink md:hidden"
+          >
             {shopName}
           </Link>
           <h1 className="text-title text-ink">{title}</h1>

@@ -3,19 +3,21 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Eye, EyeOff, ShieldCheck } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { SIGNIN_REDIRECT_DELAY_MS } from '@/shared/constants';
 import { messages } from '@/shared/messages';
 import { SigninSchema } from '@/shared/schemas/auth';
 import { FormField } from '@/web/components/form-field';
-import { api, messageOf } from '@/web/lib/api';
+import { api } from '@/web/lib/api';
 import { useDocumentTitle } from '@/web/lib/shop';
 import { redirectTargetOf } from '@/web/session/login-redirect';
 import { useSession } from '@/web/session/session';
 import { AuthLayout } from './auth-layout';
 import { completeSignIn, type AuthAnswer } from './complete-sign-in';
+import { href } from '@/web/paths';
+import { failureText } from '@/web/lib/failure-text';
+import { notify } from '@/web/lib/notify';
 
 const m = messages.auth;
 
@@ -56,23 +58,23 @@ export default function LoginPage() {
     defaultValues: { email: '', password: '' },
   });
 
-  if (isSignedIn && !signingIn.current) return <Navigate to="/" replace />;
+  if (isSignedIn && !signingIn.current) return <Navigate to={href.home()} replace />;
 
   const onSubmit = handleSubmit(async (values) => {
     let answer: AuthAnswer | undefined;
     try {
       answer = await api.post<AuthAnswer>('/auth/signin', { body: values });
     } catch (error) {
-      toast.error(messageOf(error, m.loginFailed));
+      notify.error(failureText(error, m.loginFailed, m.loginFailed));
       return;
     }
     signingIn.current = true;
     if (!(await completeSignIn(answer, values.email, queryClient))) {
       signingIn.current = false;
-      toast.error(m.noTokenReceived);
+      notify.error(m.noTokenReceived);
       return;
     }
-    toast.success(answer?.message ?? m.signinSuccess);
+    notify.success(answer?.message ?? m.signinSuccess);
     const target = redirectTargetOf(location.state);
     setTimeout(() => navigate(target, { replace: true }), SIGNIN_REDIRECT_DELAY_MS);
   });
@@ -118,7 +120,10 @@ export default function LoginPage() {
       </form>
       <p className="mt-8 text-center text-sm text-muted">
         {m.noAccount}{' '}
-        <Link to="/register" className="font-medium text-accent-strong underline-offset-4 hover:underline">
+        <Link
+          to={href.register()}
+          className="font-medium text-accent-strong underline-offset-4 hover:underline"
+        >
           {m.createAccount}
         </Link>
       </p>

@@ -3,17 +3,19 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Check } from 'lucide-react';
 import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
 import { Link, Navigate, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { messages } from '@/shared/messages';
 import { SignupSchema } from '@/shared/schemas/auth';
 import { FormField } from '@/web/components/form-field';
-import { api, ApiError } from '@/web/lib/api';
+import { api } from '@/web/lib/api';
+import { failureText } from '@/web/lib/failure-text';
 import { useDocumentTitle } from '@/web/lib/shop';
 import { useSession } from '@/web/session/session';
 import { AuthLayout } from './auth-layout';
 import { completeSignIn, type AuthAnswer } from './complete-sign-in';
+import { href } from '@/web/paths';
+import { notify } from '@/web/lib/notify';
 
 const m = messages.auth;
 
@@ -49,7 +51,7 @@ export default function RegisterPage() {
     defaultValues: { name: '', email: '', password: '', confirmPassword: '' },
   });
 
-  if (isSignedIn && !registering.current) return <Navigate to="/" replace />;
+  if (isSignedIn && !registering.current) return <Navigate to={href.home()} replace />;
 
   const onSubmit = handleSubmit(async (values) => {
     let answer: AuthAnswer | undefined;
@@ -57,17 +59,17 @@ export default function RegisterPage() {
       answer = await api.post<AuthAnswer>('/auth/signup', { body: values });
     } catch (error) {
       // SPEC §8: sign-up failure shows the server's message.
-      toast.error(error instanceof ApiError ? error.message : messages.errors.internal);
+      notify.error(failureText(error, messages.errors.internal));
       return;
     }
     registering.current = true;
     if (!(await completeSignIn(answer, values.email, queryClient))) {
       registering.current = false;
-      toast.error(m.noTokenReceived);
+      notify.error(m.noTokenReceived);
       return;
     }
-    toast.success(answer?.message ?? m.signupSuccess);
-    navigate('/', { replace: true });
+    notify.success(answer?.message ?? m.signupSuccess);
+    navigate(href.home(), { replace: true });
   });
 
   return (
@@ -113,7 +115,7 @@ export default function RegisterPage() {
       </form>
       <p className="mt-8 text-center text-sm text-muted">
         {m.haveAccount}{' '}
-        <Link to="/login" className="font-medium text-accent-strong underline-offset-4 hover:underline">
+        <Link to={href.login()} className="font-medium text-accent-strong underline-offset-4 hover:underline">
           {messages.layout.login}
         </Link>
       </p>

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { format, messages } from '@/shared/messages';
 import { formatEgp, toEgp, toPiastres } from '@/shared/money';
 import type { CartLineDto } from '@/shared/schemas/cart';
+import { href } from '@/web/paths';
 
 const m = messages.cart;
 
@@ -19,7 +20,7 @@ function lineTotal(line: CartLineDto): number {
 }
 
 function productPath(line: CartLineDto): string {
-  return `/productdetails/${line.productId._id}`;
+  return href.productById(line.productId._id);
 }
 
 function Thumbnail({ line, className }: { line: CartLineDto; className: string }) {

@@ -8,12 +8,12 @@ import {
   DRESS_ID,
   SCARF_ID,
   cartAnswer as answer,
-  defaultLines,
+  sampleCartLines,
   clearToasts,
   mockFetch,
   renderRoute,
   sampleCart,
-  sampleLine,
+  sampleCartLine,
   setStoredSession,
   type Answer,
   type RecordedCall,
@@ -68,7 +68,7 @@ describe('cart page', { timeout: 15_000 }, () => {
   });
 
   it('plus sets the quantity one higher and shows the success toast and the new cart', async () => {
-    const updated = sampleCart([sampleLine({}, 3), defaultLines()[1]!]);
+    const updated = sampleCart([sampleCartLine({}, 3), sampleCartLines()[1]!]);
     const { calls } = serveCart(sampleCart(), (call) =>
       call.method === 'PATCH' && call.url.pathname === '/api/cart' ? answer(updated) : undefined,
     );
@@ -86,7 +86,7 @@ describe('cart page', { timeout: 15_000 }, () => {
   it('minus on a quantity of 1 removes the line instead of setting 0', async () => {
     const { calls } = serveCart(sampleCart(), (call) =>
       call.method === 'PATCH' && call.url.pathname === `/api/cart/${SCARF_ID}`
-        ? answer(sampleCart([defaultLines()[0]!]))
+        ? answer(sampleCart([sampleCartLines()[0]!]))
         : undefined,
     );
     renderRoute(<CartPage />, { path: '/cart' });
@@ -109,7 +109,7 @@ describe('cart page', { timeout: 15_000 }, () => {
     });
     const { calls } = serveCart(sampleCart(), (call) =>
       call.method === 'PATCH'
-        ? gate.then(() => answer(sampleCart([sampleLine({}, 3), defaultLines()[1]!])))
+        ? gate.then(() => answer(sampleCart([sampleCartLine({}, 3), sampleCartLines()[1]!])))
         : undefined,
     );
     renderRoute(<CartPage />, { path: '/cart' });
@@ -140,7 +140,7 @@ describe('cart page', { timeout: 15_000 }, () => {
   it('the delete button removes a line and says so', async () => {
     const { calls } = serveCart(sampleCart(), (call) =>
       call.method === 'PATCH' && call.url.pathname === `/api/cart/${DRESS_ID}`
-        ? answer(sampleCart([defaultLines()[1]!]))
+        ? answer(sampleCart([sampleCartLines()[1]!]))
         : undefined,
     );
     renderRoute(<CartPage />, { path: '/cart' });

@@ -9,9 +9,10 @@ import { useCart } from '@/web/lib/cart-query';
 import { useDocumentTitle } from '@/web/lib/shop';
 import { useSession } from '@/web/session/session';
 import { CartCards, CartTable } from './cart-lines';
-import { failureText } from './failure-text';
-import { LoadingState } from './page-states';
+import { failureText } from '@/web/lib/failure-text';
+import { Spinner } from '@/web/components/spinner';
 import { useCartChanges } from './use-cart-changes';
+import { href } from '@/web/paths';
 
 const m = messages.cart;
 
@@ -21,7 +22,7 @@ function EmptyCart() {
       icon={<ShoppingBag className="size-7" aria-hidden="true" />}
       title={m.cartEmpty}
       message={m.cartEmptyText}
-      primary={{ label: m.startShopping, to: '/' }}
+      primary={{ label: m.startShopping, to: href.home() }}
     />
   );
 }
@@ -39,7 +40,7 @@ export default function CartPage() {
       <p className="card mx-auto max-w-lg p-8 text-center text-ink-soft">{m.cartNotAvailableForAdmins}</p>
     );
   } else if (cart.isPending) {
-    body = <LoadingState label={m.loadingCart} />;
+    body = <Spinner label={m.loadingCart} />;
   } else if (cart.isError) {
     body = <LoadFailure title={failureText(cart.error, messages.orders.failedToLoadCart)} />;
   } else if (cart.data.products.length === 0) {
@@ -80,10 +81,10 @@ export default function CartPage() {
             {format(m.subtotal, { n: formatAmount(cart.data.subtotal) })}
           </p>
           <div className="flex flex-col gap-3 sm:flex-row">
-            <Link to="/" className="btn btn-outline">
+            <Link to={href.home()} className="btn btn-outline">
               {m.continueShopping}
             </Link>
-            <Link to="/checkout" className="btn btn-accent">
+            <Link to={href.checkout()} className="btn btn-accent">
               {m.proceedToCheckout}
             </Link>
           </div>

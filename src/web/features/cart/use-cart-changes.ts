@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
-import toast from 'react-hot-toast';
 import { CART_ADD_TOAST_MS } from '@/shared/constants';
 import { messages } from '@/shared/messages';
 import { queryKeys } from '@/web/lib/query-keys';
-import { cartApi, storeCartAnswer } from './cart-api';
-import { failureText } from './failure-text';
+import { cartApi, storeCartAnswer } from '@/web/lib/cart-api';
+import { failureText } from '@/web/lib/failure-text';
 import { quantityChange, type QuantityChange } from './quantity-change';
+import { notify } from '@/web/lib/notify';
 
 const m = messages.cart;
 
@@ -35,12 +35,12 @@ export function useCartChanges(): CartChanges {
     mutationFn: run,
     onSuccess: async (answer, change) => {
       await storeCartAnswer(queryClient, answer);
-      toast.success(change.kind === 'set' ? m.productUpdated : m.productDeleted, {
+      notify.success(change.kind === 'set' ? m.productUpdated : m.productDeleted, {
         duration: CART_ADD_TOAST_MS,
       });
     },
     onError: async (error, change) => {
-      toast.error(
+      notify.error(
         failureText(error, change.kind === 'set' ? m.failedToUpdateQuantity : m.failedToDeleteProduct),
       );
       // The server may hold something else than this page shows (another tab, stock taken meanwhile).
@@ -55,10 +55,10 @@ export function useCartChanges(): CartChanges {
     mutationFn: cartApi.clear,
     onSuccess: async (answer) => {
       await storeCartAnswer(queryClient, answer);
-      toast.success(m.cartCleared);
+      notify.success(m.cartCleared);
     },
     onError: async (error) => {
-      toast.error(failureText(error, m.failedToClear));
+      notify.error(failureText(error, m.failedToClear));
       await queryClient.invalidateQueries({ queryKey: queryKeys.cart });
     },
     onSettled: () => {

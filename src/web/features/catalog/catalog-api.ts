@@ -1,25 +1,18 @@
 import { queryOptions } from '@tanstack/react-query';
 import { LISTING_PAGE_SIZE } from '@/shared/constants';
-import { catalog } from '@/shared/messages/catalog';
 import type { CategoryDto } from '@/shared/schemas/category';
-import type { ProductDto, ProductListDto } from '@/shared/schemas/product';
-import type { QueryValue } from '@/shared/api-url';
+import type { ProductDto } from '@/shared/schemas/product';
 import { api } from '@/web/lib/api';
 import { queryKeys } from '@/web/lib/query-keys';
 
-/** The storefront's reads of DESIGN §2, one `queryOptions` each (STYLE.md habit 7). */
-
-export type ProductListParams = Record<string, QueryValue>;
+/**
+ * The catalogue's own calls of DESIGN §2, one `queryOptions` per read (STYLE.md habit 7); the reads
+ * other screens share too are in src/web/lib/catalog-queries.ts.
+ */
 
 interface ProductAnswer {
   success: boolean;
   product: ProductDto;
-}
-
-interface CategoriesAnswer {
-  success: boolean;
-  categories: CategoryDto[];
-  message?: string;
 }
 
 export interface CategoryProductsAnswer {
@@ -32,14 +25,6 @@ export interface CategoryProductsAnswer {
   message?: string;
 }
 
-/** GET /api/product with the listing's filters, sort and page; filtering and paging happen on the server. */
-export function productListQuery(params: ProductListParams) {
-  return queryOptions({
-    queryKey: queryKeys.products.list(params),
-    queryFn: ({ signal }) => api.get<ProductListDto>('/product', { query: params, signal }),
-  });
-}
-
 /** GET /api/product/{id or slug}: both detail routes read the same screen. */
 export function productQuery(idOrSlug: string) {
   return queryOptions({
@@ -48,17 +33,6 @@ export function productQuery(idOrSlug: string) {
       (await api.get<ProductAnswer>(`/product/${encodeURIComponent(idOrSlug)}`, { signal })).product,
   });
 }
-
-/** GET /api/category without a page: every category, for the carousel, the grid and the listing filter. */
-export const allCategoriesQuery = queryOptions({
-  queryKey: queryKeys.categories.list({ all: true }),
-  queryFn: async ({ signal }) => {
-    const answer = await api.get<CategoriesAnswer>('/category', { signal });
-    // SPEC §8: an answer that says it failed is a failure, even with a 200.
-    if (!answer.success) throw new Error(catalog.failedToLoadCategories);
-    return answer.categories;
-  },
-});
 
 /** GET /api/category/{slug}/products, one page of 12 newest first: the category and its products; a missing one is a 404. */
 export function categoryProductsQuery(slug: string, page: number) {

@@ -5,7 +5,8 @@ import { format, messages } from '@/shared/messages';
 import { LoadFailure } from '@/web/components/load-failure';
 import { ProductImage } from '@/web/components/product-card/product-image';
 import { useDocumentTitle } from '@/web/lib/shop';
-import { allCategoriesQuery } from './catalog-api';
+import { allCategoriesQuery } from '@/web/lib/catalog-queries';
+import { href } from '@/web/paths';
 
 const m = messages.catalog;
 const GRID = 'grid grid-cols-1 gap-5 min-[480px]:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4';
@@ -40,7 +41,7 @@ export default function CategoriesPage() {
         {data.map((category) => (
           <li key={category._id}>
             <Link
-              to={`/category/${encodeURIComponent(category.slug)}`}
+              to={href.category(category.slug)}
               className="group relative block aspect-[4/5] overflow-hidden rounded-card bg-sand shadow-soft transition hover:shadow-lift"
             >
               <ProductImage

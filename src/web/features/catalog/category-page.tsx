@@ -16,12 +16,13 @@ import type { ShownProduct } from '@/web/components/product-card/product-view';
 import { ApiError } from '@/web/lib/api';
 import { useDocumentTitle } from '@/web/lib/shop';
 import { categoryProductsQuery } from './catalog-api';
+import { href } from '@/web/paths';
 
 const m = messages.catalog;
 
 /** Products on a category page open the slug route (SPEC §2). */
 function slugHref(product: ShownProduct): string | undefined {
-  return product.slug ? `/product/${encodeURIComponent(product.slug)}` : undefined;
+  return product.slug ? href.product(product.slug) : undefined;
 }
 
 function CategoryNotFound() {
@@ -31,7 +32,7 @@ function CategoryNotFound() {
       icon={<FolderX className="size-7" aria-hidden="true" />}
       title={m.categoryNotFound}
       message={m.categoryNotFoundText}
-      primary={{ label: m.returnToHome, to: '/' }}
+      primary={{ label: m.returnToHome, to: href.home() }}
     />
   );
 }
@@ -67,7 +68,7 @@ export default function CategoryPage() {
   return (
     <div className="shell py-10 sm:py-14">
       <nav aria-label={m.breadcrumb} className="mb-6 text-xs text-muted">
-        <Link to="/categories" className="hover:text-ink">
+        <Link to={href.categories()} className="hover:text-ink">
           {m.allCategoriesTitle}
         </Link>
         <span aria-hidden="true" className="mx-2">
@@ -96,8 +97,8 @@ export default function CategoryPage() {
         <EmptyState
           icon={<PackageOpen className="size-7" aria-hidden="true" />}
           message={m.categoryEmpty}
-          primary={{ label: m.browseOtherCategories, to: '/categories' }}
-          secondary={{ label: m.returnToHome, to: '/' }}
+          primary={{ label: m.browseOtherCategories, to: href.categories() }}
+          secondary={{ label: m.returnToHome, to: href.home() }}
         />
       ) : (
         <div className="flex flex-col gap-10">

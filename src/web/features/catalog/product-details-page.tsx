@@ -11,13 +11,15 @@ import { Price } from '@/web/components/price';
 import { ProductGrid, ProductGridSkeleton } from '@/web/components/product-card/product-grid';
 import { isOutOfStock } from '@/web/components/product-card/product-view';
 import { StarRating } from '@/web/components/star-rating';
-import { useAddToCart } from '@/web/features/cart/use-add-to-cart';
+import { useAddToCart } from '@/web/lib/use-add-to-cart';
 import { ApiError } from '@/web/lib/api';
 import { useDocumentTitle } from '@/web/lib/shop';
 import { toggleFavoriteWithFeedback, useFavorites } from '@/web/session/favorites';
-import { productListQuery, productQuery } from './catalog-api';
+import { productListQuery } from '@/web/lib/catalog-queries';
+import { productQuery } from './catalog-api';
 import { ProductGallery } from './product-gallery';
 import { RatingControl } from './rating-control';
+import { href } from '@/web/paths';
 
 const m = messages.catalog;
 const RELATED_GRID = 'grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-5 lg:grid-cols-5 lg:gap-6';
@@ -29,7 +31,7 @@ function ProductNotFound() {
       icon={<PackageX className="size-7" aria-hidden="true" />}
       title={m.productNotFound}
       message={m.productNotFoundText}
-      primary={{ label: m.backToProducts, to: '/products' }}
+      primary={{ label: m.backToProducts, to: href.products() }}
     />
   );
 }
@@ -88,10 +90,7 @@ function ProductDetails({ product, queryKey }: { product: ProductDto; queryKey: 
       <ProductGallery images={product.images} name={name} />
       <div className="lg:pt-4">
         {product.category ? (
-          <Link
-            to={`/category/${encodeURIComponent(product.category.slug)}`}
-            className="eyebrow hover:underline"
-          >
+          <Link to={href.category(product.category.slug)} className="eyebrow hover:underline">
             {product.category.name}
           </Link>
         ) : (
@@ -185,13 +184,13 @@ export default function ProductDetailsPage() {
     <div className="shell py-8 sm:py-12">
       {product ? (
         <nav aria-label={m.breadcrumb} className="mb-8 text-xs text-muted">
-          <Link to="/" className="hover:text-ink">
+          <Link to={href.home()} className="hover:text-ink">
             {m.home}
           </Link>
           <span aria-hidden="true" className="mx-2">
             /
           </span>
-          <Link to="/products" className="hover:text-ink">
+          <Link to={href.products()} className="hover:text-ink">
             {m.allProducts}
           </Link>
           <span aria-hidden="true" className="mx-2">

@@ -2,14 +2,13 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@/shared/constants';
-import type { ProductDto } from '@/shared/schemas/product';
 import ProductsPage from './products-page';
 import {
   listAnswer,
   mockFetch,
   renderRoute,
   sampleCategory,
-  sampleProduct,
+  makeProducts,
   setStoredSession,
   type RecordedCall,
 } from '@/web/lib/testing';
@@ -20,14 +19,10 @@ const categories = [
   sampleCategory({ _id: 'c3', name: 'Summer Edit', slug: 'summer-edit' }),
 ];
 
-function products(count: number): ProductDto[] {
-  return Array.from({ length: count }, (_, index) =>
-    sampleProduct({ _id: `p${index}`, id: `p${index}`, name: `Piece ${index}`, slug: `piece-${index}` }),
-  );
-}
-
 /** Answers categories, and the product list with whatever `list` returns for the call. */
-function serve(list: (call: RecordedCall) => ReturnType<typeof listAnswer> = () => listAnswer(products(3))) {
+function serve(
+  list: (call: RecordedCall) => ReturnType<typeof listAnswer> = () => listAnswer(makeProducts(3)),
+) {
   return mockFetch((call) => {
     if (call.url.pathname === '/api/category') return { body: { success: true, categories } };
     if (call.url.pathname === '/api/product') return list(call);
@@ -51,7 +46,7 @@ describe('ProductsPage', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('asks the server with the filters of the URL, 12 a page, and shows the count', async () => {
-    const { calls } = serve(() => listAnswer(products(3), { totalCount: 27, totalPages: 3, page: 2 }));
+    const { calls } = serve(() => listAnswer(makeProducts(3), { totalCount: 27, totalPages: 3, page: 2 }));
     renderListing(
       '/products?search=dress&category=women&minPrice=100&maxPrice=900&availability=inStock&sort=priceAsc&page=2',
     );
@@ -73,7 +68,7 @@ describe('ProductsPage', () => {
   });
 
   it("says 'product found' for exactly one", async () => {
-    serve(() => listAnswer(products(1)));
+    serve(() => listAnswer(makeProducts(1)));
     renderListing();
     expect(await screen.findByText('1 product found')).toBeInTheDocument();
   });
@@ -127,7 +122,7 @@ describe('ProductsPage', () => {
   });
 
   it('shows a chip per active filter; each removes its own, Clear All removes all but the sort', async () => {
-    serve(() => listAnswer(products(2), { maxPrice: 1200 }));
+    serve(() => listAnswer(makeProducts(2), { maxPrice: 1200 }));
     const { router } = renderListing(
       '/products?search=silk&category=Women&maxPrice=500&availability=outOfStock&sort=newest',
     );
@@ -163,7 +158,9 @@ describe('ProductsPage', () => {
 
   it('goes back to page 1 when the number of results changes', async () => {
     let total = 40;
-    serve(() => listAnswer(products(12), { totalCount: total, totalPages: Math.ceil(total / 12), page: 2 }));
+    serve(() =>
+      listAnswer(makeProducts(12), { totalCount: total, totalPages: Math.ceil(total / 12), page: 2 }),
+    );
     const { router } = renderListing('/products?page=2');
     expect(await screen.findByText('40 products found')).toBeInTheDocument();
     total = 30;

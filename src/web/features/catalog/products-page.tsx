@@ -22,16 +22,10 @@ import {
   type ListingFilters,
 } from '@/shared/listing';
 import { useDocumentTitle } from '@/web/lib/shop';
-import { allCategoriesQuery, productListQuery } from './catalog-api';
+import { allCategoriesQuery, productListQuery } from '@/web/lib/catalog-queries';
 import { ListingFiltersPanel } from './listing-filters';
-import {
-  activeFilters,
-  categoryFromState,
-  priceCeiling,
-  takeStoredCategory,
-  withoutFilter,
-  type ActiveFilter,
-} from './listing-params';
+import { categoryFromState, takeStoredCategory } from '@/web/lib/category-choice';
+import { activeFilters, priceCeiling, withoutFilter, type ActiveFilter } from './listing-params';
 
 const m = messages.catalog;
 

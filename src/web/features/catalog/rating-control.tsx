@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Star } from 'lucide-react';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { RATING_MAX } from '@/shared/constants';
 import { format, messages } from '@/shared/messages';
 import type { ProductDto } from '@/shared/schemas/product';
-import { messageOf } from '@/web/lib/api';
 import { queryKeys } from '@/web/lib/query-keys';
 import { useSession } from '@/web/session/session';
 import { rateProduct } from './catalog-api';
+import { failureText } from '@/web/lib/failure-text';
+import { notify } from '@/web/lib/notify';
 
 const m = messages.catalog;
 
@@ -30,20 +30,20 @@ export function RatingControl({ product, queryKey }: RatingControlProps) {
     onSuccess: async (answer, rating) => {
       setChosen(rating);
       if (answer.product) queryClient.setQueryData(queryKey, answer.product);
-      toast.success(m.ratingSubmitted);
+      notify.success(m.ratingSubmitted);
       // The featured order and every card's average depend on ratings.
       await queryClient.invalidateQueries({ queryKey: queryKeys.products.all });
     },
-    onError: (error) => toast.error(messageOf(error, m.failedToSubmitRating)),
+    onError: (error) => notify.error(failureText(error, m.failedToSubmitRating, m.failedToSubmitRating)),
   });
 
   const rate = (rating: number) => {
     if (!isSignedIn) {
-      toast.error(m.pleaseLoginToRate);
+      notify.error(m.pleaseLoginToRate);
       return;
     }
     if (isAdmin) {
-      toast.error(m.adminsCannotRate);
+      notify.error(m.adminsCannotRate);
       return;
     }
     mutation.mutate(rating);

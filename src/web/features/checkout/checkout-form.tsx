@@ -1,17 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { CITIES, SHIPPING_FEES, type PaymentType } from '@/shared/constants';
 import { format, messages } from '@/shared/messages';
 import { formatAmount, formatEgp } from '@/shared/money';
 import type { CartDto } from '@/shared/schemas/cart';
 import { FormField } from '@/web/components/form-field';
-import { emptyCart } from '@/web/features/cart/cart-api';
-import { failureText } from '@/web/features/cart/failure-text';
-import { queryKeys } from '@/web/lib/query-keys';
+import { failureText } from '@/web/lib/failure-text';
 import { walletNumber } from '@/web/lib/shop';
 import {
   CheckoutFormSchema,
@@ -23,7 +19,9 @@ import { newIdempotencyKey } from './idempotency-key';
 import { OrderSummary } from './order-summary';
 import { PaymentProofField } from './payment-proof-field';
 import { proofProblem } from './payment-proof';
-import { placeOrder } from './place-order';
+import { usePlaceOrder } from './api/place-order';
+import { href } from '@/web/paths';
+import { notify } from '@/web/lib/notify';
 
 const m = messages.orders;
 
@@ -64,7 +62,6 @@ const LANDMARK: TextField = { name: 'landmark', label: m.landmark, autoComplete:
 
 /** The ready state of /checkout: shipping form, payment, proof, summary and the submit (SPEC §2, §4, §5, §9). */
 export function CheckoutForm({ cart }: { cart: CartDto }) {
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const {
     register,
@@ -95,21 +92,12 @@ export function CheckoutForm({ cart }: { cart: CartDto }) {
   // handleSubmit validates asynchronously, so two quick clicks both pass before isPending turns true.
   const submitting = useRef(false);
 
-  const mutation = useMutation({
-    mutationFn: placeOrder,
+  const mutation = usePlaceOrder({
     onSuccess: async () => {
-      toast.success(m.orderPlaced);
-      await navigate('/allorders');
-      // The server emptied the cart with the order. Set after leaving, so this page never flashes its empty state.
-      queryClient.setQueryData(queryKeys.cart, { ...emptyCart, _id: cart._id, id: cart.id });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.products.all });
+      notify.success(m.orderPlaced);
+      await navigate(href.orders());
     },
-    onError: (error) => {
-      toast.error(failureText(error, m.somethingWentWrong));
-      // Stock may have moved under the cart; show what the server now holds.
-      void queryClient.invalidateQueries({ queryKey: queryKeys.cart });
-    },
+    onError: (error) => notify.error(failureText(error, m.somethingWentWrong)),
     onSettled: () => {
       submitting.current = false;
     },
@@ -133,7 +121,7 @@ export function CheckoutForm({ cart }: { cart: CartDto }) {
     const problem = missingProof(values.paymentType);
     setProofError(problem);
     if (problem) {
-      toast.error(m.correctFormErrors, { id: FORM_ERRORS_TOAST });
+      notify.error(m.correctFormErrors, { id: FORM_ERRORS_TOAST });
       return;
     }
     if (submitting.current) return;
@@ -144,7 +132,7 @@ export function CheckoutForm({ cart }: { cart: CartDto }) {
   const onInvalid = () => {
     const problem = missingProof(getValues('paymentType'));
     if (problem) setProofError(problem);
-    toast.error(m.correctFormErrors, { id: FORM_ERRORS_TOAST });
+    notify.error(m.correctFormErrors, { id: FORM_ERRORS_TOAST });
   };
 
   const busy = mutation.isPending || mutation.isSuccess;

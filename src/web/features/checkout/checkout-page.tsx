@@ -3,12 +3,13 @@ import type { ReactNode } from 'react';
 import { messages } from '@/shared/messages';
 import { EmptyState } from '@/web/components/empty-state';
 import { LoadFailure } from '@/web/components/load-failure';
-import { failureText } from '@/web/features/cart/failure-text';
-import { LoadingState } from '@/web/features/cart/page-states';
+import { failureText } from '@/web/lib/failure-text';
+import { Spinner } from '@/web/components/spinner';
 import { useCart } from '@/web/lib/cart-query';
 import { useDocumentTitle } from '@/web/lib/shop';
 import { useSession } from '@/web/session/session';
 import { CheckoutForm } from './checkout-form';
+import { href } from '@/web/paths';
 
 const m = messages.orders;
 
@@ -18,7 +19,7 @@ function EmptyCart() {
       icon={<ShoppingBag className="size-7" aria-hidden="true" />}
       title={messages.cart.cartEmpty}
       message={messages.cart.cartEmptyText}
-      primary={{ label: m.browseProducts, to: '/products' }}
+      primary={{ label: m.browseProducts, to: href.products() }}
     />
   );
 }
@@ -37,7 +38,7 @@ export default function CheckoutPage() {
       </p>
     );
   } else if (cart.isPending) {
-    body = <LoadingState label={m.loadingCheckout} />;
+    body = <Spinner label={m.loadingCheckout} />;
   } else if (cart.isError) {
     body = <LoadFailure title={failureText(cart.error, m.failedToLoadCart)} />;
   } else if (cart.data.products.length === 0) {

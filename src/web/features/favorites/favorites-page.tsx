@@ -6,9 +6,10 @@ import { format, messages } from '@/shared/messages';
 import { formatEgp } from '@/shared/money';
 import { EmptyState } from '@/web/components/empty-state';
 import { ProductImage } from '@/web/components/product-card/product-image';
-import { useAddToCart } from '@/web/features/cart/use-add-to-cart';
+import { useAddToCart } from '@/web/lib/use-add-to-cart';
 import { useDocumentTitle } from '@/web/lib/shop';
 import { toggleFavoriteWithFeedback, useFavorites, type FavoriteItem } from '@/web/session/favorites';
+import { href } from '@/web/paths';
 
 const m = messages.catalog;
 
@@ -16,14 +17,14 @@ function FavoriteCard({ item }: { item: FavoriteItem }) {
   const navigate = useNavigate();
   const { addToCart, pendingProductId } = useAddToCart();
   const name = item.name || m.noName;
-  const href = `/productdetails/${encodeURIComponent(item._id)}`;
+  const target = href.productById(item._id);
   const shownPrice = item.finalPrice ?? item.price;
   const discounted = item.finalPrice !== undefined && item.finalPrice < item.price;
 
   // SPEC §2: a click anywhere on the card opens the product, except on its buttons and links.
   const openProduct = (event: MouseEvent<HTMLElement>) => {
     if ((event.target as HTMLElement).closest('button, a')) return;
-    navigate(href);
+    navigate(target);
   };
 
   return (
@@ -43,7 +44,7 @@ function FavoriteCard({ item }: { item: FavoriteItem }) {
       <div className="flex flex-1 flex-col gap-2 p-4">
         {item.category ? <p className="eyebrow text-[0.6875rem] text-muted">{item.category}</p> : null}
         <h2 className="line-clamp-2 font-display text-lg leading-snug text-ink">
-          <Link to={href} className="hover:text-accent-strong">
+          <Link to={target} className="hover:text-accent-strong">
             {name}
           </Link>
         </h2>
@@ -87,7 +88,7 @@ export default function FavoritesPage() {
           icon={<Heart className="size-7" aria-hidden="true" />}
           title={m.favoritesEmpty}
           message={m.favoritesEmptyText}
-          primary={{ label: m.startShopping, to: '/' }}
+          primary={{ label: m.startShopping, to: href.home() }}
         />
       </div>
     );

@@ -4,6 +4,7 @@ import { HOME_SECTION_SHOWN } from '@/shared/constants';
 import { catalog } from '@/shared/messages/catalog';
 import type { ProductDto } from '@/shared/schemas/product';
 import { ProductGrid, ProductGridSkeleton } from '@/web/components/product-card/product-grid';
+import { href } from '@/web/paths';
 
 interface ProductSectionProps {
   id: string;
@@ -25,7 +26,7 @@ export function ProductSection({ id, title, eyebrow, products }: ProductSectionP
           </h2>
         </div>
         <Link
-          to="/products"
+          to={href.products()}
           className="group inline-flex shrink-0 items-center gap-2 border-b border-ink/30 pb-1 text-sm font-medium text-ink transition hover:border-accent hover:text-accent-strong"
         >
           {catalog.viewAll}

@@ -2,6 +2,7 @@ import { ArrowLeft, House } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { messages } from '@/shared/messages';
 import { useDocumentTitle } from '@/web/lib/shop';
+import { href } from '@/web/paths';
 
 const m = messages.layout;
 
@@ -16,7 +17,7 @@ export default function NotFoundPage() {
       <h1 className="-mt-4 text-title text-ink sm:text-[2.5rem]">{m.pageNotFound}</h1>
       <p className="mt-4 max-w-md text-muted">{m.pageNotFoundText}</p>
       <div className="mt-10 flex flex-wrap items-center justify-center gap-3">
-        <Link to="/" className="btn btn-primary">
+        <Link to={href.home()} className="btn btn-primary">
           <House className="size-4" aria-hidden="true" />
           {m.goHome}
         </Link>

@@ -1,10 +1,10 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
 import { messages } from '@/shared/messages';
 import type { OrderDto } from '@/shared/schemas/order';
-import { failureText } from '@/web/features/cart/failure-text';
+import { failureText } from '@/web/lib/failure-text';
 import { api } from '@/web/lib/api';
 import { queryKeys } from '@/web/lib/query-keys';
+import { notify } from '@/web/lib/notify';
 
 const m = messages.orders;
 
@@ -29,7 +29,7 @@ export function useCancelOrder() {
         body: { status: 'cancelled' },
       }),
     onSuccess: async () => {
-      toast.success(m.statusUpdated);
+      notify.success(m.statusUpdated);
       // Cancelling puts the stock back, so product pages must not show the old count.
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.orders.all }),
@@ -38,7 +38,7 @@ export function useCancelOrder() {
       ]);
     },
     onError: async (error) => {
-      toast.error(failureText(error, m.failedToUpdateStatus));
+      notify.error(failureText(error, m.failedToUpdateStatus));
       await queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
     },
   });

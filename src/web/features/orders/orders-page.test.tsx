@@ -6,8 +6,10 @@ import { format, messages } from '@/shared/messages';
 import type { OrderDto } from '@/shared/schemas/order';
 import {
   clearToasts,
+  makeOrder,
   mockFetch,
   renderRoute,
+  sampleOrderLine,
   setStoredSession,
   type Answer,
   type RecordedCall,
@@ -16,50 +18,17 @@ import OrdersPage from './orders-page';
 
 const m = messages.orders;
 
-let sequence = 0;
-function sampleOrder(status: OrderStatus | string, overrides: Partial<OrderDto> = {}): OrderDto {
-  sequence += 1;
-  const id = `${String(sequence).repeat(8).slice(0, 8)}-aaaa-4aaa-8aaa-aaaaaaaaaaaa`;
-  return {
-    _id: id,
-    id,
-    createdAt: '2026-11-20T10:30:00.000Z',
+/** The shopper's order of two linen dresses (901 + 70 EGP), in `status`, with its own id. */
+function dressOrder(status: OrderStatus | string, overrides: Partial<OrderDto> = {}): OrderDto {
+  return makeOrder({
     status: status as OrderStatus,
-    name: 'Mariam Hassan',
-    phone: '01012345678',
     address: '12 El Nozha Street, Floor 3, Apartment 7, Heliopolis, Cairo',
-    street: 'El Nozha Street',
-    building: '12',
-    floor: '3',
-    apartment: '7',
-    landmark: '',
-    area: 'Heliopolis',
-    city: 'Cairo',
-    products: [
-      {
-        _id: `line-${id}`,
-        product: {
-          _id: 'p1',
-          id: 'p1',
-          name: 'Linen Summer Dress',
-          slug: 'linen-summer-dress',
-          finalPrice: 450.5,
-          images: [{ url: '/uploads/dress.webp' }],
-          defaultImage: { url: '/uploads/dress.webp' },
-          category: { name: 'Women' },
-        },
-        quantity: 2,
-        unitPrice: 450.5,
-      },
-    ],
+    products: [sampleOrderLine()],
     totalPrice: 901,
-    shippingFee: 70,
     grandTotal: 971,
-    paymentType: 'instapay',
-    paymentImage: { url: '/files/proof.webp?sig=x' },
     createdBy: { _id: 'u1', username: 'user', email: 'user@example.com' },
     ...overrides,
-  };
+  });
 }
 
 function serve(
@@ -92,7 +61,7 @@ afterEach(() => {
 
 describe('my orders', () => {
   it('lists each order with its number, date, lines, stored fee and totals', async () => {
-    const order = sampleOrder('pending');
+    const order = dressOrder('pending');
     serve(() => [order]);
     renderRoute(<OrdersPage />, { path: '/allorders' });
     expect(screen.getByRole('status')).toHaveTextContent(m.loadingOrders);
@@ -110,11 +79,11 @@ describe('my orders', () => {
 
   it('colours each status and shows completed as Delivered and an unknown status as it is', async () => {
     serve(() => [
-      sampleOrder('pending'),
-      sampleOrder('confirmed'),
-      sampleOrder('completed'),
-      sampleOrder('cancelled'),
-      sampleOrder('on-hold'),
+      dressOrder('pending'),
+      dressOrder('confirmed'),
+      dressOrder('completed'),
+      dressOrder('cancelled'),
+      dressOrder('on-hold'),
     ]);
     renderRoute(<OrdersPage />, { path: '/allorders' });
     await screen.findAllByRole('article');
@@ -128,10 +97,10 @@ describe('my orders', () => {
 
   it('filters by All, Pending, Cancelled, Confirmed and Delivered (completed)', async () => {
     serve(() => [
-      sampleOrder('pending'),
-      sampleOrder('completed'),
-      sampleOrder('completed'),
-      sampleOrder('cancelled'),
+      dressOrder('pending'),
+      dressOrder('completed'),
+      dressOrder('completed'),
+      dressOrder('cancelled'),
     ]);
     renderRoute(<OrdersPage />, { path: '/allorders' });
     await screen.findAllByRole('article');
@@ -163,10 +132,10 @@ describe('my orders', () => {
 
   it('offers Cancel Order only while pending or confirmed', async () => {
     serve(() => [
-      sampleOrder('pending'),
-      sampleOrder('confirmed'),
-      sampleOrder('completed'),
-      sampleOrder('cancelled'),
+      dressOrder('pending'),
+      dressOrder('confirmed'),
+      dressOrder('completed'),
+      dressOrder('cancelled'),
     ]);
     renderRoute(<OrdersPage />, { path: '/allorders' });
     await screen.findAllByRole('article');
@@ -177,7 +146,7 @@ describe('my orders', () => {
   });
 
   it('cancels after confirmation, says so and reloads the list', async () => {
-    let order = sampleOrder('pending');
+    let order = dressOrder('pending');
     const { calls } = serve(
       () => [order],
       (call) => {
@@ -199,7 +168,7 @@ describe('my orders', () => {
   });
 
   it('does nothing when the shopper does not confirm', async () => {
-    const { calls } = serve(() => [sampleOrder('pending')]);
+    const { calls } = serve(() => [dressOrder('pending')]);
     vi.spyOn(window, 'confirm').mockReturnValue(false);
     renderRoute(<OrdersPage />, { path: '/allorders' });
     await userEvent.click(await screen.findByRole('button', { name: m.cancelOrder }));
@@ -209,7 +178,7 @@ describe('my orders', () => {
   it('a refused cancel shows Failed to update order status, or the server message', async () => {
     let withMessage = false;
     serve(
-      () => [sampleOrder('pending')],
+      () => [dressOrder('pending')],
       () => ({
         status: withMessage ? 409 : 500,
         body: withMessage ? { success: false, message: m.cannotCancel } : {},

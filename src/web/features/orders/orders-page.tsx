@@ -6,11 +6,12 @@ import { messages } from '@/shared/messages';
 import { EmptyState } from '@/web/components/empty-state';
 import { LoadFailure } from '@/web/components/load-failure';
 import { ORDER_FILTERS } from '@/web/components/order-status';
-import { failureText } from '@/web/features/cart/failure-text';
-import { LoadingState } from '@/web/features/cart/page-states';
+import { failureText } from '@/web/lib/failure-text';
+import { Spinner } from '@/web/components/spinner';
 import { useDocumentTitle } from '@/web/lib/shop';
 import { OrderCard } from './order-card';
 import { myOrdersQueryOptions, useCancelOrder } from './orders-api';
+import { href } from '@/web/paths';
 
 const m = messages.orders;
 
@@ -20,7 +21,7 @@ function NoOrders() {
       icon={<PackageOpen className="size-7" aria-hidden="true" />}
       title={m.noOrdersYet}
       message={m.noOrdersText}
-      primary={{ label: m.browseProducts, to: '/products' }}
+      primary={{ label: m.browseProducts, to: href.products() }}
     />
   );
 }
@@ -39,7 +40,7 @@ export default function OrdersPage() {
 
   let body: ReactNode;
   if (orders.isPending) {
-    body = <LoadingState label={m.loadingOrders} />;
+    body = <Spinner label={m.loadingOrders} />;
   } else if (orders.isError) {
     body = <LoadFailure title={failureText(orders.error, m.failedToFetchOrders)} />;
   } else if (orders.data.length === 0) {

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import toast, { Toaster } from 'react-hot-toast';
 import { afterEach, describe, expect, it } from 'vitest';
-import { toasterProps } from './toast';
+import { toasterProps } from './toaster-props';
 
 describe('toaster settings (SPEC §9)', () => {
   afterEach(() => {

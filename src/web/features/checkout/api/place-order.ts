@@ -1,8 +1,14 @@
+import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
 import { IDEMPOTENCY_HEADER } from '@/shared/constants';
 import { addressLine } from '@/shared/schemas/checkout';
 import type { OrderDto } from '@/shared/schemas/order';
+import type { CheckoutFormValues } from '@/web/features/checkout/checkout-form-schema';
 import { api } from '@/web/lib/api';
-import type { CheckoutFormValues } from './checkout-form-schema';
+import { emptyCart } from '@/web/lib/cart-api';
+import { queryKeys } from '@/web/lib/query-keys';
+
+// POST /api/order (DESIGN §2): the request and its mutation hook, one file per call (bulletproof-react's
+// api/<verb-noun>.ts), so the checkout form only says what the shopper sees.
 
 export interface PlaceOrderRequest {
   cartId: string;
@@ -49,5 +55,35 @@ export function placeOrder(request: PlaceOrderRequest): Promise<PlaceOrderAnswer
   return api.post<PlaceOrderAnswer>('/order', {
     formData: orderFormData(request),
     headers: { [IDEMPOTENCY_HEADER]: request.idempotencyKey },
+  });
+}
+
+type PlaceOrderConfig = Pick<
+  UseMutationOptions<PlaceOrderAnswer, Error, PlaceOrderRequest>,
+  'onSuccess' | 'onError' | 'onSettled'
+>;
+
+/**
+ * Places the order. The lists it changes (the shopper's orders, stock on every product) are marked
+ * stale first; then the caller's `onSuccess` runs (it leaves the page); only then is the cart shown as
+ * empty, as the server left it, so the checkout page never flashes its empty state. A failure asks for
+ * the cart again, since stock may have moved under it.
+ */
+export function usePlaceOrder({ onSuccess, onError, onSettled }: PlaceOrderConfig = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: placeOrder,
+    onSuccess: async (...args) => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.products.all });
+      await onSuccess?.(...args);
+      const { cartId } = args[1];
+      queryClient.setQueryData(queryKeys.cart, { ...emptyCart, _id: cartId, id: cartId });
+    },
+    onError: async (...args) => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.cart });
+      await onError?.(...args);
+    },
+    onSettled,
   });
 }

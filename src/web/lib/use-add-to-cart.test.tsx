@@ -14,7 +14,8 @@ import {
   sampleCart,
   setStoredSession,
 } from '@/web/lib/testing';
-import { useAddToCart, useCart } from './use-add-to-cart';
+import { useCart } from '@/web/lib/cart-query';
+import { useAddToCart } from '@/web/lib/use-add-to-cart';
 
 const m = messages.cart;
 

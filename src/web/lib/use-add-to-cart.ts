@@ -4,10 +4,8 @@ import { CART_ADD_TOAST_MS, QUANTITY_FROM_CARD } from '@/shared/constants';
 import type { cart } from '@/shared/messages/cart';
 import { notify } from '@/web/lib/notify';
 import { useSession } from '@/web/session/session';
-import { cartApi, storeCartAnswer } from './cart-api';
-import { failureText } from './failure-text';
-
-export { useCart } from '@/web/lib/cart-query';
+import { cartApi, storeCartAnswer } from '@/web/lib/cart-api';
+import { failureText } from '@/web/lib/failure-text';
 
 /**
  * Says no with one of the cart's texts. The card is on the home page's first screen and the cart's

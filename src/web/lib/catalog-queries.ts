@@ -1,0 +1,36 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { QueryValue } from '@/shared/api-url';
+import type { CategoryDto } from '@/shared/schemas/category';
+import type { ProductListDto } from '@/shared/schemas/product';
+import { api, UnsuccessfulAnswer } from '@/web/lib/api';
+import { queryKeys } from '@/web/lib/query-keys';
+
+/** The catalogue reads that several areas share: the home page, the listing, the carousel, the admin. */
+
+export type ProductListParams = Record<string, QueryValue>;
+
+interface CategoriesAnswer {
+  success: boolean;
+  categories: CategoryDto[];
+  message?: string;
+}
+
+/** GET /api/product with the listing's filters, sort and page; filtering and paging happen on the server. */
+export function productListQuery(params: ProductListParams) {
+  return queryOptions({
+    queryKey: queryKeys.products.list(params),
+    queryFn: ({ signal }) => api.get<ProductListDto>('/product', { query: params, signal }),
+  });
+}
+
+/** GET /api/category without a page: every category, for the carousel, the
+ * categories grid, the listing filter and the admin's selects (one query, one cache entry). */
+export const allCategoriesQuery = queryOptions({
+  queryKey: queryKeys.categories.list({ all: true }),
+  queryFn: async ({ signal }) => {
+    const answer = await api.get<CategoriesAnswer>('/category', { signal });
+    // SPEC §8: an answer that says it failed is a failure, even with a 200; each screen words it.
+    if (!answer.success) throw new UnsuccessfulAnswer(answer.message ?? '');
+    return answer.categories;
+  },
+});

@@ -1,0 +1,66 @@
+import { generatePath } from 'react-router';
+import { defaultFilters, writeFilters, type ListingFilters } from '@/shared/listing';
+
+/**
+ * Every address of the web app (SPEC §2's route table, DESIGN §3), once. The router declares its
+ * routes with `paths`; links and redirects build addresses with `href`, so renaming a route is one edit
+ * here and a newcomer finds a screen's route from its address in one step.
+ */
+export const paths = {
+  home: '/',
+  products: '/products',
+  categories: '/categories',
+  category: '/category/:slug',
+  /** The storefront's older product address, by id; kept because cards, favourites and the cart use it. */
+  productById: '/productdetails/:id',
+  product: '/product/:slug',
+  favorites: '/favorites',
+  login: '/login',
+  register: '/register',
+  cart: '/cart',
+  orders: '/allorders',
+  checkout: '/checkout',
+  admin: {
+    dashboard: '/dashboard',
+    products: '/dashboard/manage',
+    newProduct: '/dashboard/manage/create',
+    editProduct: '/dashboard/manage/edit/:id',
+    categories: '/dashboard/manage_category',
+    newCategory: '/dashboard/manage_category/new',
+    editCategory: '/dashboard/manage_category/edit/:id',
+    orders: '/dashboard/manage_orders',
+    /** A second address of the orders list (SPEC §2). */
+    ordersAlias: '/dashboard/orders',
+    order: '/dashboard/order/:id',
+  },
+  notFound: '*',
+} as const;
+
+/** Builds the addresses of `paths`; React Router's `generatePath` encodes each parameter. */
+export const href = {
+  home: () => paths.home,
+  /** /products, with the listing's filters in its query (defaults left out, as the listing writes them). */
+  products: (filters?: Partial<ListingFilters>) => {
+    const query = filters ? writeFilters({ ...defaultFilters, ...filters }).toString() : '';
+    return query ? `${paths.products}?${query}` : paths.products;
+  },
+  categories: () => paths.categories,
+  category: (slug: string) => generatePath(paths.category, { slug }),
+  productById: (id: string) => generatePath(paths.productById, { id }),
+  product: (slug: string) => generatePath(paths.product, { slug }),
+  favorites: () => paths.favorites,
+  login: () => paths.login,
+  register: () => paths.register,
+  cart: () => paths.cart,
+  orders: () => paths.orders,
+  checkout: () => paths.checkout,
+  adminDashboard: () => paths.admin.dashboard,
+  adminProducts: () => paths.admin.products,
+  adminNewProduct: () => paths.admin.newProduct,
+  adminEditProduct: (id: string) => generatePath(paths.admin.editProduct, { id }),
+  adminCategories: () => paths.admin.categories,
+  adminNewCategory: () => paths.admin.newCategory,
+  adminEditCategory: (id: string) => generatePath(paths.admin.editCategory, { id }),
+  adminOrders: () => paths.admin.orders,
+  adminOrder: (id: string) => generatePath(paths.admin.order, { id }),
+} as const;
