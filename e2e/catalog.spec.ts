@@ -53,6 +53,9 @@ test('a shopper searches from the top bar, filters by category and price, favour
 
   await page.getByRole('button', { name: 'Women', exact: true }).click();
   await expect(page).toHaveURL(/category=Women/);
+  // The price ceiling comes with the category's answer: a max price typed before it is judged against
+  // the previous list's ceiling, and one at or above that ceiling means "no limit".
+  await expect(page.getByText(countText(3))).toBeVisible();
   await page.getByLabel(c.maxPrice).fill('1500');
   await page.getByRole('button', { name: c.applyFilters }).click();
   await expect(page).toHaveURL(/maxPrice=1500/);
