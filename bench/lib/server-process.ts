@@ -101,21 +101,29 @@ export async function prepareDatabase(env: Record<string, string>): Promise<void
 }
 
 /**
- * The server's Node arguments exactly as `npm run serve` (and so `npm start`) gives them, heap limit
- * included, so the figures are about the process a shop runs.
+ * The server's environment settings and Node arguments exactly as `npm run serve` (and so `npm start`)
+ * gives them (`NAME=value … node …`: the allocator's arenas, the heap limit), so the figures are about
+ * the process a shop runs.
  */
-function serveArguments(): string[] {
+function serveCommand(): { env: Record<string, string>; args: string[] } {
   const manifest = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> };
-  const [command, ...rest] = (manifest.scripts.serve ?? '').split(/\s+/);
-  if (command !== 'node') throw new Error(`package.json's serve script must start with node, not ${command}`);
-  return rest;
+  const words = (manifest.scripts.serve ?? '').split(/\s+/);
+  const env: Record<string, string> = {};
+  while (words[0]?.includes('=')) {
+    const [name, ...value] = words.shift()!.split('=');
+    env[name!] = value.join('=');
+  }
+  const [command, ...args] = words;
+  if (command !== 'node') throw new Error(`package.json's serve script must run node, not ${command}`);
+  return { env, args };
 }
 
 /** Starts the real server (`src/server/main.ts`, as `npm run serve` does) on 127.0.0.1 and waits until it answers. */
 export async function startServer(options: ServerOptions): Promise<ServerProcess> {
   const baseUrl = `http://127.0.0.1:${options.port}`;
-  const child = spawn(process.execPath, [...(options.nodeFlags ?? []), ...serveArguments()], {
-    env: { ...process.env, ...options.env, HOST: '127.0.0.1', PORT: String(options.port) },
+  const serve = serveCommand();
+  const child = spawn(process.execPath, [...(options.nodeFlags ?? []), ...serve.args], {
+    env: { ...process.env, ...serve.env, ...options.env, HOST: '127.0.0.1', PORT: String(options.port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.add(child);
