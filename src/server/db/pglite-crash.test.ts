@@ -10,24 +10,15 @@ import { multipartBody } from '../test/multipart';
 import { serveAndWait, type ServerRun } from '../test/serve';
 import { openConfiguredDatabase } from './open';
 import { cartLines, carts, categories, orderLines, orders, products, users } from './schema';
+import { gizaShipping } from '../test/shipping';
 
 const SHOPPERS = 30;
 const STOCK = 1_000;
 /** Orders answered before the kill: the rest are in flight, somewhere between the request and the commit. */
 const KILL_AFTER_ANSWERS = 4;
 
-const address = {
-  name: 'Mona Ahmed',
-  phone: '01012345678',
-  street: 'Tahrir Street',
-  building: '12',
-  floor: '3',
-  apartment: '7',
-  landmark: 'Near the mosque',
-  area: 'Dokki',
-  city: 'Giza',
-  paymentType: 'cash',
-};
+/** A cash order to Giza: the checkout form's fields. */
+const address = { ...gizaShipping, paymentType: 'cash' };
 
 // A crash of the process that holds PGlite; PostgreSQL's own durability is not this shop's to test.
 describe.skipIf(testDriver === 'pg')('PGlite after a crash (SIGKILL) mid-checkout', () => {

@@ -14,6 +14,7 @@ import { createUser, type TestUser } from '../test/users';
 import { openPostgres } from './client';
 import { isDatabaseUnavailable } from './faults';
 import { orderLines, orders } from './schema';
+import { gizaShipping } from '../test/shipping';
 
 const BUSY = { success: false, message: messages.errors.shopBusy };
 /** Far beyond any answer on a busy machine; an answer later than this is a hang. */
@@ -21,18 +22,8 @@ const HANG_MS = 20_000;
 /** How long the shop may take to serve again once PostgreSQL is back (issue 11: "a few seconds"). */
 const RECOVERY_MS = 15_000;
 
-const address = {
-  name: 'Mona Ahmed',
-  phone: '01012345678',
-  street: 'Tahrir Street',
-  building: '12',
-  floor: '3',
-  apartment: '7',
-  landmark: 'Near the mosque',
-  area: 'Dokki',
-  city: 'Giza',
-  paymentType: 'cash',
-};
+/** A cash order to Giza: the checkout form's fields. */
+const address = { ...gizaShipping, paymentType: 'cash' };
 
 interface Answer {
   status: number;

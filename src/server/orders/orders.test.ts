@@ -12,20 +12,11 @@ import { createTestApp, type TestApp } from '../test/app';
 import { fillImageQueue } from '../test/image-queue';
 import { makeImage } from '../test/images';
 import { multipartBody, type MultipartFilePart } from '../test/multipart';
+import { gizaShipping } from '../test/shipping';
 import { createUser, type TestUser } from '../test/users';
 import type { OrderEventMap } from './events';
 
-const giza = {
-  name: 'Mona Ahmed',
-  phone: '01012345678',
-  street: 'Tahrir Street',
-  building: '12',
-  floor: '3',
-  apartment: '7',
-  landmark: 'Near the mosque',
-  area: 'Dokki',
-  city: 'Giza',
-};
+const giza = gizaShipping;
 
 interface OrderAnswer {
   success: boolean;

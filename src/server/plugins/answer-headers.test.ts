@@ -6,6 +6,7 @@ import { insertTestProduct } from '../stock/test-products';
 import { createTestApp, type TestApp } from '../test/app';
 import { makeImage } from '../test/images';
 import { multipartBody } from '../test/multipart';
+import { gizaShipping } from '../test/shipping';
 import { createUser, type TestUser } from '../test/users';
 import { CORS_ALLOWED_HEADERS } from './cross-origin';
 
@@ -141,15 +142,7 @@ describe('clients on another origin', () => {
       const body = multipartBody(
         {
           cartId: added.json<{ cart: { id: string } }>().cart.id,
-          name: 'Mona Ahmed',
-          phone: '01012345678',
-          street: 'Tahrir Street',
-          building: '12',
-          floor: '3',
-          apartment: '7',
-          landmark: 'Near the mosque',
-          area: 'Dokki',
-          city: 'Giza',
+          ...gizaShipping,
           paymentType: 'instapay',
         },
         { paymentImage: await makeImage(40, 30, 'png') },
