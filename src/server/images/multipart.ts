@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { MAX_IMAGE_BYTES } from '@/shared/constants';
 import { format, messages } from '@/shared/messages';
 import { AppError } from '../errors';
+import { ImageRefused } from './refusals';
 
 /** The file fields a form may carry, each with how many files it takes at most. */
 export type FileFieldSpec<F extends string> = { files: Record<F, { max: number }> };
@@ -76,7 +77,7 @@ export async function readMultipartForm<F extends string>(
     if (error instanceof AppError) throw error;
     const known = libraryError(error);
     if (known?.code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError('PAYLOAD_TOO_LARGE', messages.admin.imageTooLarge);
+      throw new ImageRefused('tooLarge');
     }
     // The plugin's part/field/file count limits: the error handler answers 413 in our words.
     if (known?.statusCode === 413) throw error;

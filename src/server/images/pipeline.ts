@@ -6,6 +6,7 @@ import type { StoredImage } from '../db/schema';
 import { AppError } from '../errors';
 import type { ObjectStore } from '../storage/types';
 import { imageQueue } from './queue';
+import { ImageRefused } from './refusals';
 import { MAX_STORED_WIDTH_PX, variantKey } from './urls';
 
 // One libvips thread per image: the image queue decides how many images are worked on at once, and
@@ -44,22 +45,22 @@ export interface UploadedImage {
  * cheap and runs outside the image queue; decoding the pixels is the queue's work.
  */
 export async function readUploadedImage(buffer: Buffer): Promise<UploadedImage> {
-  if (buffer.length > MAX_IMAGE_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', messages.admin.imageTooLarge);
+  if (buffer.length > MAX_IMAGE_BYTES) throw new ImageRefused('tooLarge');
   let metadata: Metadata;
   try {
     // No pixel limit on the header: sharp would refuse a large one as an error we could not tell from a
     // broken file. The area is checked below in our words, and every decode keeps sharp's limit.
     metadata = await sharp(buffer, { limitInputPixels: false }).metadata();
   } catch {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', messages.admin.notAnImage);
+    throw new ImageRefused('notAnImage');
   }
   const { format: kind, width, height } = metadata;
   if (!kind || !ACCEPTED_FORMATS.has(kind) || !width || !height) {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', messages.admin.notAnImage);
+    throw new ImageRefused('notAnImage');
   }
   if (kind === 'heif' && metadata.compression !== 'av1') {
     // HEIC photos decode here but not in most browsers; only AVIF is promised.
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', messages.admin.notAnImage);
+    throw new ImageRefused('notAnImage');
   }
   if (width > MAX_IMAGE_SIDE_PX || height > MAX_IMAGE_SIDE_PX) {
     throw new AppError(
@@ -106,7 +107,7 @@ async function encodeWebp(source: () => Sharp, maxWidth: number, effort = WEBP_E
       .toBuffer();
   } catch {
     // The header read fine but the pixels do not: a truncated or corrupt file.
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', messages.admin.notAnImage);
+    throw new ImageRefused('notAnImage');
   }
 }
 

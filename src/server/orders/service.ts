@@ -17,6 +17,7 @@ import type { Db } from '../db/client';
 import { INTEGER_COLUMN_MAX, type OrderLineRow } from '../db/schema';
 import { AppError } from '../errors';
 import { storePaymentProof } from '../images/pipeline';
+import { ImageRefused, type ImageRefusal } from '../images/refusals';
 import type { SessionUser } from '../plugins/auth-guard';
 import { assertAvailable, returnStock, stockConflict, takeLockedStock, takeStock } from '../stock/stock';
 import type { ObjectStore } from '../storage/types';
@@ -97,16 +98,15 @@ function parseShipping(fields: Record<string, string>): ShippingAddress {
   };
 }
 
-/** The image code's answers that the checkout form words its own way (SPEC §5). */
-const CHECKOUT_WORDS = new Map<string, string>([
-  [messages.admin.notAnImage, messages.orders.imageFileRule],
-  [messages.admin.imageTooLarge, messages.orders.fileSizeRule],
-]);
+/** The image code's refusals as the checkout form words them (SPEC §5). */
+const CHECKOUT_WORDS: Record<ImageRefusal, string> = {
+  notAnImage: messages.orders.imageFileRule,
+  tooLarge: messages.orders.fileSizeRule,
+};
 
-/** An upload error of the image code, in the checkout form's words; anything else as it is. */
+/** An upload refused by the image code, in the checkout form's words; anything else as it is. */
 export function inCheckoutWords(error: unknown): unknown {
-  const words = error instanceof AppError ? CHECKOUT_WORDS.get(error.message) : undefined;
-  return words && error instanceof AppError ? new AppError(error.code, words) : error;
+  return error instanceof ImageRefused ? new AppError(error.code, CHECKOUT_WORDS[error.refusal]) : error;
 }
 
 /**
