@@ -1,7 +1,5 @@
 /** Business constants of SPEC §9 and DESIGN §2–§3, kept once for both sides. */
 
-export const CURRENCY = 'EGP';
-
 export const CATEGORY_NAMES = [
   'New Born Girls',
   'New Born Boys',

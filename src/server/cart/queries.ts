@@ -15,15 +15,6 @@ export async function ensureCartId(db: DbOrTx, userId: string): Promise<string> 
   return created;
 }
 
-export async function findCart(db: DbOrTx, cartId: string) {
-  const [row] = await db
-    .select({ id: carts.id, userId: carts.userId })
-    .from(carts)
-    .where(eq(carts.id, cartId))
-    .limit(1);
-  return row ?? null;
-}
-
 /** Holds the cart until the transaction ends, so two changes to one cart run one after the other. */
 export async function lockCart(tx: Tx, cartId: string): Promise<void> {
   await tx.select({ id: carts.id }).from(carts).where(eq(carts.id, cartId)).for('update');
