@@ -105,7 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Last: its catch-all answers index.html for any GET that no route above claimed.
   await app.register(webAppRoutes, {
     distDir: config.WEB_DIST_DIR,
-    firstScreen: catalogFirstScreen(createCatalogService(deps.database.db, store)),
+    firstScreen: catalogFirstScreen(createCatalogService({ db: database.db, store })),
     shopName: config.SHOP_NAME,
     walletNumber: config.SHOP_WALLET_NUMBER,
   });

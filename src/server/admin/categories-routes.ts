@@ -3,10 +3,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messages } from '@/shared/messages';
 import { IdSchema } from '@/shared/schemas/common';
-import type { Db } from '../db/client';
 import { readMultipartForm } from '../images/multipart';
-import type { ObjectStore } from '../storage/types';
-import { createAdminCategoriesService, type CategoryFormUpload } from './categories-service';
+import {
+  createAdminCategoriesService,
+  type AdminCategoriesDeps,
+  type CategoryFormUpload,
+} from './categories-service';
 
 const tags = ['admin'];
 const IdParams = z.object({ id: IdSchema });
@@ -19,10 +21,7 @@ async function readCategoryForm(request: FastifyRequest): Promise<CategoryFormUp
 }
 
 /** The admin's category writes: `POST`, `PATCH`, `DELETE /api/category` (SPEC §7). Reads are the catalogue's. */
-export const adminCategoriesRoutes: FastifyPluginAsyncZod<{ db: Db; store: ObjectStore }> = async (
-  app,
-  options,
-) => {
+export const adminCategoriesRoutes: FastifyPluginAsyncZod<AdminCategoriesDeps> = async (app, options) => {
   const service = createAdminCategoriesService(options);
   // On the request, before any upload is read: a visitor gets 401 and a shopper 403 whatever they sent.
   const onRequest = app.requireAdmin;

@@ -4,10 +4,12 @@ import { z } from 'zod';
 import { MAX_SUB_IMAGES } from '@/shared/constants';
 import { messages } from '@/shared/messages';
 import { IdSchema } from '@/shared/schemas/common';
-import type { Db } from '../db/client';
 import { readMultipartForm } from '../images/multipart';
-import type { ObjectStore } from '../storage/types';
-import { createAdminProductsService, type ProductFormUpload } from './products-service';
+import {
+  createAdminProductsService,
+  type AdminProductsDeps,
+  type ProductFormUpload,
+} from './products-service';
 
 const tags = ['admin'];
 const IdParams = z.object({ id: IdSchema });
@@ -28,10 +30,7 @@ async function readProductForm(request: FastifyRequest): Promise<ProductFormUplo
 }
 
 /** The admin's product writes: `POST`, `PATCH`, `DELETE /api/product` (SPEC §7). Reads are the catalogue's. */
-export const adminProductsRoutes: FastifyPluginAsyncZod<{ db: Db; store: ObjectStore }> = async (
-  app,
-  options,
-) => {
+export const adminProductsRoutes: FastifyPluginAsyncZod<AdminProductsDeps> = async (app, options) => {
   const service = createAdminProductsService(options);
   // On the request, before any upload is read: a visitor gets 401 and a shopper 403 whatever they sent.
   const onRequest = app.requireAdmin;

@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messages } from '@/shared/messages';
 import { AuthResultSchema, SigninSchema, SignupSchema } from '@/shared/schemas/auth';
 import { ErrorResponseSchema } from '@/shared/schemas/common';
@@ -16,8 +15,7 @@ export interface AuthRoutesOptions {
 }
 
 /** `POST /api/auth/signup` and `POST /api/auth/signin` (DESIGN §2, SPEC §7). */
-export async function authRoutes(app: FastifyInstance, options: AuthRoutesOptions): Promise<void> {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
   const deps = { db: options.db, tokens: options.tokens };
   // Guessing passwords is the attack these routes invite, so they get a much tighter limit than the rest.
   const rateLimit = {
@@ -27,11 +25,11 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
   };
 
   // A form posted with no body at all should hear which field is missing, not that the body is.
-  routes.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', async (request) => {
     if (request.body === undefined || request.body === null) request.body = {};
   });
 
-  routes.post(
+  app.post(
     '/signup',
     {
       config: { rateLimit },
@@ -53,7 +51,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     },
   );
 
-  routes.post(
+  app.post(
     '/signin',
     {
       config: { rateLimit },
@@ -71,4 +69,4 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     },
     async (request) => signIn(deps, request.body),
   );
-}
+};

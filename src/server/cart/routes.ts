@@ -1,5 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messages } from '@/shared/messages';
 import { AddToCartSchema, CartProductParamsSchema, SetQuantitySchema } from '@/shared/schemas/cart';
 import { currentUser } from '../plugins/auth-guard';
@@ -8,18 +8,17 @@ import { createCartService, type CartDeps } from './service';
 const tags = ['Cart'];
 
 /** The cart of SPEC §7 and DESIGN §2; every change answers the whole cart so a client need not ask again. */
-export async function cartRoutes(app: FastifyInstance, deps: CartDeps) {
+export const cartRoutes: FastifyPluginAsyncZod<CartDeps> = async (app, deps) => {
   const cart = createCartService(deps);
-  const r = app.withTypeProvider<ZodTypeProvider>();
 
   // On the request, before the body is read: a visitor gets 401 and an admin 403 whatever they sent.
-  r.addHook('onRequest', app.requireShopper(messages.cart.cartNotAvailableForAdmins));
+  app.addHook('onRequest', app.requireShopper(messages.cart.cartNotAvailableForAdmins));
   // Clients send these calls with an empty body; the schema then names the missing product id.
   const emptyBodyIsObject = async (request: FastifyRequest) => {
     request.body ??= {};
   };
 
-  r.post(
+  app.post(
     '/api/cart/create',
     { schema: { tags, summary: "Create the caller's cart (idempotent)" } },
     async (request) => ({
@@ -29,7 +28,7 @@ export async function cartRoutes(app: FastifyInstance, deps: CartDeps) {
     }),
   );
 
-  r.get(
+  app.get(
     '/api/cart',
     { schema: { tags, summary: "The caller's cart, created on first use" } },
     async (request) => ({
@@ -38,7 +37,7 @@ export async function cartRoutes(app: FastifyInstance, deps: CartDeps) {
     }),
   );
 
-  r.post(
+  app.post(
     '/api/cart',
     {
       preValidation: emptyBodyIsObject,
@@ -51,7 +50,7 @@ export async function cartRoutes(app: FastifyInstance, deps: CartDeps) {
     }),
   );
 
-  r.patch(
+  app.patch(
     '/api/cart',
     {
       preValidation: emptyBodyIsObject,
@@ -64,7 +63,7 @@ export async function cartRoutes(app: FastifyInstance, deps: CartDeps) {
     }),
   );
 
-  r.patch(
+  app.patch(
     '/api/cart/:productId',
     { schema: { params: CartProductParamsSchema, tags, summary: 'Remove a product from the cart' } },
     async (request) => ({
@@ -74,9 +73,9 @@ export async function cartRoutes(app: FastifyInstance, deps: CartDeps) {
     }),
   );
 
-  r.put('/api/cart/clear', { schema: { tags, summary: 'Empty the cart' } }, async (request) => ({
+  app.put('/api/cart/clear', { schema: { tags, summary: 'Empty the cart' } }, async (request) => ({
     success: true,
     message: messages.cart.cartCleared,
     cart: await cart.clear(currentUser(request)),
   }));
-}
+};

@@ -4,16 +4,14 @@ import { messages } from '@/shared/messages';
 import { CategoryProductsQuerySchema, CategoryQuerySchema } from '@/shared/schemas/category';
 import { IdSchema, idOrSlugParam } from '@/shared/schemas/common';
 import { ProductQuerySchema, RateSchema } from '@/shared/schemas/product';
-import type { Db } from '../db/client';
 import { currentUser } from '../plugins/auth-guard';
-import type { ObjectStore } from '../storage/types';
-import { createCatalogService } from './service';
+import { createCatalogService, type CatalogDeps } from './service';
 
 const IdOrSlugParams = z.object({ idOrSlug: idOrSlugParam });
 
 /** The catalogue's public reads and the shoppers' ratings (DESIGN §2, SPEC §7). */
-export const catalogRoutes: FastifyPluginAsyncZod<{ db: Db; store: ObjectStore }> = async (app, options) => {
-  const catalog = createCatalogService(options.db, options.store);
+export const catalogRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, deps) => {
+  const catalog = createCatalogService(deps);
 
   app.get(
     '/api/product',

@@ -110,7 +110,12 @@ export interface CategoryProductsAnswer {
 }
 
 /** Admins keep the shop; ratings are the shoppers' voice (DESIGN §2). */
-export function createCatalogService(db: Db, store: ObjectStore) {
+export interface CatalogDeps {
+  db: Db;
+  store: ObjectStore;
+}
+
+export function createCatalogService({ db, store }: CatalogDeps) {
   /** Products per category, shared by the category answers and cached like the listing totals. */
   function categoryCounts(): Promise<Map<string, number>> {
     return cachedCatalogRead(db, 'category-counts', () => productCountsByCategory(db));

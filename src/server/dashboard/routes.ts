@@ -1,14 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Db } from '../db/client';
-import type { ObjectStore } from '../storage/types';
-import { createDashboardService } from './service';
+import { createDashboardService, type DashboardDeps } from './service';
 
 /** The admin dashboard's figures (DESIGN §2), all counted in SQL. */
-export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Db; store: ObjectStore }> = async (
-  app,
-  options,
-) => {
-  const dashboard = createDashboardService(options.db, options.store);
+export const dashboardRoutes: FastifyPluginAsyncZod<DashboardDeps> = async (app, deps) => {
+  const dashboard = createDashboardService(deps);
 
   app.get(
     '/api/dashboard/stats',

@@ -13,7 +13,12 @@ import { orderTotalsByStatus, shopTotals } from './queries';
  */
 export const REVENUE_STATUSES: readonly OrderStatus[] = ['confirmed', 'completed'];
 
-export function createDashboardService(db: Db, store: ObjectStore) {
+export interface DashboardDeps {
+  db: Db;
+  store: ObjectStore;
+}
+
+export function createDashboardService({ db, store }: DashboardDeps) {
   async function stats(): Promise<DashboardStats> {
     const totals = await shopTotals(db);
     const byStatus = await orderTotalsByStatus(db);

@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messages } from '@/shared/messages';
 import { text } from '@/shared/schemas/common';
@@ -19,10 +18,13 @@ const FileQuerySchema = z.object({
 });
 
 /** Serves private files (payment proofs) to holders of a signed, unexpired link. */
-export async function filesRoutes(app: FastifyInstance, options: { store: ObjectStore; signer: UrlSigner }) {
+export const filesRoutes: FastifyPluginAsyncZod<{ store: ObjectStore; signer: UrlSigner }> = async (
+  app,
+  options,
+) => {
   const { store, signer } = options;
 
-  app.withTypeProvider<ZodTypeProvider>().get(
+  app.get(
     '/api/files/private/*',
     {
       schema: {
@@ -51,4 +53,4 @@ export async function filesRoutes(app: FastifyInstance, options: { store: Object
       return reply.send(object.body);
     },
   );
-}
+};

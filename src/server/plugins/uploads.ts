@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messages } from '@/shared/messages';
 import { AppError } from '../errors';
@@ -20,8 +19,8 @@ export function isPublicKey(key: string): boolean {
 }
 
 /** `GET /uploads/*`: public images from the image store. Their names change with their content, so they are cached for a year. */
-export async function uploadsRoutes(app: FastifyInstance, options: { store: ObjectStore }): Promise<void> {
-  app.withTypeProvider<ZodTypeProvider>().get(
+export const uploadsRoutes: FastifyPluginAsyncZod<{ store: ObjectStore }> = async (app, options) => {
+  app.get(
     '/uploads/*',
     {
       // A page of products loads dozens of images; the API's limit is not for these.
@@ -45,4 +44,4 @@ export async function uploadsRoutes(app: FastifyInstance, options: { store: Obje
       return reply.send(object.body);
     },
   );
-}
+};
