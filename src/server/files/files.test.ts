@@ -60,6 +60,7 @@ describe('GET /api/files/private/*', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/webp');
     expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
     expect(res.rawPayload.subarray(8, 12).toString('latin1')).toBe('WEBP');
   });
 

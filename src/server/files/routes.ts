@@ -47,8 +47,12 @@ export const filesRoutes: FastifyPluginAsyncZod<{ store: ObjectStore; signer: Ur
       const object = await store.get(key);
       if (!object) throw new AppError('NOT_FOUND', messages.errors.fileNotFound);
 
-      // Cache-Control: no-store comes from the answer-headers plugin, as for every private answer.
-      reply.header('Content-Type', object.contentType).header('X-Content-Type-Options', 'nosniff');
+      // Cache-Control: no-store comes from the answer-headers plugin, as for every private answer. The
+      // signed link is the permission, so a shop front on another origin may show the proof it was given.
+      reply
+        .header('Content-Type', object.contentType)
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Cross-Origin-Resource-Policy', 'cross-origin');
       if (object.size !== undefined) reply.header('Content-Length', object.size);
       return reply.send(object.body);
     },
