@@ -51,7 +51,8 @@ export default defineConfig({
   },
   outputDir: 'test-results/e2e',
   webServer: {
-    command: 'node --import tsx src/server/main.ts',
+    // The server as production runs it: compiled to plain JavaScript (a second's work for esbuild).
+    command: 'node scripts/build-server.mjs && node --enable-source-maps dist/server/main.js',
     url: `${baseURL}/api/health`,
     timeout: 300_000,
     reuseExistingServer: false,

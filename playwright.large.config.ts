@@ -23,7 +23,8 @@ export default defineConfig({
   use: { ...base.use, baseURL },
   outputDir: 'test-results/e2e-large',
   webServer: {
-    command: 'node --import tsx bench/prepare.ts && node --import tsx src/server/main.ts',
+    command:
+      'node --import tsx bench/prepare.ts && node scripts/build-server.mjs && node --enable-source-maps dist/server/main.js',
     url: `${baseURL}/api/health`,
     timeout: 600_000,
     reuseExistingServer: false,

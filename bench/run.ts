@@ -3,7 +3,7 @@
  * (when DATABASE_URL is set; a fresh database is created there and dropped after) it starts the real
  * server on 127.0.0.1, loads the demo catalogue, then 100,000 generated products, and drives it with
  * autocannon from this process. Figures go to the console and to bench/out/ (JSON and a Markdown
- * table for RESULTS.md). Needs dist/web (`npx vite build`). Every run is bounded in time, and the
+ * table for RESULTS.md). Needs the build (`npm run build`: dist/web and dist/server). Every run is bounded in time, and the
  * servers it starts are killed when it leaves, however it leaves.
  */
 import { randomBytes } from 'node:crypto';
@@ -593,7 +593,10 @@ function markdown(reports: DatabaseReport[]): string {
 
 async function main(): Promise<void> {
   if (!existsSync(join(webDist, 'index.html'))) {
-    throw new Error(`${webDist} has no built web app: run \`npx vite build\` first.`);
+    throw new Error(`${webDist} has no built web app: run \`npm run build\` first.`);
+  }
+  if (!existsSync('dist/server/main.js')) {
+    throw new Error('dist/server has no compiled server: run `npm run build` first.');
   }
   const databases: DatabaseKind[] = ['pglite'];
   if (process.env.DATABASE_URL) databases.push('postgres');

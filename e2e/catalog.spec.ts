@@ -159,4 +159,10 @@ test('the listing, a product and a category page come with their first screen: n
   await expect(page.getByRole('heading', { level: 1, name: /Accessories/ })).toBeVisible();
   await expect(page.getByRole('article').first()).toBeVisible();
   expect(categoryAsks).toEqual([]);
+
+  // A missing product's page comes without data: it asks for the product itself, then says it is not there.
+  asked.length = 0;
+  await page.goto('/product/no-such-product');
+  await expect(page.getByRole('heading', { level: 1, name: c.productNotFound })).toBeVisible();
+  expect(asked.map((url) => new URL(url).pathname)).toContain('/api/product/no-such-product');
 });

@@ -118,7 +118,7 @@ function serveCommand(): { env: Record<string, string>; args: string[] } {
   return { env, args };
 }
 
-/** Starts the real server (`src/server/main.ts`, as `npm run serve` does) on 127.0.0.1 and waits until it answers. */
+/** Starts the real server (`dist/server/main.js`, as `npm run serve` does) on 127.0.0.1 and waits until it answers. */
 export async function startServer(options: ServerOptions): Promise<ServerProcess> {
   const baseUrl = `http://127.0.0.1:${options.port}`;
   const serve = serveCommand();

@@ -5,8 +5,8 @@ const API_BASE = '/api';
 
 /**
  * The URL of an API call, its parameters in the order given. The storefront's client builds every
- * request with it, and the server files a page's first-screen answers under it (see
- * src/server/plugins/web-app.ts), so the two always name a request the same way.
+ * request with it, and the server checks a listing's first-screen query through it as the route would
+ * receive it (src/server/catalog/first-screen.ts).
  */
 export function apiUrl(path: string, query?: Record<string, QueryValue>): string {
   const url = `${API_BASE}${path.startsWith('/') ? path : `/${path}`}`;

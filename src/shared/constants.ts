@@ -70,10 +70,6 @@ export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 /** Width × height an upload may have: a small file that decodes to a huge canvas is a decompression bomb. */
 export const MAX_IMAGE_MEGAPIXELS = 40;
 export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'];
-/** The element in which the server sends a page's first API answers (see src/server/plugins/web-app.ts). */
-export const FIRST_SCREEN_SCRIPT_ID = 'first-screen-data';
-/** How long after the page started those answers may stand in for a request; later ones go to the server. */
-export const FIRST_SCREEN_MAX_AGE_MS = 30_000;
 /** Widths generated for product images, for `srcset`. */
 export const PRODUCT_IMAGE_WIDTHS = [320, 640, 1024] as const;
 /**

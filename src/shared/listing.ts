@@ -9,7 +9,8 @@ import {
 } from './constants';
 
 // The listing's state in its URL (DESIGN §3) and the API query it makes: read by the storefront, and
-// by the server when it sends a listing's first screen with the page, so both ask the same thing.
+// by the server when it sends a listing's first screen with the page, so the key it sends the data
+// under (./first-screen.ts) is the one the listing asks with.
 
 /** The sorts a shopper can pick (SPEC §9); the server's `discount` sort is honoured from a URL too. */
 export const LISTING_SORTS = ['featured', 'priceAsc', 'priceDesc', 'nameAsc', 'nameDesc', 'newest'] as const;

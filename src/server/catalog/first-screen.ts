@@ -1,5 +1,7 @@
+import { dehydrate, QueryClient, type DehydratedState, type QueryKey } from '@tanstack/query-core';
 import { apiUrl } from '@/shared/api-url';
 import { LISTING_PAGE_SIZE, PRODUCT_IMAGE_SIZES } from '@/shared/constants';
+import { catalogQueryKeys } from '@/shared/first-screen';
 import { apiQueryOf, pageOf, readFilters } from '@/shared/listing';
 import { messages } from '@/shared/messages';
 import { CategoryProductsQuerySchema } from '@/shared/schemas/category';
@@ -35,21 +37,34 @@ function preload(image: ImageDto | undefined, sizes: string): FirstScreen['image
 }
 
 /**
+ * `data` under `queryKey` as TanStack Query's dehydrated state, fetched now as far as the storefront's
+ * cache can tell: it serves the data while it is fresh and asks again once it is stale, as it would
+ * for data it fetched itself.
+ */
+function dehydrated(queryKey: QueryKey, data: unknown): DehydratedState {
+  const client = new QueryClient();
+  client.setQueryData(queryKey, data, { updatedAt: Date.now() });
+  return dehydrate(client);
+}
+
+/**
  * What the listing, product and category pages need first, for the server to send inside the page:
- * the API answer the storefront would ask for once its scripts run, and the picture it will show
- * largest. The browser then fetches that picture while the scripts load, and the first screen needs no
- * request of its own. The answers are exactly the routes' (same service, same query, built by the
- * shared helpers the storefront uses); any other page gets nothing, and so asks as usual.
+ * the data of the query the storefront would make once its scripts run, under that query's key
+ * (src/shared/first-screen.ts), and the picture it will show largest. The browser then fetches that
+ * picture while the scripts load, and the first screen needs no request of its own. The data is
+ * exactly what the query would get from the routes (same service, same query, built by the shared
+ * helpers the storefront uses); any other page gets nothing, and so asks as usual.
  */
 export function catalogFirstScreen(catalog: CatalogService) {
   async function listing(search: URLSearchParams): Promise<FirstScreen | undefined> {
-    const filters = readFilters(search, await catalog.categoryNames());
-    const url = apiUrl('/product', apiQueryOf(filters));
+    const params = apiQueryOf(readFilters(search, await catalog.categoryNames()));
+    // The route's own check, on the query string the storefront would send.
+    const url = apiUrl('/product', params);
     const query = ProductQuerySchema.safeParse(Object.fromEntries(new URL(url, 'http://shop').searchParams));
     if (!query.success) return undefined;
     const answer = { success: true, ...(await catalog.listProducts(query.data)) };
     return {
-      answers: { [url]: answer },
+      state: dehydrated(catalogQueryKeys.products.list(params), answer),
       image: preload(cardImage(answer.products[0]), PRODUCT_IMAGE_SIZES.card),
       modules: [FIRST_SCREEN_MODULES.listing],
     };
@@ -59,7 +74,7 @@ export function catalogFirstScreen(catalog: CatalogService) {
     try {
       const product = await catalog.getProduct(idOrSlug);
       return {
-        answers: { [apiUrl(`/product/${encodeURIComponent(idOrSlug)}`)]: { success: true, product } },
+        state: dehydrated(catalogQueryKeys.product(idOrSlug), product),
         image: preload(product.images[0], PRODUCT_IMAGE_SIZES.gallery),
         modules: [FIRST_SCREEN_MODULES.details],
       };
@@ -81,7 +96,7 @@ export function catalogFirstScreen(catalog: CatalogService) {
       const result = await catalog.listCategoryProducts(slug, query.data);
       const answer = { success: true, message: messages.catalog.categoryProductsFetched, ...result };
       return {
-        answers: { [url]: answer },
+        state: dehydrated(catalogQueryKeys.categoryProducts(slug, paging.page), answer),
         image: preload(cardImage(answer.products[0]), PRODUCT_IMAGE_SIZES.card),
         modules: [FIRST_SCREEN_MODULES.category],
       };

@@ -5,11 +5,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { insertOrder } from '../admin/test-support';
 import { orders } from '../db/schema';
-import { createS3Store } from '../storage/s3';
 import type { ObjectStore } from '../storage/types';
 import { createTestApp, type TestApp } from '../test/app';
 import { createCategory, createProduct } from '../test/catalog-fixtures';
-import { fakeS3 } from '../test/fake-s3';
+import { startS3rver, type RunningS3rver } from '../test/s3rver';
 import { createUser } from '../test/users';
 import { ORPHAN_MIN_AGE_MS, orphanSweeper, sweepOrphanedFiles } from './sweeper';
 
@@ -40,7 +39,9 @@ const ELSEWHERE = ['notes/old.txt'];
 
 describe('sweepOrphanedFiles', () => {
   let t: TestApp;
+  let s3: RunningS3rver;
   beforeAll(async () => {
+    s3 = await startS3rver();
     t = await createTestApp();
     const shopper = await createUser(t);
     const category = await createCategory(t, {
@@ -66,7 +67,10 @@ describe('sweepOrphanedFiles', () => {
       .set({ paymentImageKey: 'private/proofs/ordered.webp' })
       .where(eq(orders.id, orderId));
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await s3.close();
+  });
 
   /** Writes every planted file to `store`; `age` makes a key two hours old. */
   async function plant(store: ObjectStore, age: (key: string) => Promise<void>) {
@@ -98,28 +102,20 @@ describe('sweepOrphanedFiles', () => {
     expect(await sweepOrphanedFiles({ db: t.database.db, store: t.store })).toEqual([]);
   });
 
-  it('on an S3 store, listed page by page: the same', async () => {
-    const { sender, objects } = fakeS3(3);
-    const store = createS3Store(
-      { bucket: 'nour', region: 'eu-central-1', accessKeyId: 'k', secretAccessKey: 's' },
-      sender,
-    );
-    await plant(store, async (key) => {
-      objects.get(`nour/${key}`)!.lastModified = TWO_HOURS_AGO;
-    });
+  it('on an S3 store (s3rver), listed page by page: the same', async () => {
+    const store = s3.store({ listPageSize: 3 });
+    await plant(store, (key) => s3.backdate(key, TWO_HOURS_AGO));
     const removed = await sweepOrphanedFiles({ db: t.database.db, store });
     expect(removed.sort()).toEqual([...ORPHANED].sort());
     expect(await keysIn(store)).toEqual(kept);
+    for (const key of ORPHANED) expect(await s3.holds(key)).toBe(false);
+    for (const key of kept) await store.delete(key);
   });
 
   it('leaves a file younger than the age it is given', async () => {
-    const { sender, objects } = fakeS3();
-    const store = createS3Store(
-      { bucket: 'nour', region: 'eu-central-1', accessKeyId: 'k', secretAccessKey: 's' },
-      sender,
-    );
+    const store = s3.store();
     await store.put('private/proofs/orphan.webp', Buffer.from('p'), 'image/webp');
-    objects.get('nour/private/proofs/orphan.webp')!.lastModified = new Date(Date.now() - 30 * 60 * 1000);
+    await s3.backdate('private/proofs/orphan.webp', new Date(Date.now() - 30 * 60 * 1000));
     expect(await sweepOrphanedFiles({ db: t.database.db, store })).toEqual([]);
     expect(
       await sweepOrphanedFiles({ db: t.database.db, store, now: new Date(Date.now() + 31 * 60 * 1000) }),
@@ -127,26 +123,22 @@ describe('sweepOrphanedFiles', () => {
   });
 
   it('runs by itself in the server, sweep after sweep, until the app closes', async () => {
-    const { sender, objects } = fakeS3();
-    const store = createS3Store(
-      { bucket: 'nour', region: 'eu-central-1', accessKeyId: 'k', secretAccessKey: 's' },
-      sender,
-    );
+    const store = s3.store();
     const orphan = async (key: string) => {
       await store.put(key, Buffer.from(key), 'image/webp');
-      objects.get(`nour/${key}`)!.lastModified = TWO_HOURS_AGO;
+      await s3.backdate(key, TWO_HOURS_AGO);
     };
     const app = Fastify();
     await app.register(orphanSweeper, { db: t.database.db, store, firstDelayMs: 0, intervalMs: 10 });
     await orphan('private/proofs/first.webp');
     await app.ready();
     try {
-      await vi.waitFor(() => expect(objects.has('nour/private/proofs/first.webp')).toBe(false), {
+      await vi.waitFor(async () => expect(await s3.holds('private/proofs/first.webp')).toBe(false), {
         timeout: 20_000,
       });
       // A later crash's file goes at a later sweep.
       await orphan('products/later000000000000000000000000000-01010101.webp');
-      await vi.waitFor(() => expect(objects.size).toBe(0), { timeout: 20_000 });
+      await vi.waitFor(async () => expect(await keysIn(store)).toEqual([]), { timeout: 20_000 });
     } finally {
       await app.close();
     }

@@ -1,10 +1,11 @@
 import fastifyStatic from '@fastify/static';
+import type { DehydratedState } from '@tanstack/query-core';
 import type { FastifyInstance } from 'fastify';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
-import { FIRST_SCREEN_SCRIPT_ID } from '@/shared/constants';
+import { FIRST_SCREEN_SCRIPT_ID } from '@/shared/first-screen';
 
 /** Vite names everything under assets/ by its content, so a cached copy can never be stale. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -25,12 +26,12 @@ function escapeHtml(text: string): string {
 }
 
 /**
- * What a page needs first, sent inside it so the browser need not wait for the scripts to ask: API
- * answers by request URL (the storefront's client takes each once, src/web/lib/api.ts) and the picture
- * to fetch at once.
+ * What a page needs first, sent inside it so the browser need not wait for the scripts to ask: the
+ * data of its first queries, as TanStack Query's dehydrated state (the storefront hydrates its cache
+ * with it, src/web/lib/first-screen.ts), and the picture to fetch at once.
  */
 export interface FirstScreen {
-  answers: Record<string, unknown>;
+  state: DehydratedState;
   image?: { url: string; srcset?: string | undefined; sizes: string } | undefined;
   /** The page's own modules (source paths, as the build's manifest names them), loaded with the app's. */
   modules?: string[];
@@ -73,7 +74,7 @@ export function moduleFilesOf(
 
 /**
  * index.html with the first screen: its picture preloaded, its modules preloaded (`moduleFiles`, from
- * `moduleFilesOf`) and its answers inlined (as data, never run).
+ * `moduleFilesOf`) and its data inlined (as data, never run).
  */
 export function withFirstScreen(
   html: string,
@@ -91,14 +92,25 @@ export function withFirstScreen(
   const modules = moduleFiles
     .map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}">`)
     .join('');
-  const answers = `<script type="application/json" id="${FIRST_SCREEN_SCRIPT_ID}">${scriptJson(screen.answers)}</script>`;
+  const dataScript = `<script type="application/json" id="${FIRST_SCREEN_SCRIPT_ID}">${scriptJson(screen.state)}</script>`;
   // Functions, not strings, as replacements: a `$'` in a product's text must stay text.
   const page = picture ? html.replace('<script', () => `${picture}<script`) : html;
-  return page.replace('</head>', () => `${modules}${answers}</head>`);
+  return page.replace('</head>', () => `${modules}${dataScript}</head>`);
 }
 
-function etagOf(html: string): string {
-  return `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
+function etagOf(content: string): string {
+  return `"${createHash('sha256').update(content).digest('base64url').slice(0, 27)}"`;
+}
+
+/**
+ * The tag of a page with a first screen. Its data carries the time it was read, so no two such pages
+ * are the same bytes: the tag is weak (RFC 9110 §8.8.1) and made of everything but those times, so a
+ * page whose data has not changed still answers 304. The browser's copy then says its data is older,
+ * and TanStack Query asks again for it once it is stale, as for data it fetched itself.
+ */
+function firstScreenEtag(indexEtag: string, screen: FirstScreen, moduleFiles: readonly string[]): string {
+  const data = screen.state.queries.map((query) => [query.queryHash, query.state.data]);
+  return `W/${etagOf(JSON.stringify([indexEtag, data, screen.image, moduleFiles]))}`;
 }
 
 /** What the server writes into index.html for the app to read once at start (src/web/lib/shop.ts). */
@@ -184,17 +196,23 @@ export async function webAppRoutes(
     },
   });
 
+  const indexPage = { html: indexHtml, etag: indexEtag };
+
   /** index.html, with the first screen of `path` when there is one; the bare page if that fails. */
-  async function pageHtml(path: string, url: string): Promise<string> {
-    if (!options.firstScreen) return indexHtml;
+  async function pageOf(path: string, url: string): Promise<{ html: string; etag: string }> {
+    if (!options.firstScreen) return indexPage;
     try {
       const search = new URLSearchParams(url.split('?')[1] ?? '');
       const screen = await options.firstScreen(path, search);
-      if (!screen) return indexHtml;
-      return withFirstScreen(indexHtml, screen, moduleFilesOf(screen.modules ?? [], manifest, indexHtml));
+      if (!screen) return indexPage;
+      const moduleFiles = moduleFilesOf(screen.modules ?? [], manifest, indexHtml);
+      return {
+        html: withFirstScreen(indexHtml, screen, moduleFiles),
+        etag: firstScreenEtag(indexEtag, screen, moduleFiles),
+      };
     } catch (error) {
       app.log.warn({ err: error, path }, 'first screen left out: the page will ask for its data itself');
-      return indexHtml;
+      return indexPage;
     }
   }
 
@@ -207,8 +225,7 @@ export async function webAppRoutes(
     if (files.has(file)) return reply.sendFile(file);
     // A missing hashed asset is a stale page asking for an old build: a 404, not the app's HTML.
     if (file.startsWith('assets/')) return reply.callNotFound();
-    const html = await pageHtml(path, request.url);
-    const etag = html === indexHtml ? indexEtag : etagOf(html);
+    const { html, etag } = await pageOf(path, request.url);
     reply.header('cache-control', REVALIDATE).header('etag', etag);
     if (request.headers['if-none-match'] === etag) return reply.status(304).send();
     return reply.type('text/html; charset=utf-8').send(html);

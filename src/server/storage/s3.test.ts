@@ -1,28 +1,29 @@
-import { S3ServiceException } from '@aws-sdk/client-s3';
 import { text } from 'node:stream/consumers';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../test/app';
-import { fakeS3 } from '../test/fake-s3';
+import { startS3rver, type RunningS3rver } from '../test/s3rver';
 import { createObjectStore } from './index';
-import { createS3Store, type S3Sender, type S3StoreOptions } from './s3';
+import { createS3Store, type S3StoreOptions } from './s3';
+import type { ListedObject, ObjectStore } from './types';
 
-const options: S3StoreOptions = {
-  bucket: 'nour',
-  region: 'eu-central-1',
-  accessKeyId: 'key',
-  secretAccessKey: 'secret',
-};
+let s3: RunningS3rver;
+let store: ObjectStore;
+beforeAll(async () => {
+  s3 = await startS3rver();
+  store = s3.store();
+});
+afterAll(() => s3.close());
 
-describe('S3 object store', () => {
+async function listed(from: ObjectStore, folder: string): Promise<ListedObject[]> {
+  const found: ListedObject[] = [];
+  for await (const object of from.list(folder)) found.push(object);
+  return found;
+}
+
+describe('S3 object store, against an S3-protocol server (s3rver)', () => {
   it('puts, gets and deletes objects in its bucket', async () => {
-    const { sender, objects } = fakeS3();
-    const store = createS3Store(options, sender);
-
     await store.put('products/abc.webp', Buffer.from('image bytes'), 'image/webp');
-    expect(objects.get('nour/products/abc.webp')).toMatchObject({
-      contentType: 'image/webp',
-      cacheControl: 'public, max-age=31536000, immutable',
-    });
+    expect(await s3.holds('products/abc.webp')).toBe(true);
 
     const object = await store.get('products/abc.webp');
     expect(object).not.toBeNull();
@@ -31,73 +32,76 @@ describe('S3 object store', () => {
     expect(await text(object!.body)).toBe('image bytes');
 
     await store.delete('products/abc.webp');
-    expect(objects.has('nour/products/abc.webp')).toBe(false);
+    expect(await s3.holds('products/abc.webp')).toBe(false);
     expect(await store.get('products/abc.webp')).toBeNull();
+    // Deleting what is not there is no error.
+    await store.delete('products/abc.webp');
+  });
+
+  it('serves public objects from its public address, cacheable for a year', async () => {
+    await store.put('categories/pub.webp', Buffer.from('public bytes'), 'image/webp');
+    const answer = await fetch(store.publicUrl('categories/pub.webp'));
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toBe('image/webp');
+    expect(answer.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await answer.text()).toBe('public bytes');
   });
 
   it('marks private objects as never cacheable by shared caches', async () => {
-    const { sender, objects } = fakeS3();
-    const store = createS3Store(options, sender);
     await store.put('private/proofs/x.webp', Buffer.from('p'), 'image/webp');
-    expect(objects.get('nour/private/proofs/x.webp')?.cacheControl).toBe('private, no-store');
+    // s3rver answers anyone (it has no bucket policies), which lets the test read the metadata kept.
+    const answer = await fetch(`${s3.endpoint}/${s3.bucket}/private/proofs/x.webp`, { method: 'HEAD' });
+    expect(answer.headers.get('cache-control')).toBe('private, no-store');
   });
 
   it('answers null for a missing object and rethrows other failures', async () => {
-    const missing = createS3Store(options, {
-      send: async () => {
-        throw new S3ServiceException({
-          name: 'NotFound',
-          $fault: 'client',
-          $metadata: { httpStatusCode: 404 },
-        });
-      },
-    } as unknown as S3Sender);
-    expect(await missing.get('nothing')).toBeNull();
-
-    const broken = createS3Store(options, {
-      send: async () => {
-        throw new S3ServiceException({
-          name: 'AccessDenied',
-          $fault: 'client',
-          $metadata: { httpStatusCode: 403 },
-        });
-      },
-    } as unknown as S3Sender);
-    await expect(broken.get('x')).rejects.toThrow();
+    expect(await store.get('nothing/here.webp')).toBeNull();
+    // A store whose server is gone fails loudly rather than answering "no such file".
+    const gone = await startS3rver();
+    const orphaned = gone.store();
+    await gone.close();
+    await expect(orphaned.get('products/a.webp')).rejects.toThrow();
+    await expect(orphaned.put('products/a.webp', Buffer.from('a'), 'image/webp')).rejects.toThrow();
   });
 
   it('lists the objects under a folder with when each was written, across pages', async () => {
-    const { sender, objects } = fakeS3(2);
-    const store = createS3Store(options, sender);
-    for (const key of ['products/a.webp', 'products/b.webp', 'products/c.webp', 'categories/d.webp']) {
-      await store.put(key, Buffer.from(key), 'image/webp');
+    const paged = s3.store({ listPageSize: 2 });
+    for (const key of ['listed/a.webp', 'listed/b.webp', 'listed/c.webp', 'elsewhere/d.webp']) {
+      await paged.put(key, Buffer.from(key), 'image/webp');
     }
     const written = new Date('2026-01-02T03:04:05Z');
-    objects.get('nour/products/b.webp')!.lastModified = written;
+    await s3.backdate('listed/b.webp', written);
 
-    const listed = [];
-    for await (const object of store.list('products/')) listed.push(object);
-    expect(listed.map((object) => object.key)).toEqual([
-      'products/a.webp',
-      'products/b.webp',
-      'products/c.webp',
+    const found = await listed(paged, 'listed/');
+    expect(found.map((object) => object.key).sort()).toEqual([
+      'listed/a.webp',
+      'listed/b.webp',
+      'listed/c.webp',
     ]);
-    expect(listed[1]!.lastModified).toEqual(written);
+    expect(found.find((object) => object.key === 'listed/b.webp')?.lastModified).toEqual(written);
+    const fresh = found.find((object) => object.key === 'listed/a.webp')!;
+    expect(Date.now() - fresh.lastModified.getTime()).toBeLessThan(60_000);
 
-    const none = [];
-    for await (const object of store.list('private/proofs/')) none.push(object);
-    expect(none).toEqual([]);
+    expect(await listed(paged, 'never-written/')).toEqual([]);
   });
+});
 
-  it('builds public addresses from S3_PUBLIC_URL, the endpoint, or AWS itself', () => {
-    const { sender } = fakeS3();
-    expect(
-      createS3Store({ ...options, publicUrl: 'https://cdn.nour.shop/' }, sender).publicUrl('a/b.webp'),
-    ).toBe('https://cdn.nour.shop/a/b.webp');
-    expect(createS3Store({ ...options, endpoint: 'http://minio:9000' }, sender).publicUrl('a/b.webp')).toBe(
+describe('S3 public addresses', () => {
+  const options: S3StoreOptions = {
+    bucket: 'nour',
+    region: 'eu-central-1',
+    accessKeyId: 'key',
+    secretAccessKey: 'secret',
+  };
+
+  it('builds them from S3_PUBLIC_URL, the endpoint, or AWS itself', () => {
+    expect(createS3Store({ ...options, publicUrl: 'https://cdn.nour.shop/' }).publicUrl('a/b.webp')).toBe(
+      'https://cdn.nour.shop/a/b.webp',
+    );
+    expect(createS3Store({ ...options, endpoint: 'http://minio:9000' }).publicUrl('a/b.webp')).toBe(
       'http://minio:9000/nour/a/b.webp',
     );
-    expect(createS3Store(options, sender).publicUrl('a/b.webp')).toBe(
+    expect(createS3Store(options).publicUrl('a/b.webp')).toBe(
       'https://nour.s3.eu-central-1.amazonaws.com/a/b.webp',
     );
   });
@@ -105,19 +109,14 @@ describe('S3 object store', () => {
 
 describe('createObjectStore', () => {
   it('uses the local directory when no bucket is configured', () => {
-    const store = createObjectStore(testConfig({ DATA_DIR: '/tmp/nour-store-choice' }));
-    expect(store.publicUrl('products/a.webp')).toBe('/uploads/products/a.webp');
+    const local = createObjectStore(testConfig({ DATA_DIR: '/tmp/nour-store-choice' }));
+    expect(local.publicUrl('products/a.webp')).toBe('/uploads/products/a.webp');
   });
 
-  it('uses S3 when S3_BUCKET is set', () => {
-    const store = createObjectStore(
-      testConfig({
-        S3_BUCKET: 'shop',
-        S3_ENDPOINT: 'http://127.0.0.1:9000',
-        S3_ACCESS_KEY_ID: 'k',
-        S3_SECRET_ACCESS_KEY: 's',
-      }),
-    );
-    expect(store.publicUrl('products/a.webp')).toBe('http://127.0.0.1:9000/shop/products/a.webp');
+  it('uses the S3 bucket the S3_* variables name', async () => {
+    const configured = createObjectStore(testConfig(s3.env));
+    expect(configured.publicUrl('products/a.webp')).toBe(`${s3.endpoint}/${s3.bucket}/products/a.webp`);
+    await configured.put('products/configured.webp', Buffer.from('c'), 'image/webp');
+    expect(await s3.holds('products/configured.webp')).toBe(true);
   });
 });

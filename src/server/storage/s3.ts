@@ -18,11 +18,8 @@ export interface S3StoreOptions {
   secretAccessKey: string;
   /** Where browsers load public objects from (a CDN or the bucket's public address). */
   publicUrl?: string;
-}
-
-/** The one method of the SDK client the store uses, so tests can hand it a fake. */
-export interface S3Sender {
-  send: S3Client['send'];
+  /** Keys asked for per listing page: S3's own most, 1,000, unless a test wants to see several pages. */
+  listPageSize?: number;
 }
 
 /** Keys hold content-hashed names that are never rewritten, so browsers and CDNs may keep them a year. */
@@ -52,7 +49,7 @@ async function toReadable(body: unknown): Promise<Readable> {
   throw new Error('S3 answered an object without a readable body');
 }
 
-export function createS3Client(options: S3StoreOptions): S3Client {
+function createS3Client(options: S3StoreOptions): S3Client {
   return new S3Client({
     region: options.region,
     credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
@@ -64,10 +61,8 @@ export function createS3Client(options: S3StoreOptions): S3Client {
 }
 
 /** Objects in one bucket of any S3-compatible store. */
-export function createS3Store(
-  options: S3StoreOptions,
-  client: S3Sender = createS3Client(options),
-): ObjectStore {
+export function createS3Store(options: S3StoreOptions): ObjectStore {
+  const client = createS3Client(options);
   const base = publicBase(options);
   return {
     async put(key, body, contentType) {
@@ -107,7 +102,12 @@ export function createS3Store(
       let token: string | undefined;
       do {
         const page = await client.send(
-          new ListObjectsV2Command({ Bucket: options.bucket, Prefix: folder, ContinuationToken: token }),
+          new ListObjectsV2Command({
+            Bucket: options.bucket,
+            Prefix: folder,
+            ContinuationToken: token,
+            MaxKeys: options.listPageSize,
+          }),
         );
         for (const object of page.Contents ?? []) {
           if (object.Key && object.LastModified) yield { key: object.Key, lastModified: object.LastModified };

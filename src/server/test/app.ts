@@ -8,6 +8,7 @@ import { buildApp } from '../app';
 import { TokenService } from '../auth/tokens';
 import { loadConfig, type Config } from '../config';
 import { createUrlSigner, type UrlSigner } from '../files/signing';
+import { createObjectStore } from '../storage';
 import { createLocalStore } from '../storage/local';
 import type { ObjectStore } from '../storage/types';
 import { fromPglite, openPostgres, type Database } from '../db/client';
@@ -85,7 +86,8 @@ export async function createTestApp(
   const database = options.database ?? (await freshDatabase());
   const tokens = new TokenService(TEST_JWT_SECRET, config.JWT_EXPIRES_IN);
   const storeDir = await mkdtemp(join(tmpdir(), 'nour-test-store-'));
-  const store = createLocalStore(storeDir);
+  // With S3_* overrides the store is the one the shop builds from them; else a directory of its own.
+  const store = config.S3_BUCKET ? createObjectStore(config) : createLocalStore(storeDir);
   const signer = createUrlSigner(TEST_JWT_SECRET);
   const app = await buildApp({
     config,

@@ -9,11 +9,20 @@ export interface ServerRun {
   exited: Promise<number | null>;
 }
 
-/** `npm run serve` as a person runs it, in a child process, on a free port. */
-export function serve(env: Record<string, string>): ServerRun {
+/** The server from its TypeScript source, as `npm run dev` runs it. */
+const FROM_SOURCE = ['--import', 'tsx', 'src/server/main.ts'];
+
+/**
+ * The server as a person runs it, in a child process, on a free port: from its source, or with `args`
+ * (e.g. a compiled `main.js`) from `cwd`.
+ */
+export function serve(
+  env: Record<string, string>,
+  options: { args?: string[]; cwd?: string } = {},
+): ServerRun {
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: root,
+  const child = spawn(process.execPath, options.args ?? FROM_SOURCE, {
+    cwd: options.cwd ?? root,
     env: {
       PATH: process.env.PATH ?? '',
       HOST: '127.0.0.1',

@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiUrl } from '@/shared/api-url';
-import { FIRST_SCREEN_MAX_AGE_MS, FIRST_SCREEN_SCRIPT_ID } from '@/shared/constants';
 import { messages } from '@/shared/messages';
 import { getSession } from '@/web/session/session';
 import { api, ApiError, setUnauthorizedHandler } from './api';
@@ -119,62 +118,5 @@ describe('query retries', () => {
 
   it('waits 1 s doubling up to 30 s', () => {
     expect([0, 1, 2, 3, 4, 5, 6].map(retryDelay)).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000]);
-  });
-});
-
-describe("the page's first-screen answers", () => {
-  const listing = '/api/product?sort=featured&page=1&limit=12';
-  const sent = { success: true, products: [{ _id: 'p1', name: 'Sent with the page' }] };
-
-  /** A fresh client, as on a page load, with `answers` in the page the server sent. */
-  async function loadPage(answers: unknown) {
-    const element = document.createElement('script');
-    element.type = 'application/json';
-    element.id = FIRST_SCREEN_SCRIPT_ID;
-    element.textContent = typeof answers === 'string' ? answers : JSON.stringify(answers);
-    document.head.append(element);
-    vi.resetModules();
-    return (await import('./api')).api;
-  }
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-    document.getElementById(FIRST_SCREEN_SCRIPT_ID)?.remove();
-  });
-
-  it('answers the first GET of that URL from the page, once, then asks the server', async () => {
-    const client = await loadPage({ [listing]: sent });
-    const { calls } = mockFetch(() => ({ body: { success: true, products: [] } }));
-    expect(await client.get('/product', { query: { sort: 'featured', page: 1, limit: 12 } })).toEqual(sent);
-    expect(calls).toHaveLength(0);
-    expect(document.getElementById(FIRST_SCREEN_SCRIPT_ID)).toBeNull();
-    expect(await client.get('/product', { query: { sort: 'featured', page: 1, limit: 12 } })).toEqual({
-      success: true,
-      products: [],
-    });
-    expect(calls).toHaveLength(1);
-  });
-
-  it('asks the server for any other URL or method', async () => {
-    const client = await loadPage({ [listing]: sent });
-    const { calls } = mockFetch(() => ({ body: { success: true } }));
-    await client.get('/product', { query: { sort: 'newest', page: 1, limit: 12 } });
-    await client.post('/product?sort=featured&page=1&limit=12');
-    expect(calls.map((call) => call.method)).toEqual(['GET', 'POST']);
-  });
-
-  it('asks the server once the page is older than the answers may be', async () => {
-    const client = await loadPage({ [listing]: sent });
-    vi.spyOn(performance, 'now').mockReturnValue(FIRST_SCREEN_MAX_AGE_MS + 1);
-    const { calls } = mockFetch(() => ({ body: { success: true, products: [] } }));
-    await client.get('/product', { query: { sort: 'featured', page: 1, limit: 12 } });
-    expect(calls).toHaveLength(1);
-  });
-
-  it('asks the server when the answers in the page are damaged', async () => {
-    const client = await loadPage('{not json');
-    const { calls } = mockFetch(() => ({ body: { success: true } }));
-    await client.get('/product', { query: { sort: 'featured', page: 1, limit: 12 } });
-    expect(calls).toHaveLength(1);
   });
 });

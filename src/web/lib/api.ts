@@ -1,5 +1,5 @@
 import { apiUrl, type QueryValue } from '@/shared/api-url';
-import { FIRST_SCREEN_MAX_AGE_MS, FIRST_SCREEN_SCRIPT_ID, TOKEN_HEADER } from '@/shared/constants';
+import { TOKEN_HEADER } from '@/shared/constants';
 import { errors } from '@/shared/messages/errors';
 import { layout } from '@/shared/messages/layout';
 import { getSession, signOut } from '@/web/session/session';
@@ -55,30 +55,6 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
   onUnauthorized = handler;
 }
 
-let firstScreen: Map<string, unknown> | undefined;
-
-/**
- * The answer the server sent inside the page for this GET (its first screen, see
- * src/server/plugins/web-app.ts), taken once; nothing once the page is older than a few seconds, so a
- * later visit to the same screen asks the server again.
- */
-function takeFirstScreenAnswer(url: string): unknown {
-  if (!firstScreen) {
-    firstScreen = new Map();
-    const element = document.getElementById(FIRST_SCREEN_SCRIPT_ID);
-    try {
-      if (element?.textContent)
-        firstScreen = new Map(Object.entries(JSON.parse(element.textContent) as object));
-    } catch {
-      // A damaged page asks for everything itself.
-    }
-    element?.remove();
-  }
-  const answer = firstScreen.get(url);
-  firstScreen.delete(url);
-  return performance.now() < FIRST_SCREEN_MAX_AGE_MS ? answer : undefined;
-}
-
 async function readBody(response: Response): Promise<unknown> {
   if (response.status === 204) return undefined;
   const type = response.headers.get('content-type') ?? '';
@@ -103,10 +79,6 @@ function serverMessageOf(body: unknown): string | undefined {
 
 async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
   const url = apiUrl(path, options.query);
-  if (method === 'GET') {
-    const answer = takeFirstScreenAnswer(url);
-    if (answer !== undefined) return answer as T;
-  }
   const { token } = getSession();
   const headers = new Headers(options.headers);
   headers.set('accept', 'application/json');

@@ -1,4 +1,5 @@
 import type { QueryValue } from '@/shared/api-url';
+import { catalogQueryKeys } from '@/shared/first-screen';
 
 type Params = Record<string, QueryValue>;
 
@@ -8,17 +9,15 @@ type Params = Record<string, QueryValue>;
  * `invalidateQueries({ queryKey: queryKeys.products.all })` refreshes every product list.
  */
 export const queryKeys = {
-  products: {
-    all: ['products'] as const,
-    list: (params: Params = {}) => ['products', 'list', params] as const,
-  },
-  product: (idOrSlug: string) => ['product', idOrSlug] as const,
+  /** The server builds the same keys for the data it sends inside a page (src/shared/first-screen.ts). */
+  products: catalogQueryKeys.products,
+  product: catalogQueryKeys.product,
   categories: {
     all: ['categories'] as const,
     list: (params: Params = {}) => ['categories', 'list', params] as const,
   },
   category: (idOrSlug: string) => ['category', idOrSlug] as const,
-  categoryProducts: (slug: string, page: number) => ['category', slug, 'products', page] as const,
+  categoryProducts: catalogQueryKeys.categoryProducts,
   cart: ['cart'] as const,
   orders: {
     all: ['orders'] as const,

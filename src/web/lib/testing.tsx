@@ -103,11 +103,14 @@ export interface RenderedRoutes extends RenderResult {
 
 type InitialEntry = string | { pathname: string; search?: string; state?: unknown };
 
-/** Renders a route tree in a memory router with a fresh query client and a toaster. */
-export function renderRoutes(routes: RouteObject[], initialEntry: InitialEntry = '/'): RenderedRoutes {
-  const queryClient = new QueryClient({
+/** Renders a route tree in a memory router with a query client (a fresh one unless given) and a toaster. */
+export function renderRoutes(
+  routes: RouteObject[],
+  initialEntry: InitialEntry = '/',
+  queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } },
-  });
+  }),
+): RenderedRoutes {
   const router = createMemoryRouter(routes, { initialEntries: [initialEntry] });
   const result = render(
     <QueryClientProvider client={queryClient}>
@@ -130,6 +133,8 @@ interface RenderRouteOptions {
   routes?: RouteObject[];
   /** Where the router starts; `path` by default. */
   initialEntry?: InitialEntry;
+  /** A query client holding data already, as the app's does after hydrating a page's first screen. */
+  queryClient?: QueryClient;
 }
 
 /** Renders one screen at `path`, beside `routes`; any other path shows `page {pathname}`. */
@@ -138,6 +143,7 @@ export function renderRoute(element: ReactElement, options: RenderRouteOptions =
   return renderRoutes(
     [{ path, element }, { path: '*', Component: OtherPage }, ...(options.routes ?? [])],
     options.initialEntry ?? path,
+    options.queryClient,
   );
 }
 
