@@ -76,7 +76,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       database,
       onError: (error) => app.log.warn({ err: error }, 'change broadcast unreachable'),
     }),
-    onError: (error, what) => app.log.warn({ err: error }, `catalogue read model: ${what} failed`),
+    log: app.log,
   });
   // Before the database closes (its owner closes it after the app): a listening connection left open
   // would keep the process, and a test's database, alive.

@@ -31,6 +31,7 @@ describe('catalogue read model', () => {
   let events: ShopEvents;
   let remote: ReturnType<typeof fakeBroadcast>;
   let model: CatalogReadModel;
+  let logged: string[];
   let errors: unknown[];
 
   beforeEach(async () => {
@@ -38,10 +39,17 @@ describe('catalogue read model', () => {
     events = new ShopEvents();
     remote = fakeBroadcast();
     errors = [];
+    logged = [];
     model = await createCatalogReadModel({
       events,
       broadcast: remote.broadcast,
-      onError: (error) => errors.push(error),
+      log: {
+        warn: (details, message) => {
+          logged.push(`warn: ${message}`);
+          if ('err' in details) errors.push(details.err);
+        },
+        info: (message) => logged.push(`info: ${message}`),
+      },
       clock: { now: () => Date.now() },
     });
   });
@@ -199,6 +207,10 @@ describe('catalogue read model', () => {
     expect(await model.read('k', async () => 4)).toBe(4);
     vi.advanceTimersByTime(LIFETIMES.deaf.freshMs * 2);
     expect(await model.read('k', async () => 5)).toBe(4);
+    expect(logged).toEqual([
+      "warn: not hearing other processes' catalogue changes: answers are kept about a second until it does",
+      "info: hearing other processes' catalogue changes again",
+    ]);
   });
 
   it('reports a broadcast that fails without failing the write that was announced', async () => {

@@ -39,7 +39,8 @@ export interface CatalogReadModelDeps {
   events: ShopEvents;
   /** Reaches the shop's other processes; each clears its answers when told. */
   broadcast: Broadcast;
-  onError: (error: unknown, what: string) => void;
+  /** The app's logger: failures to tell the others, and losing or regaining their word. */
+  log: { warn(details: object, message: string): void; info(message: string): void };
   /** What tells the time (tests pass one that fake timers move); by default `performance`. */
   clock?: { now(): number };
 }
@@ -53,8 +54,10 @@ export interface CatalogReadModelDeps {
  * broadcast, so a change shows at once here and within a moment everywhere. Made per app: tests run
  * several apps on different databases in one process.
  */
-export async function createCatalogReadModel({ events, broadcast, onError, clock }: CatalogReadModelDeps) {
+export async function createCatalogReadModel({ events, broadcast, log, clock }: CatalogReadModelDeps) {
   let listening = false;
+  /** Only a regained connection is news; the first one at start is not. */
+  let heardBefore = false;
   let lifetime: Lifetime = LIFETIMES.deaf;
   const cache = new LRUCache<string, Box, Load>({
     max: MAX_ENTRIES,
@@ -71,7 +74,11 @@ export async function createCatalogReadModel({ events, broadcast, onError, clock
 
   const changedHere = () => {
     cache.clear();
-    broadcast.publish(CATALOG_CHANGED).catch((error: unknown) => onError(error, 'telling other processes'));
+    broadcast
+      .publish(CATALOG_CHANGED)
+      .catch((error: unknown) =>
+        log.warn({ err: error }, 'could not tell the other processes of a catalogue change'),
+      );
   };
   const stops = [
     events.on('productChanged', changedHere),
@@ -88,6 +95,13 @@ export async function createCatalogReadModel({ events, broadcast, onError, clock
     },
     onListening: (now) => {
       if (now === listening) return;
+      if (!now) {
+        log.warn(
+          {},
+          "not hearing other processes' catalogue changes: answers are kept about a second until it does",
+        );
+      } else if (heardBefore) log.info("hearing other processes' catalogue changes again");
+      heardBefore ||= now;
       listening = now;
       lifetime = now ? LIFETIMES.listening : LIFETIMES.deaf;
       // Answers kept under the long lifetime must not outlive the connection; and what changed while
