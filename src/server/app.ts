@@ -6,10 +6,12 @@ import { MAX_IMAGE_BYTES } from '@/shared/constants';
 import { adminCategoriesRoutes } from './admin/categories-routes';
 import { adminProductsRoutes } from './admin/products-routes';
 import { authRoutes } from './auth/routes';
+import { createBroadcast } from './broadcast';
 import type { TokenService } from './auth/tokens';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { dashboardRoutes } from './dashboard/routes';
+import { ShopEvents } from './events';
 import { absoluteUrl, withAbsoluteUrls } from './storage/public-url';
 import type { ObjectStore } from './storage/types';
 import { filesRoutes } from './files/routes';
@@ -19,6 +21,7 @@ import type { UrlSigner } from './files/signing';
 import { authGuard } from './plugins/auth-guard';
 import { cartRoutes } from './cart/routes';
 import { catalogFirstScreen } from './catalog/first-screen';
+import { createCatalogReadModel } from './catalog/read-model';
 import { catalogRoutes } from './catalog/routes';
 import { createCatalogService } from './catalog/service';
 import { loggingOptions } from './logging';
@@ -62,6 +65,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  const events = new ShopEvents((error, event) =>
+    app.log.error({ err: error, event }, 'event listener failed'),
+  );
+  app.decorate('events', events);
+  const readModel = await createCatalogReadModel({
+    events,
+    broadcast: createBroadcast({
+      redisUrl: config.REDIS_URL,
+      database,
+      onError: (error) => app.log.warn({ err: error }, 'change broadcast unreachable'),
+    }),
+    log: app.log,
+  });
+  // Before the database closes (its owner closes it after the app): a listening connection left open
+  // would keep the process, and a test's database, alive.
+  app.addHook('onClose', () => readModel.close());
+  const catalog = { db: database.db, store, events, readModel };
+
   await app.register(errorHandler);
   await app.register(answerHeaders);
   // Cross-cutting plugins come before any route: rate limits, docs and hooks attach to routes as they are added.
@@ -87,9 +108,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     attemptsPerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE,
   });
 
-  await app.register(catalogRoutes, { db: database.db, store });
-  await app.register(adminProductsRoutes, { db: database.db, store });
-  await app.register(adminCategoriesRoutes, { db: database.db, store });
+  await app.register(catalogRoutes, catalog);
+  await app.register(adminProductsRoutes, { db: database.db, store, events });
+  await app.register(adminCategoriesRoutes, { db: database.db, store, events });
   await app.register(dashboardRoutes, { db: database.db, store });
   await app.register(cartRoutes, { db: database.db, store });
   await app.register(orderRoutes, {
@@ -97,6 +118,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     store,
     signer,
     proofLinkTtlSeconds: config.PROOF_LINK_TTL_SECONDS,
+    events,
   });
   await app.register(filesRoutes, { store, signer });
   await app.register(orphanSweeper, { db: database.db, store });
@@ -105,7 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Last: its catch-all answers index.html for any GET that no route above claimed.
   await app.register(webAppRoutes, {
     distDir: config.WEB_DIST_DIR,
-    firstScreen: catalogFirstScreen(createCatalogService({ db: database.db, store })),
+    firstScreen: catalogFirstScreen(createCatalogService(catalog)),
     shopName: config.SHOP_NAME,
     walletNumber: config.SHOP_WALLET_NUMBER,
   });

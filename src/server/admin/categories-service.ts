@@ -1,10 +1,10 @@
 import { format, messages } from '@/shared/messages';
 import { CategoryFormSchema, type CategoryDto } from '@/shared/schemas/category';
-import { invalidateCatalogCache } from '../catalog/cache';
 import { categoryDto } from '../catalog/dto';
 import type { Db, Tx } from '../db/client';
 import { categories, type CategoryRow, type StoredImage } from '../db/schema';
 import { AppError } from '../errors';
+import type { ShopEvents } from '../events';
 import { storeCategoryImage } from '../images/pipeline';
 import { parseFormFields } from '../images/multipart';
 import type { ObjectStore } from '../storage/types';
@@ -31,6 +31,8 @@ export interface CategoryFormUpload {
 export interface AdminCategoriesDeps {
   db: Db;
   store: ObjectStore;
+  /** Where each committed change is announced (the catalogue's read model listens). */
+  events: ShopEvents;
 }
 
 const CategoryUpdateFormSchema = CategoryFormSchema.partial();
@@ -57,8 +59,8 @@ async function assertNameFree(tx: Tx, name: string, exceptId?: string): Promise<
   }
 }
 
-/** The admin's category writes (SPEC §7, DESIGN §2). Every write clears the catalogue's cached totals. */
-export function createAdminCategoriesService({ db, store }: AdminCategoriesDeps) {
+/** The admin's category writes (SPEC §7, DESIGN §2), each announced as `categoryChanged` once committed. */
+export function createAdminCategoriesService({ db, store, events }: AdminCategoriesDeps) {
   async function answer(row: CategoryRow): Promise<CategoryDto> {
     return categoryDto(store, row, await countProductsInCategory(db, row.id));
   }
@@ -83,7 +85,7 @@ export function createAdminCategoriesService({ db, store }: AdminCategoriesDeps)
       await discardImages(store, [image]);
       throw error;
     }
-    invalidateCatalogCache();
+    events.emit('categoryChanged', { categoryId: row.id, change: 'created' });
     return categoryDto(store, row, 0);
   }
 
@@ -116,8 +118,8 @@ export function createAdminCategoriesService({ db, store }: AdminCategoriesDeps)
       throw error;
     }
     // Only once the change is committed: a failed save must leave the old picture in place.
+    events.emit('categoryChanged', { categoryId: id, change: 'updated' });
     await discardImages(store, [result.replaced]);
-    invalidateCatalogCache();
     return answer(result.row);
   }
 
@@ -137,8 +139,8 @@ export function createAdminCategoriesService({ db, store }: AdminCategoriesDeps)
       if (isForeignKeyViolation(error)) throw stillHasProducts(await countProductsInCategory(db, id));
       throw error;
     }
+    events.emit('categoryChanged', { categoryId: id, change: 'deleted' });
     await discardImages(store, [image]);
-    invalidateCatalogCache();
   }
 
   return { create, update, remove };

@@ -2,13 +2,13 @@ import { MAX_SUB_IMAGES } from '@/shared/constants';
 import { format, messages } from '@/shared/messages';
 import { finalPricePiastres, toPiastres } from '@/shared/money';
 import { ProductFormSchema, ProductUpdateFormSchema, type ProductDto } from '@/shared/schemas/product';
-import { invalidateCatalogCache } from '../catalog/cache';
 import { productDto } from '../catalog/dto';
 import { findProduct } from '../catalog/queries';
 import { isUuid } from '../catalog/service';
 import type { Db, DbOrTx, Tx } from '../db/client';
 import { products, type ProductRow, type StoredImage } from '../db/schema';
 import { AppError } from '../errors';
+import type { ShopEvents } from '../events';
 import { storeProductImage } from '../images/pipeline';
 import { parseFormFields } from '../images/multipart';
 import { lockProducts, setStock } from '../stock/stock';
@@ -41,6 +41,8 @@ export interface ProductFormUpload {
 export interface AdminProductsDeps {
   db: Db;
   store: ObjectStore;
+  /** Where each committed change is announced (the catalogue's read model listens). */
+  events: ShopEvents;
 }
 
 /** `category` as the form sends it: an id, or (from older clients) a slug or a name. */
@@ -103,8 +105,8 @@ async function releasedImages(tx: Tx, productId: string, images: StoredImage[]):
   return images.filter((image) => !held.has(image.key));
 }
 
-/** The admin's product writes (SPEC §7, DESIGN §2). Every write clears the catalogue's cached totals. */
-export function createAdminProductsService({ db, store }: AdminProductsDeps) {
+/** The admin's product writes (SPEC §7, DESIGN §2), each announced as `productChanged` once committed. */
+export function createAdminProductsService({ db, store, events }: AdminProductsDeps) {
   async function answer(id: string): Promise<ProductDto> {
     const found = await findProduct(db, { id });
     if (!found) throw new AppError('NOT_FOUND', messages.catalog.productNotFoundAnswer);
@@ -153,7 +155,7 @@ export function createAdminProductsService({ db, store }: AdminProductsDeps) {
       await discardImages(store, [defaultImage, ...subImages]);
       throw error;
     }
-    invalidateCatalogCache();
+    events.emit('productChanged', { productId: id, change: 'created' });
     return answer(id);
   }
 
@@ -211,8 +213,8 @@ export function createAdminProductsService({ db, store }: AdminProductsDeps) {
       throw error;
     }
     // Only once the change is committed: a failed save must leave the product's images whole.
+    events.emit('productChanged', { productId: id, change: 'updated' });
     await discardImages(store, unused);
-    invalidateCatalogCache();
     return answer(id);
   }
 
@@ -224,8 +226,8 @@ export function createAdminProductsService({ db, store }: AdminProductsDeps) {
       await deleteProduct(tx, id);
       return released;
     });
+    events.emit('productChanged', { productId: id, change: 'deleted' });
     await discardImages(store, unused);
-    invalidateCatalogCache();
   }
 
   return { create, update, remove };

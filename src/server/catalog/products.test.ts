@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCT_SORTS } from '@/shared/constants';
 import { messages } from '@/shared/messages';
 import type { ProductDto } from '@/shared/schemas/product';
-import { invalidateCatalogCache } from './cache';
 import { products as productsTable, type CategoryRow, type ProductRow } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/app';
 import { createCategory, createProduct } from '../test/catalog-fixtures';
@@ -343,14 +342,14 @@ describe('GET /api/product', () => {
     expect(body.totalCount).toBe(2);
     expect(body.maxPrice).toBe(2000);
     await t.database.db.delete(productsTable).where(eq(productsTable.id, added.id));
-    invalidateCatalogCache();
+    t.app.events.emit('productChanged', { productId: added.id, change: 'deleted' });
 
     expect((await list('?category=Boys')).totalCount).toBe(0);
     const boys = await createCategory(t, { name: 'Boys', slug: 'boys' });
     const shirt = await createProduct(t, { name: 'Boys Shirt', category: boys });
     expect(await names('?category=boys')).toEqual(['Boys Shirt']);
     await t.database.db.delete(productsTable).where(eq(productsTable.id, shirt.id));
-    invalidateCatalogCache();
+    t.app.events.emit('productChanged', { productId: shirt.id, change: 'deleted' });
   });
 
   it('refuses bad parameters with 400 and a message naming the rule', async () => {

@@ -12,10 +12,11 @@ import type { CategoryDto } from '@/shared/schemas/category';
 import type { ProductDto, ProductQuery } from '@/shared/schemas/product';
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
+import type { ShopEvents } from '../events';
 import type { SessionUser } from '../plugins/auth-guard';
 import type { ObjectStore } from '../storage/types';
-import { cachedCatalogRead, invalidateCatalogCache } from './cache';
 import { averageRating, categoryDto, productDto } from './dto';
+import type { CatalogReadModel } from './read-model';
 import {
   adjustRatingTotals,
   countCategories,
@@ -113,12 +114,16 @@ export interface CategoryProductsAnswer {
 export interface CatalogDeps {
   db: Db;
   store: ObjectStore;
+  /** Where a rating is announced once committed. */
+  events: ShopEvents;
+  /** Keeps the costly reads; shared by every user of the catalogue in one app. */
+  readModel: CatalogReadModel;
 }
 
-export function createCatalogService({ db, store }: CatalogDeps) {
+export function createCatalogService({ db, store, events, readModel }: CatalogDeps) {
   /** Products per category, shared by the category answers and cached like the listing totals. */
   function categoryCounts(): Promise<Map<string, number>> {
-    return cachedCatalogRead(db, 'category-counts', () => productCountsByCategory(db));
+    return readModel.read('category-counts', () => productCountsByCategory(db));
   }
 
   /**
@@ -132,7 +137,7 @@ export function createCatalogService({ db, store }: CatalogDeps) {
   ): Promise<string[] | undefined> {
     if (!slug && !category) return undefined;
     if (!slug && category && 'id' in category) return [category.id];
-    const keys = await cachedCatalogRead(db, 'category-keys', () => findCategoryKeys(db));
+    const keys = await readModel.read('category-keys', () => findCategoryKeys(db));
     const matches = (row: CategoryKeys) => {
       if (slug && row.slug !== slug.toLowerCase()) return false;
       if (!category) return true;
@@ -155,7 +160,7 @@ export function createCatalogService({ db, store }: CatalogDeps) {
     offset: number,
   ): Promise<PageAnchor | undefined> {
     if (offset < PAGE_ANCHOR_STRIDE) return undefined;
-    const anchors = await cachedCatalogRead(db, `anchors:${JSON.stringify([filters, sort])}`, () =>
+    const anchors = await readModel.read(`anchors:${JSON.stringify([filters, sort])}`, () =>
       findPageAnchors(db, filters, sort, PAGE_ANCHOR_STRIDE),
     );
     return anchors[Math.floor(offset / PAGE_ANCHOR_STRIDE)];
@@ -182,7 +187,7 @@ export function createCatalogService({ db, store }: CatalogDeps) {
     }
     const sort = query.sort ?? 'featured';
     const build = async (): Promise<ProductListAnswer> => {
-      const totals = await cachedCatalogRead(db, `totals:${JSON.stringify(filters)}`, () =>
+      const totals = await readModel.read(`totals:${JSON.stringify(filters)}`, () =>
         productTotals(db, filters),
       );
       // A page past the end would make PostgreSQL walk every row to skip them: known empty, never asked.
@@ -200,12 +205,12 @@ export function createCatalogService({ db, store }: CatalogDeps) {
     };
     // Pages are kept; an unpaged answer of up to 1,000 products is not, so the cache stays small.
     if (limit > MAX_PAGE_SIZE) return build();
-    return cachedCatalogRead(db, `page:${JSON.stringify([filters, sort, page, limit])}`, build);
+    return readModel.read(`page:${JSON.stringify([filters, sort, page, limit])}`, build);
   }
 
   async function getProduct(idOrSlug: string): Promise<ProductDto> {
     // Detail pages are the other hot read; a missing product is cached as undefined like any answer.
-    const product = await cachedCatalogRead(db, `product:${idOrSlug}`, async () => {
+    const product = await readModel.read(`product:${idOrSlug}`, async () => {
       const row = await findProduct(db, byIdOrSlug(idOrSlug));
       return row ? productDto(store, row.product, row.category) : undefined;
     });
@@ -225,8 +230,8 @@ export function createCatalogService({ db, store }: CatalogDeps) {
       return findProduct(tx, { id: productId });
     });
     if (!row) throw new AppError('NOT_FOUND', m.productNotFoundAnswer);
-    // The featured order and cached answers depend on ratings.
-    invalidateCatalogCache();
+    // The featured order and the answers kept depend on ratings.
+    events.emit('productChanged', { productId, change: 'rated' });
     return {
       averageRating: averageRating(row.product.ratingSum, row.product.ratingCount),
       ratingCount: row.product.ratingCount,
@@ -281,7 +286,7 @@ export function createCatalogService({ db, store }: CatalogDeps) {
 
   /** Every category's name, as the storefront's listing filter knows them. */
   async function categoryNames(): Promise<string[]> {
-    const keys = await cachedCatalogRead(db, 'category-keys', () => findCategoryKeys(db));
+    const keys = await readModel.read('category-keys', () => findCategoryKeys(db));
     return keys.map((row) => row.name);
   }
 

@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { listenOnPostgres, type ListenHandlers } from './listener';
 import * as schema from './schema';
 
 type Schema = typeof schema;
@@ -29,6 +30,14 @@ export interface Database {
    * new one when a request needs it; the request that was using it fails and answers 503.
    */
   onConnectionLost(listener: (error: Error) => void): void;
+  /** NOTIFY every session listening on `channel` (of any process on this database). */
+  notify(channel: string, payload: string): Promise<void>;
+  /**
+   * LISTEN on `channel` until the answered function is called (before `close`). On PostgreSQL over a
+   * connection of its own that is opened again when lost; `onListening(false)` says when
+   * notifications may be missed meanwhile.
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
 }
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -47,6 +56,14 @@ export function fromPglite(client: PGlite): Database {
     close: () => client.close(),
     // In-process: there is no connection to lose.
     onConnectionLost: () => undefined,
+    notify: async (channel, payload) => {
+      await client.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    listen: async (channel, handlers) => {
+      const unlisten = await client.listen(channel, handlers.onPayload);
+      handlers.onListening(true);
+      return unlisten;
+    },
   };
 }
 
@@ -123,5 +140,9 @@ export function openPostgres(
     onConnectionLost: (listener) => {
       listeners.add(listener);
     },
+    notify: async (channel, payload) => {
+      await pool.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    listen: (channel, handlers) => listenOnPostgres(connectionString, channel, handlers, connectTimeoutMs),
   };
 }

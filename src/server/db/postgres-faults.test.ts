@@ -53,14 +53,19 @@ async function eventually(what: string, check: () => Promise<boolean>, timeoutMs
   }
 }
 
-/** Ends every connection to the database, as a restart or `pg_terminate_backend` in psql does. */
+/**
+ * Ends every connection to the database, as a restart or `pg_terminate_backend` in psql does; answers
+ * how many of them were pooled ones (the app's listening connection, outside the pool, ends too).
+ */
 function terminateConnections(name: string): Promise<number> {
   return withAdminClient(async (admin) => {
-    const ended = await admin.query(
-      'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+    const ended = await admin.query<{ pooled: number }>(
+      `select count(*) filter (where query not ilike 'LISTEN%')::int as pooled
+       from (select pg_terminate_backend(pid), query from pg_stat_activity
+             where datname = $1 and pid <> pg_backend_pid()) as ended`,
       [name],
     );
-    return ended.rowCount ?? 0;
+    return ended.rows[0]?.pooled ?? 0;
   });
 }
 

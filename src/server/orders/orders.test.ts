@@ -14,7 +14,7 @@ import { makeImage } from '../test/images';
 import { multipartBody, type MultipartFilePart } from '../test/multipart';
 import { gizaShipping } from '../test/shipping';
 import { createUser, type TestUser } from '../test/users';
-import type { OrderEventMap } from './events';
+import type { ShopEventMap } from '../events';
 
 const giza = gizaShipping;
 
@@ -127,8 +127,8 @@ describe('orders API', () => {
         [dress.id, 2],
         [hat.id, 1],
       ]);
-      const placed: Array<OrderEventMap['placed']> = [];
-      const stop = t.app.orderEvents.on('placed', (event) => {
+      const placed: Array<ShopEventMap['orderPlaced']> = [];
+      const stop = t.app.events.on('orderPlaced', (event) => {
         placed.push(event);
       });
 
@@ -721,8 +721,8 @@ describe('orders API', () => {
       const product = await insertTestProduct(t, { stock: 5 });
       const { user, order } = await placedOrder([[product.id, 3]]);
       expect(await stockOf(t, product.id)).toEqual({ available: 2, sold: 3 });
-      const changes: Array<OrderEventMap['statusChanged']> = [];
-      const stop = t.app.orderEvents.on('statusChanged', (event) => {
+      const changes: Array<ShopEventMap['orderStatusChanged']> = [];
+      const stop = t.app.events.on('orderStatusChanged', (event) => {
         changes.push(event);
       });
 
@@ -736,7 +736,14 @@ describe('orders API', () => {
       });
       expect(await stockOf(t, product.id)).toEqual({ available: 5, sold: 0 });
       expect(changes).toEqual([
-        { orderId: order.id, userId: user.id, from: 'pending', to: 'cancelled', changedBy: user.id },
+        {
+          orderId: order.id,
+          userId: user.id,
+          from: 'pending',
+          to: 'cancelled',
+          changedBy: user.id,
+          stockMoved: true,
+        },
       ]);
 
       const again = await changeStatus(user, order.id, 'cancelled');

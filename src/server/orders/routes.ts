@@ -12,15 +12,8 @@ import type { UrlSigner } from '../files/signing';
 import { readMultipartForm } from '../images/multipart';
 import { currentUser } from '../plugins/auth-guard';
 import type { ObjectStore } from '../storage/types';
-import { OrderEvents } from './events';
+import type { ShopEvents } from '../events';
 import { createOrderService, inCheckoutWords } from './service';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Order placed / status changed, for notifications to subscribe to (DESIGN §5). */
-    orderEvents: OrderEvents;
-  }
-}
 
 export interface OrderRoutesOptions {
   db: Db;
@@ -28,6 +21,8 @@ export interface OrderRoutesOptions {
   signer: UrlSigner;
   /** How long a payment proof link stays valid (PROOF_LINK_TTL_SECONDS). */
   proofLinkTtlSeconds: number;
+  /** Where placed orders and status changes are announced. */
+  events: ShopEvents;
 }
 
 const tags = ['Orders'];
@@ -35,15 +30,11 @@ const OrderParamsSchema = z.object({ id: z.uuid({ error: messages.orders.invalid
 
 /** The orders of SPEC §7 and DESIGN §2. */
 async function orders(app: FastifyInstance, options: OrderRoutesOptions) {
-  const events = new OrderEvents((error, event) =>
-    app.log.error({ err: error, event }, 'order event listener failed'),
-  );
-  app.decorate('orderEvents', events);
   const service = createOrderService({
     db: options.db,
     store: options.store,
     signProofLink: (key) => options.signer.sign(key, options.proofLinkTtlSeconds),
-    events,
+    events: options.events,
   });
   const r = app.withTypeProvider<ZodTypeProvider>();
 

@@ -11,18 +11,17 @@ import {
   ShippingSchema,
 } from '@/shared/schemas/checkout';
 import type { OrderDto } from '@/shared/schemas/order';
-import { invalidateCatalogCache } from '../catalog/cache';
 import { cartLinesWithProducts, ensureCartId } from '../cart/queries';
 import type { Db } from '../db/client';
 import { INTEGER_COLUMN_MAX, type OrderLineRow } from '../db/schema';
 import { AppError } from '../errors';
+import type { ShopEvents } from '../events';
 import { storePaymentProof } from '../images/pipeline';
 import { ImageRefused, type ImageRefusal } from '../images/refusals';
 import type { SessionUser } from '../plugins/auth-guard';
 import { assertAvailable, returnStock, stockConflict, takeLockedStock, takeStock } from '../stock/stock';
 import type { ObjectStore } from '../storage/types';
 import { orderDto, type ProofLinkSigner } from './dto';
-import type { OrderEvents } from './events';
 import {
   adminOrderPage,
   cartForOrder,
@@ -43,7 +42,7 @@ export interface OrderDeps {
   db: Db;
   store: ObjectStore;
   signProofLink: ProofLinkSigner;
-  events: OrderEvents;
+  events: ShopEvents;
 }
 
 export interface PlaceOrderInput {
@@ -255,9 +254,8 @@ export function createOrderService({ db, store, signProofLink, events }: OrderDe
       if (proofKey) await store.delete(proofKey).catch(() => undefined);
       return { order: await loadOrder(result.orderId), created: false };
     }
-    invalidateCatalogCache();
     const { order } = result.order;
-    events.emit('placed', {
+    events.emit('orderPlaced', {
       orderId: order.id,
       userId: user.id,
       grandTotal: toEgp(order.grandTotalPiastres),
@@ -359,13 +357,13 @@ export function createOrderService({ db, store, signProofLink, events }: OrderDe
       });
 
       if (change) {
-        if (change.stockMoved) invalidateCatalogCache();
-        events.emit('statusChanged', {
+        events.emit('orderStatusChanged', {
           orderId,
           userId: change.userId,
           from: change.from,
           to: next,
           changedBy: user.id,
+          stockMoved: change.stockMoved,
         });
       }
       return loadOrder(orderId);

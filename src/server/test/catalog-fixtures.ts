@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { finalPricePiastres, toPiastres } from '@/shared/money';
-import { invalidateCatalogCache } from '../catalog/cache';
 import { FALLBACK_CATEGORY_SLUG, FALLBACK_PRODUCT_SLUG, slugify } from '../catalog/slugs';
 import { categories, products, type CategoryRow, type ProductRow, type StoredImage } from '../db/schema';
 import type { TestApp } from './app';
@@ -39,7 +38,8 @@ export async function createCategory(t: TestApp, options: CategoryFixture = {}):
     })
     .returning();
   if (!row) throw new Error('category not created');
-  invalidateCatalogCache();
+  // Written past the services, so announced as they would.
+  t.app.events.emit('categoryChanged', { categoryId: row.id, change: 'created' });
   return row;
 }
 
@@ -91,6 +91,6 @@ export async function createProduct(t: TestApp, options: ProductFixture = {}): P
     })
     .returning();
   if (!row) throw new Error('product not created');
-  invalidateCatalogCache();
+  t.app.events.emit('productChanged', { productId: row.id, change: 'created' });
   return row;
 }

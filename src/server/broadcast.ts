@@ -1,0 +1,117 @@
+import { Redis } from 'ioredis';
+import { randomUUID } from 'node:crypto';
+import type { Database } from './db/client';
+import type { ListenHandlers } from './db/listener';
+
+/**
+ * Tells the other processes of this shop (several servers on one PostgreSQL) that something changed,
+ * and hears what they tell. A process never hears its own messages: it has already acted on them.
+ */
+export interface Broadcast {
+  publish(topic: string): Promise<void>;
+  /** Starts hearing; answers once the first attempt to connect is over. */
+  subscribe(handlers: { onTopic(topic: string): void; onListening(listening: boolean): void }): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** How one process's message travels: raw text out, raw text in. */
+interface Transport {
+  send(payload: string): Promise<void>;
+  listen(handlers: ListenHandlers): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+const CHANNEL = 'nour_changes';
+
+interface Message {
+  origin: string;
+  topic: string;
+}
+
+function isMessage(value: unknown): value is Message {
+  const { origin, topic } = (value ?? {}) as Partial<Message>;
+  return typeof origin === 'string' && typeof topic === 'string';
+}
+
+function broadcastOver(transport: Transport): Broadcast {
+  const origin = randomUUID();
+  let unlisten: (() => Promise<void>) | undefined;
+  return {
+    publish: (topic) => transport.send(JSON.stringify({ origin, topic } satisfies Message)),
+    subscribe: async ({ onTopic, onListening }) => {
+      unlisten = await transport.listen({
+        onPayload: (payload) => {
+          let message: unknown;
+          try {
+            message = JSON.parse(payload);
+          } catch {
+            return;
+          }
+          if (isMessage(message) && message.origin !== origin) onTopic(message.topic);
+        },
+        onListening,
+      });
+    },
+    close: async () => {
+      await unlisten?.();
+      await transport.close();
+    },
+  };
+}
+
+/** PostgreSQL's LISTEN/NOTIFY (PGlite has them too, within its one process). */
+function databaseTransport(database: Database): Transport {
+  return {
+    send: (payload) => database.notify(CHANNEL, payload),
+    listen: (handlers) => database.listen(CHANNEL, handlers),
+    close: async () => undefined,
+  };
+}
+
+/** Redis pub/sub: one connection publishes, one subscribes (a subscribed connection can do nothing else). */
+function redisTransport(url: string, onError: (error: Error) => void): Transport {
+  const options = { connectTimeout: 1000, maxRetriesPerRequest: 1, lazyConnect: true } as const;
+  // While Redis is away a message fails at once rather than queueing behind reconnects.
+  const publisher = new Redis(url, { ...options, enableOfflineQueue: false });
+  const subscriber = new Redis(url, { ...options, autoResubscribe: false });
+  publisher.on('error', onError);
+  subscriber.on('error', onError);
+  return {
+    send: async (payload) => {
+      if (publisher.status === 'wait') await publisher.connect();
+      await publisher.publish(CHANNEL, payload);
+    },
+    listen: async ({ onPayload, onListening }) => {
+      subscriber.on('message', (channel: string, payload: string) => {
+        if (channel === CHANNEL) onPayload(payload);
+      });
+      // Subscribed again by hand on every (re)connection, and heard as listening only once Redis says so.
+      subscriber.on('ready', () => {
+        subscriber.subscribe(CHANNEL).then(
+          () => onListening(true),
+          (error: Error) => onError(error),
+        );
+      });
+      subscriber.on('close', () => onListening(false));
+      await subscriber.connect().catch(() => undefined);
+      return async () => undefined;
+    },
+    close: async () => {
+      publisher.disconnect();
+      subscriber.disconnect();
+    },
+  };
+}
+
+/** Redis pub/sub when REDIS_URL is set, else the database's own LISTEN/NOTIFY. */
+export function createBroadcast(options: {
+  redisUrl: string | undefined;
+  database: Database;
+  onError: (error: Error) => void;
+}): Broadcast {
+  return broadcastOver(
+    options.redisUrl
+      ? redisTransport(options.redisUrl, options.onError)
+      : databaseTransport(options.database),
+  );
+}

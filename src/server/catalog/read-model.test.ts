@@ -1,0 +1,232 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Broadcast } from '../broadcast';
+import { ShopEvents } from '../events';
+import { createCatalogReadModel, LIFETIMES, type CatalogReadModel } from './read-model';
+
+/** A broadcast in memory: what this process published, and a way to play another process or a lost connection. */
+function fakeBroadcast() {
+  let handlers: Parameters<Broadcast['subscribe']>[0] | undefined;
+  const published: string[] = [];
+  const broadcast: Broadcast = {
+    publish: async (topic) => {
+      published.push(topic);
+    },
+    subscribe: async (given) => {
+      handlers = given;
+      given.onListening(true);
+    },
+    close: vi.fn(async () => undefined),
+  };
+  return {
+    broadcast,
+    published,
+    fromElsewhere: (topic: string) => handlers?.onTopic(topic),
+    listening: (now: boolean) => handlers?.onListening(now),
+  };
+}
+
+const { freshMs, staleMs } = LIFETIMES.listening;
+
+describe('catalogue read model', () => {
+  let events: ShopEvents;
+  let remote: ReturnType<typeof fakeBroadcast>;
+  let model: CatalogReadModel;
+  let logged: string[];
+  let errors: unknown[];
+
+  beforeEach(async () => {
+    vi.useFakeTimers();
+    events = new ShopEvents();
+    remote = fakeBroadcast();
+    errors = [];
+    logged = [];
+    model = await createCatalogReadModel({
+      events,
+      broadcast: remote.broadcast,
+      log: {
+        warn: (details, message) => {
+          logged.push(`warn: ${message}`);
+          if ('err' in details) errors.push(details.err);
+        },
+        info: (message) => logged.push(`info: ${message}`),
+      },
+      clock: { now: () => Date.now() },
+    });
+  });
+  afterEach(async () => {
+    await model.close();
+    vi.useRealTimers();
+  });
+
+  it('loads once while fresh, and again once its lifetime is over', async () => {
+    const load = vi.fn(async () => 42);
+    expect(await model.read('k', load)).toBe(42);
+    expect(await model.read('k', load)).toBe(42);
+    vi.advanceTimersByTime(freshMs - 1);
+    await model.read('k', load);
+    expect(load).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(freshMs + staleMs);
+    await model.read('k', load);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('shares one load between concurrent callers', async () => {
+    const load = vi.fn(async () => 'x');
+    expect(await Promise.all([model.read('k', load), model.read('k', load), model.read('k', load)])).toEqual([
+      'x',
+      'x',
+      'x',
+    ]);
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps keys apart, and keeps an undefined answer (a missing product) like any other', async () => {
+    expect(await model.read('a', async () => 1)).toBe(1);
+    expect(await model.read('b', async () => 2)).toBe(2);
+    expect(await model.read('a', async () => 9)).toBe(1);
+    const missing = vi.fn(async () => undefined);
+    expect(await model.read('gone', missing)).toBeUndefined();
+    expect(await model.read('gone', missing)).toBeUndefined();
+    expect(missing).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([
+    ['productChanged', () => events.emit('productChanged', { productId: 'p', change: 'updated' })],
+    ['productChanged (rated)', () => events.emit('productChanged', { productId: 'p', change: 'rated' })],
+    ['categoryChanged', () => events.emit('categoryChanged', { categoryId: 'c', change: 'deleted' })],
+    ['orderPlaced', () => events.emit('orderPlaced', { orderId: 'o', userId: 'u', grandTotal: 1 })],
+    [
+      'orderStatusChanged that moved stock',
+      () =>
+        events.emit('orderStatusChanged', {
+          orderId: 'o',
+          userId: 'u',
+          from: 'pending',
+          to: 'cancelled',
+          changedBy: 'u',
+          stockMoved: true,
+        }),
+    ],
+  ])('forgets everything on %s, and tells the other processes', async (_name, change) => {
+    expect(await model.read('k', async () => 1)).toBe(1);
+    change();
+    expect(await model.read('k', async () => 2)).toBe(2);
+    expect(remote.published).toEqual(['catalog']);
+  });
+
+  it('keeps its answers when an order status changes without moving stock', async () => {
+    await model.read('k', async () => 1);
+    events.emit('orderStatusChanged', {
+      orderId: 'o',
+      userId: 'u',
+      from: 'pending',
+      to: 'confirmed',
+      changedBy: 'admin',
+      stockMoved: false,
+    });
+    expect(await model.read('k', async () => 2)).toBe(1);
+    expect(remote.published).toEqual([]);
+  });
+
+  it('forgets everything when another process says the catalogue changed, and tells nobody', async () => {
+    await model.read('k', async () => 1);
+    remote.fromElsewhere('something else');
+    expect(await model.read('k', async () => 2)).toBe(1);
+    remote.fromElsewhere('catalog');
+    expect(await model.read('k', async () => 3)).toBe(3);
+    expect(remote.published).toEqual([]);
+  });
+
+  it('answers a load that was running during a change to its callers, but does not keep it', async () => {
+    let finish: (value: number) => void = () => undefined;
+    const slow = model.read('k', () => new Promise<number>((resolve) => (finish = resolve)));
+    events.emit('productChanged', { productId: 'p', change: 'updated' });
+    finish(1);
+    expect(await slow).toBe(1);
+    expect(await model.read('k', async () => 2)).toBe(2);
+  });
+
+  it('never keeps a failed load, and gives its error to every caller that shared it', async () => {
+    const failing = vi.fn(() => Promise.reject(new Error('db down')));
+    const both = [model.read('k', failing), model.read('k', failing)];
+    await expect(both[0]).rejects.toThrow('db down');
+    await expect(both[1]).rejects.toThrow('db down');
+    expect(failing).toHaveBeenCalledTimes(1);
+    expect(await model.read('k', async () => 5)).toBe(5);
+  });
+
+  it('serves an answer just past its time while one load renews it in the background', async () => {
+    let version = 0;
+    const load = vi.fn(async () => ++version);
+    expect(await model.read('k', load)).toBe(1);
+    vi.advanceTimersByTime(freshMs + 1);
+    const during = await Promise.all([model.read('k', load), model.read('k', load), model.read('k', load)]);
+    expect(during).toEqual([1, 1, 1]);
+    expect(load).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(await model.read('k', load)).toBe(2);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('makes the caller wait for a fresh answer once nobody asked for a while', async () => {
+    let version = 0;
+    const load = vi.fn(async () => ++version);
+    await model.read('k', load);
+    vi.advanceTimersByTime(freshMs + staleMs + 1);
+    expect(await model.read('k', load)).toBe(2);
+  });
+
+  it('keeps the old answer when a background load fails, and tries again on the next read', async () => {
+    await model.read('k', async () => 1);
+    vi.advanceTimersByTime(freshMs + 1);
+    const failing = vi.fn(() => Promise.reject(new Error('db down')));
+    expect(await model.read('k', failing)).toBe(1);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(await model.read('k', async () => 2)).toBe(1);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(await model.read('k', async () => 3)).toBe(2);
+    expect(failing).toHaveBeenCalledTimes(1);
+  });
+
+  it('never serves an answer from before a change, not even while renewing', async () => {
+    await model.read('k', async () => 1);
+    vi.advanceTimersByTime(freshMs + 1);
+    events.emit('categoryChanged', { categoryId: 'c', change: 'updated' });
+    expect(await model.read('k', async () => 2)).toBe(2);
+  });
+
+  it('keeps answers about a second while it cannot hear the other processes, and forgets them on losing and regaining them', async () => {
+    await model.read('k', async () => 1);
+    remote.listening(false);
+    expect(model.isListening()).toBe(false);
+    expect(await model.read('k', async () => 2)).toBe(2);
+    vi.advanceTimersByTime(LIFETIMES.deaf.freshMs + LIFETIMES.deaf.staleMs + 1);
+    expect(await model.read('k', async () => 3)).toBe(3);
+    remote.listening(true);
+    expect(model.isListening()).toBe(true);
+    expect(await model.read('k', async () => 4)).toBe(4);
+    vi.advanceTimersByTime(LIFETIMES.deaf.freshMs * 2);
+    expect(await model.read('k', async () => 5)).toBe(4);
+    expect(logged).toEqual([
+      "warn: not hearing other processes' catalogue changes: answers are kept about a second until it does",
+      "info: hearing other processes' catalogue changes again",
+    ]);
+  });
+
+  it('reports a broadcast that fails without failing the write that was announced', async () => {
+    remote.broadcast.publish = () => Promise.reject(new Error('redis away'));
+    await model.read('k', async () => 1);
+    events.emit('productChanged', { productId: 'p', change: 'created' });
+    expect(await model.read('k', async () => 2)).toBe(2);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(errors).toEqual([new Error('redis away')]);
+  });
+
+  it('stops listening and closes the broadcast when closed', async () => {
+    await model.read('k', async () => 1);
+    await model.close();
+    expect(remote.broadcast.close).toHaveBeenCalled();
+    events.emit('productChanged', { productId: 'p', change: 'created' });
+    expect(remote.published).toEqual([]);
+  });
+});

@@ -1,0 +1,138 @@
+import { LRUCache } from 'lru-cache';
+import type { Broadcast } from '../broadcast';
+import type { ShopEvents } from '../events';
+
+/**
+ * How long an answer is served as it is (`freshMs`), and how long after that it is still served
+ * while one caller's load replaces it in the background (`staleMs`): a popular listing then never
+ * makes a burst of shoppers wait when it expires. Past both, nobody asked for a while, and the next
+ * caller waits for a fresh answer.
+ */
+export interface Lifetime {
+  freshMs: number;
+  staleMs: number;
+}
+
+export const LIFETIMES = {
+  /**
+   * While this process hears every other's changes, an answer lives until a change clears it; the
+   * lifetime only bounds what a write nobody announced (a hand-run SQL statement) leaves behind.
+   */
+  listening: { freshMs: 60_000, staleMs: 5_000 },
+  /** While it may miss them (starting, or its listening connection lost): about a second. */
+  deaf: { freshMs: 1_000, staleMs: 1_000 },
+} satisfies Record<string, Lifetime>;
+
+/** Filter combinations are unbounded (any search text), so the least used entries make room. */
+const MAX_ENTRIES = 1_000;
+
+/** The broadcast topic: "the catalogue changed, forget what you hold". */
+const CATALOG_CHANGED = 'catalog';
+
+/** lru-cache holds no `undefined`, and a missing product is an answer worth keeping too. */
+interface Box {
+  value: unknown;
+}
+type Load = () => Promise<unknown>;
+
+export interface CatalogReadModelDeps {
+  events: ShopEvents;
+  /** Reaches the shop's other processes; each clears its answers when told. */
+  broadcast: Broadcast;
+  /** The app's logger: failures to tell the others, and losing or regaining their word. */
+  log: { warn(details: object, message: string): void; info(message: string): void };
+  /** What tells the time (tests pass one that fake timers move); by default `performance`. */
+  clock?: { now(): number };
+}
+
+/**
+ * The one owner of the catalogue's cached reads: listing pages and their totals and maximum price,
+ * products per category, the category keys, page anchors and product details. Counting 100,000 rows
+ * on every request is what makes a listing slow, and the same first page is asked for again and
+ * again. Writers never call it: it listens to the product, category and order events of this
+ * process, clears everything on each, and passes the word to the other processes through the
+ * broadcast, so a change shows at once here and within a moment everywhere. Made per app: tests run
+ * several apps on different databases in one process.
+ */
+export async function createCatalogReadModel({ events, broadcast, log, clock }: CatalogReadModelDeps) {
+  let listening = false;
+  /** Only a regained connection is news; the first one at start is not. */
+  let heardBefore = false;
+  let lifetime: Lifetime = LIFETIMES.deaf;
+  const cache = new LRUCache<string, Box, Load>({
+    max: MAX_ENTRIES,
+    ...(clock ? { perf: clock } : {}),
+    allowStale: true,
+    noDeleteOnStaleGet: true,
+    // A failed renewal keeps the old answer (tried again on the next read); a failed first load is
+    // dropped and its callers get the error: a failure is never served.
+    noDeleteOnFetchRejection: true,
+    // A load still running when everything is cleared answers its callers but is not filed.
+    ignoreFetchAbort: true,
+    fetchMethod: async (_key, _stale, { context }) => ({ value: await context() }),
+  });
+
+  const changedHere = () => {
+    cache.clear();
+    broadcast
+      .publish(CATALOG_CHANGED)
+      .catch((error: unknown) =>
+        log.warn({ err: error }, 'could not tell the other processes of a catalogue change'),
+      );
+  };
+  const stops = [
+    events.on('productChanged', changedHere),
+    events.on('categoryChanged', changedHere),
+    events.on('orderPlaced', changedHere),
+    events.on('orderStatusChanged', (event) => {
+      if (event.stockMoved) changedHere();
+    }),
+  ];
+
+  await broadcast.subscribe({
+    onTopic: (topic) => {
+      if (topic === CATALOG_CHANGED) cache.clear();
+    },
+    onListening: (now) => {
+      if (now === listening) return;
+      if (!now) {
+        log.warn(
+          {},
+          "not hearing other processes' catalogue changes: answers are kept about a second until it does",
+        );
+      } else if (heardBefore) log.info("hearing other processes' catalogue changes again");
+      heardBefore ||= now;
+      listening = now;
+      lifetime = now ? LIFETIMES.listening : LIFETIMES.deaf;
+      // Answers kept under the long lifetime must not outlive the connection; and what changed while
+      // it was down was never heard.
+      cache.clear();
+    },
+  });
+
+  return {
+    /**
+     * The answer kept under `key`, or `load()`'s. Concurrent callers share one load, so a burst of
+     * identical requests loads once; an answer just past its time is still served while one load
+     * renews it.
+     */
+    async read<T>(key: string, load: () => Promise<T>): Promise<T> {
+      // getRemainingTTL is negative once an entry is past its time (0 when there is none).
+      const tooOld = cache.getRemainingTTL(key) < -lifetime.staleMs;
+      const box = await cache.fetch(key, { context: load, ttl: lifetime.freshMs, allowStale: !tooOld });
+      if (!box) throw new Error(`catalogue read ${key} answered nothing`);
+      return box.value as T;
+    },
+
+    /** Whether every other process's changes are heard now (else answers live about a second). */
+    isListening: () => listening,
+
+    async close(): Promise<void> {
+      for (const stop of stops) stop();
+      await broadcast.close();
+      cache.clear();
+    },
+  };
+}
+
+export type CatalogReadModel = Awaited<ReturnType<typeof createCatalogReadModel>>;
