@@ -9,6 +9,7 @@ import { AdminOrderQuerySchema, StatusUpdateSchema } from '@/shared/schemas/orde
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
 import type { UrlSigner } from '../files/signing';
+import type { Mailer } from '../mail/mailer';
 import { readMultipartForm } from '../images/multipart';
 import { currentUser } from '../plugins/auth-guard';
 import type { ObjectStore } from '../storage/types';
@@ -28,6 +29,7 @@ export interface OrderRoutesOptions {
   signer: UrlSigner;
   /** How long a payment proof link stays valid (PROOF_LINK_TTL_SECONDS). */
   proofLinkTtlSeconds: number;
+  mail: Mailer;
 }
 
 const tags = ['Orders'];
@@ -44,6 +46,7 @@ async function orders(app: FastifyInstance, options: OrderRoutesOptions) {
     store: options.store,
     signProofLink: (key) => options.signer.sign(key, options.proofLinkTtlSeconds),
     events,
+    mail: options.mail,
   });
   const r = app.withTypeProvider<ZodTypeProvider>();
 
