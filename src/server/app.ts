@@ -83,7 +83,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // The outbox's worker sends from the moment the app is ready until it closes.
   const mail = new Mailer(config, database.db, app.log, deps.mail);
-  app.addHook('onReady', async () => mail.worker.start());
+  app.addHook('onReady', async () => {
+    if (mail.startsWorker) mail.worker.start();
+  });
   app.addHook('onClose', async () => mail.worker.stop());
 
   await app.register(healthRoutes, { database });

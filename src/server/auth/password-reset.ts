@@ -5,7 +5,12 @@ import type { Db } from '../db/client';
 import { AppError } from '../errors';
 import type { Mailer } from '../mail/mailer';
 import { hashPassword } from './passwords';
-import { applyPasswordReset, findAccountByEmail, insertPasswordReset, isPasswordResetUsable } from './queries';
+import {
+  applyPasswordReset,
+  findAccountByEmail,
+  insertPasswordReset,
+  isPasswordResetUsable,
+} from './queries';
 
 export interface PasswordResetDeps {
   db: Db;

@@ -56,7 +56,9 @@ function compose(to: string, subject: string, blocks: Block[]): MailMessage {
 
 function statusWord(status: OrderStatus): string {
   const o = messages.orders;
-  return { pending: o.pending, confirmed: o.confirmed, completed: o.delivered, cancelled: o.cancelled }[status];
+  return { pending: o.pending, confirmed: o.confirmed, completed: o.delivered, cancelled: o.cancelled }[
+    status
+  ];
 }
 
 function paymentWord(type: PaymentType): string {

@@ -32,10 +32,11 @@ export function describeMailDelivery(config: Config): string {
   return format(messages.mail.smtpDelivery, { host: new URL(config.SMTP_URL).host, from: mailFrom(config) });
 }
 
-/** For tests: another transport (one that never answers), and shorter waits. */
+/** For tests: another transport, shorter waits, or no worker at all (a process that died before sending). */
 export interface MailOverrides {
   transport?: MailTransport;
   worker?: Partial<OutboxWorkerOptions>;
+  startWorker?: boolean;
 }
 
 /**
@@ -44,6 +45,7 @@ export interface MailOverrides {
  */
 export class Mailer {
   readonly worker: OutboxWorker;
+  readonly startsWorker: boolean;
   private readonly shop: ShopIdentity;
   private readonly shopEmail: string | undefined;
 
@@ -55,6 +57,7 @@ export class Mailer {
         ? smtpTransport(config.SMTP_URL, from)
         : fileTransport(mailOutboxDir(config.DATA_DIR), from));
     this.worker = new OutboxWorker(db, transport, log, overrides.worker);
+    this.startsWorker = overrides.startWorker ?? true;
     this.shop = {
       name: config.SHOP_NAME,
       walletNumber: config.SHOP_WALLET_NUMBER,

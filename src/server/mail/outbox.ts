@@ -54,7 +54,10 @@ export async function claimDueMail(db: Db, leaseMs: number, limit: number): Prom
 
 /** Only once the mail server has accepted the message. */
 export async function markSent(db: Db, id: string): Promise<void> {
-  await db.update(outbox).set({ sentAt: new Date(), leaseUntil: null, lastError: null }).where(eq(outbox.id, id));
+  await db
+    .update(outbox)
+    .set({ sentAt: new Date(), leaseUntil: null, lastError: null })
+    .where(eq(outbox.id, id));
 }
 
 export async function markFailed(db: Db, id: string, error: string, retryAt: Date): Promise<void> {

@@ -25,7 +25,10 @@ export const DEFAULT_OUTBOX_OPTIONS: OutboxWorkerOptions = {
 };
 
 /** The wait before the next try of a message that has failed `attempts` times (exponential backoff). */
-export function retryDelayMs(attempts: number, options: Pick<OutboxWorkerOptions, 'retryBaseMs' | 'retryMaxMs'>) {
+export function retryDelayMs(
+  attempts: number,
+  options: Pick<OutboxWorkerOptions, 'retryBaseMs' | 'retryMaxMs'>,
+) {
   return Math.min(options.retryBaseMs * 2 ** Math.max(0, attempts - 1), options.retryMaxMs);
 }
 
@@ -41,6 +44,7 @@ export class OutboxWorker {
   private running: Promise<void> | undefined;
   private wakeAgain = false;
   private started = false;
+  private stopping = false;
 
   constructor(
     private readonly db: Db,
@@ -81,6 +85,7 @@ export class OutboxWorker {
   /** Waits for the batch in hand (its sends end by their own timeouts), then stops. */
   async stop(): Promise<void> {
     this.started = false;
+    this.stopping = true;
     clearTimeout(this.timer);
     await this.running;
     this.transport.close();
@@ -94,7 +99,7 @@ export class OutboxWorker {
       for (const message of batch) {
         if (await this.deliver(message)) sent += 1;
       }
-      if (batch.length < this.options.batchSize || !this.started) return sent;
+      if (batch.length < this.options.batchSize || this.stopping) return sent;
     }
   }
 
