@@ -1,6 +1,9 @@
 import type { OrderStatus } from '@/shared/constants';
 
-/** What happened to an order, for whoever wants to tell someone (e-mail, WhatsApp: DESIGN §5). */
+/**
+ * What happened to an order, for whoever wants to tell someone (WhatsApp: DESIGN §5). E-mails do not
+ * listen here: they are written to the outbox inside the order's own transaction (src/server/mail).
+ */
 export interface OrderEventMap {
   placed: { orderId: string; userId: string; grandTotal: number };
   statusChanged: { orderId: string; userId: string; from: OrderStatus; to: OrderStatus; changedBy: string };
