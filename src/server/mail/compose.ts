@@ -1,9 +1,8 @@
 import { LINKED_FROM_MAIL, type OrderStatus, type PaymentType } from '@/shared/constants';
 import { format, messages } from '@/shared/messages';
+import { mail as m } from '@/shared/messages/mail';
 import { formatAmount, formatEgp } from '@/shared/money';
 import type { OrderDto } from '@/shared/schemas/order';
-
-const m = messages.mail;
 
 /** One e-mail as the outbox keeps it: both bodies are written when its cause commits. */
 export interface MailMessage {

@@ -3,7 +3,7 @@ import { simpleParser } from 'mailparser';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { messages } from '@/shared/messages';
+import { mail as mailTexts } from '@/shared/messages/mail';
 import type { OrderDto } from '@/shared/schemas/order';
 import type { Database } from '../db/client';
 import { outbox } from '../db/schema';
@@ -284,6 +284,6 @@ describe('e-mails through the outbox', () => {
   it('refuses a malformed SMTP_URL or SHOP_EMAIL at start-up', () => {
     expect(() => testConfig({ SMTP_URL: 'http://mail.example' })).toThrow(/SMTP_URL/);
     expect(() => testConfig({ SHOP_EMAIL: 'not-an-address' })).toThrow(/SHOP_EMAIL/);
-    expect(messages.mail.fileDelivery).toContain('{dir}');
+    expect(mailTexts.fileDelivery).toContain('{dir}');
   });
 });

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { format, messages } from '@/shared/messages';
+import { format } from '@/shared/messages';
+import { mail as mailTexts } from '@/shared/messages/mail';
 import type { OrderDto } from '@/shared/schemas/order';
 import type { Config } from '../config';
 import type { Db, DbOrTx } from '../db/client';
@@ -28,8 +29,8 @@ export function mailOutboxDir(dataDir: string): string {
 
 /** The start-up log's line on where e-mails go. */
 export function describeMailDelivery(config: Config): string {
-  if (!config.SMTP_URL) return format(messages.mail.fileDelivery, { dir: mailOutboxDir(config.DATA_DIR) });
-  return format(messages.mail.smtpDelivery, { host: new URL(config.SMTP_URL).host, from: mailFrom(config) });
+  if (!config.SMTP_URL) return format(mailTexts.fileDelivery, { dir: mailOutboxDir(config.DATA_DIR) });
+  return format(mailTexts.smtpDelivery, { host: new URL(config.SMTP_URL).host, from: mailFrom(config) });
 }
 
 /** For tests: another transport, shorter waits, or no worker at all (a process that died before sending). */

@@ -4,7 +4,6 @@ import { cart } from './cart';
 import { catalog } from './catalog';
 import { errors } from './errors';
 import { layout } from './layout';
-import { mail } from './mail';
 import { orders } from './orders';
 
 export { format } from './format';
@@ -13,6 +12,8 @@ export { format } from './format';
  * Every text a user meets, in English. Arabic will sit beside it with the same keys, so nothing that a
  * person reads lives as a literal inside a component or a route (DESIGN §5).
  */
-export const messages = { layout, auth, catalog, cart, orders, admin, errors, mail } as const;
+export const messages = { layout, auth, catalog, cart, orders, admin, errors } as const;
+// The e-mails' texts (./mail.ts) are the server's alone: outside this object, the web app's first
+// download does not carry them.
 
 export type Messages = typeof messages;
