@@ -64,6 +64,7 @@ export const auth = {
   passwordChanged: 'Your password has been changed. Please log in with your new password.',
   resetLinkInvalid: 'This reset link is invalid or has expired. Please ask for a new one.',
   askNewLink: 'Ask for a new link',
+  passwordAside: 'A reset link goes only to your own inbox, works once, and only for an hour.',
   // Answers and toasts (SPEC §8, DESIGN §2)
   loginFailed: 'Login failed',
   noTokenReceived: 'Login successful but no token received',

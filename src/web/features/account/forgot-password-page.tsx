@@ -55,7 +55,7 @@ export default function ForgotPasswordPage() {
     <AuthLayout
       title={m.forgotTitle}
       subtitle={m.forgotSubtitle}
-      aside={<p className="text-canvas/80">{m.forgotSubtitle}</p>}
+      aside={<p className="text-lg leading-relaxed text-canvas/80">{m.passwordAside}</p>}
     >
       {sent ? (
         <div role="status" className="flex gap-3 rounded-card bg-sand p-5 text-sm text-ink-soft">

@@ -53,7 +53,7 @@ export default function ResetPasswordPage() {
     }
   });
 
-  const aside = <p className="text-canvas/80">{m.resetSubtitle}</p>;
+  const aside = <p className="text-lg leading-relaxed text-canvas/80">{m.passwordAside}</p>;
   if (!token) {
     return (
       <AuthLayout title={m.resetTitle} subtitle={m.resetSubtitle} aside={aside}>
