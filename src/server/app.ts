@@ -25,6 +25,7 @@ import { createCatalogReadModel } from './catalog/read-model';
 import { catalogRoutes } from './catalog/routes';
 import { createCatalogService } from './catalog/service';
 import { loggingOptions } from './logging';
+import { Mailer, type MailOverrides } from './mail/mailer';
 import { answerHeaders } from './plugins/answer-headers';
 import { crossOrigin } from './plugins/cross-origin';
 import { errorHandler, frameworkErrors } from './plugins/errors';
@@ -45,6 +46,8 @@ export interface AppDeps {
   signer: UrlSigner;
   /** Where log lines go instead of standard output (tests read them). */
   logDestination?: { write(line: string): void };
+  /** Tests: another mail transport, shorter waits for the mail worker. */
+  mail?: MailOverrides;
 }
 
 /** Builds the whole application without listening, so tests `inject` requests into the real thing. */
@@ -99,6 +102,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(apiDocs, { shopName: config.SHOP_NAME });
   await app.register(authGuard, { db: database.db, tokens });
 
+  // The outbox's worker sends from the moment the app is ready until it closes.
+  const mail = new Mailer(config, database.db, app.log, deps.mail);
+  app.addHook('onReady', async () => {
+    if (mail.startsWorker) mail.worker.start();
+  });
+  app.addHook('onClose', async () => mail.worker.stop());
+
   await app.register(healthRoutes, { database });
 
   await app.register(authRoutes, {
@@ -106,6 +116,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: database.db,
     tokens,
     attemptsPerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE,
+    mail,
   });
 
   await app.register(catalogRoutes, catalog);
@@ -119,6 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     signer,
     proofLinkTtlSeconds: config.PROOF_LINK_TTL_SECONDS,
     events,
+    mail,
   });
   await app.register(filesRoutes, { store, signer });
   await app.register(orphanSweeper, { db: database.db, store });

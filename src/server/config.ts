@@ -98,6 +98,13 @@ const EnvSchema = z.object({
       .transform((value) => value.replace(/\/+$/, ''))
       .optional(),
   ),
+  SMTP_URL: optionalText.pipe(
+    z
+      .url({ protocol: /^smtps?$/, error: 'must be a URL like smtp://user:password@host:587 or smtps://…' })
+      .optional(),
+  ),
+  MAIL_FROM: optionalText.pipe(z.string().max(300).optional()),
+  SHOP_EMAIL: optionalText.pipe(z.email('must be an email address').optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().default('./dist/web'),
 });

@@ -32,6 +32,9 @@ describe.skipIf(testDriver === 'pg')('the server process (main.ts)', () => {
     expect(first.output()).toContain(`API docs:  ${url}/api/docs`);
     expect(first.output()).toContain(`Database:  PGlite ${join(dataDir, 'db')}`);
     expect(first.output()).toContain('Admin owner@example.com: created.');
+    expect(first.output()).toContain(
+      `Mail:      no SMTP_URL, so e-mails are written as .eml files under ${join(dataDir, 'outbox')}`,
+    );
     const health = await fetch(`${url}/api/health`);
     expect(health.status).toBe(200);
     expect(await health.json()).toEqual({ success: true, status: 'ok', database: 'pglite' });

@@ -14,6 +14,7 @@ import { hasProducts, openConfiguredDatabase, type OpenedDatabase } from './db/o
 import { DEMO_ADMIN, DEMO_USER, seedDemoCatalogue } from './db/seed/demo';
 import { createUrlSigner } from './files/signing';
 import { configureImageQueue } from './images/queue';
+import { describeMailDelivery } from './mail/mailer';
 import { createObjectStore } from './storage';
 import { localStoreRoot } from './storage/local';
 
@@ -179,6 +180,7 @@ async function main(): Promise<void> {
     say(`  API docs:  ${url}/api/docs`);
     say(`  Database:  ${opened.location}`);
     say(`  Images:    ${describeStore(config)}`);
+    say(`  ${describeMailDelivery(config)}`);
     for (const account of demoSignIns) say(`  ${account.label} ${account.email} / ${account.password}`);
     if (config.ADMIN_EMAIL) say(`  Admin:     ${config.ADMIN_EMAIL} (password from ADMIN_PASSWORD)`);
     say('Press Ctrl+C to stop.');

@@ -1,4 +1,5 @@
 import { generatePath } from 'react-router';
+import { LINKED_FROM_MAIL } from '@/shared/constants';
 import { defaultFilters, writeFilters, type ListingFilters } from '@/shared/listing';
 
 /**
@@ -17,8 +18,11 @@ export const paths = {
   favorites: '/favorites',
   login: '/login',
   register: '/register',
+  forgotPassword: '/forgot-password',
+  /** Where a reset e-mail's link leads, `?token=…` (issue 15). */
+  resetPassword: LINKED_FROM_MAIL.resetPassword,
   cart: '/cart',
-  orders: '/allorders',
+  orders: LINKED_FROM_MAIL.myOrders,
   checkout: '/checkout',
   admin: {
     dashboard: '/dashboard',
@@ -51,6 +55,7 @@ export const href = {
   favorites: () => paths.favorites,
   login: () => paths.login,
   register: () => paths.register,
+  forgotPassword: () => paths.forgotPassword,
   cart: () => paths.cart,
   orders: () => paths.orders,
   checkout: () => paths.checkout,

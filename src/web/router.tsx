@@ -43,6 +43,14 @@ export const routes: RouteObject[] = [
           { path: paths.login, lazy: page(() => import('./features/account/login-page')) },
           { path: paths.register, lazy: page(() => import('./features/account/register-page')) },
           {
+            path: paths.forgotPassword,
+            lazy: page(() => import('./features/account/forgot-password-page')),
+          },
+          {
+            path: paths.resetPassword,
+            lazy: page(() => import('./features/account/reset-password-page')),
+          },
+          {
             element: <RequireAuth prompt="authenticationRequired" />,
             children: [
               { path: paths.cart, lazy: page(() => import('./features/cart/cart-page')) },

@@ -1,20 +1,30 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messages } from '@/shared/messages';
-import { AuthResultSchema, SigninSchema, SignupSchema } from '@/shared/schemas/auth';
+import {
+  AuthResultSchema,
+  ForgotPasswordSchema,
+  MessageResultSchema,
+  ResetPasswordSchema,
+  SigninSchema,
+  SignupSchema,
+} from '@/shared/schemas/auth';
 import { ErrorResponseSchema } from '@/shared/schemas/common';
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
+import type { Mailer } from '../mail/mailer';
+import { requestPasswordReset, resetPassword } from './password-reset';
 import { signIn, signUp } from './service';
 import type { TokenService } from './tokens';
 
 export interface AuthRoutesOptions {
   db: Db;
   tokens: TokenService;
-  /** Attempts per minute per address on each of sign-in and sign-up. */
+  /** Attempts per minute per address on each of sign-in, sign-up, forgot and reset. */
   attemptsPerMinute: number;
+  mail: Pick<Mailer, 'passwordReset' | 'committed'>;
 }
 
-/** `POST /api/auth/signup` and `POST /api/auth/signin` (DESIGN §2, SPEC §7). */
+/** `POST /api/auth/signup` and `POST /api/auth/signin` (DESIGN §2, SPEC §7), forgot and reset (issue 15). */
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
   const deps = { db: options.db, tokens: options.tokens };
   // Guessing passwords is the attack these routes invite, so they get a much tighter limit than the rest.
@@ -68,5 +78,39 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       },
     },
     async (request) => signIn(deps, request.body),
+  );
+
+  app.post(
+    '/forgot',
+    {
+      config: { rateLimit },
+      schema: {
+        tags: ['auth'],
+        summary: 'Mail a link to choose a new password (the same answer whether or not the account exists)',
+        body: ForgotPasswordSchema,
+        response: { 200: MessageResultSchema, 400: ErrorResponseSchema, 429: ErrorResponseSchema },
+      },
+    },
+    async (request) => {
+      await requestPasswordReset({ db: options.db, mail: options.mail }, request.body.email);
+      return { success: true as const, message: messages.auth.resetLinkSent };
+    },
+  );
+
+  app.post(
+    '/reset',
+    {
+      config: { rateLimit },
+      schema: {
+        tags: ['auth'],
+        summary: "Set a new password with a reset link's token; ends every session of the account",
+        body: ResetPasswordSchema,
+        response: { 200: MessageResultSchema, 400: ErrorResponseSchema, 429: ErrorResponseSchema },
+      },
+    },
+    async (request) => {
+      await resetPassword({ db: options.db }, request.body);
+      return { success: true as const, message: messages.auth.passwordChanged };
+    },
   );
 };

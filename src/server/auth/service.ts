@@ -13,7 +13,11 @@ export interface AuthDeps {
 }
 
 async function authResult(tokens: TokenService, account: AccountRow, message: string): Promise<AuthResult> {
-  const token = await tokens.sign({ userId: account.id, role: account.role });
+  const token = await tokens.sign({
+    userId: account.id,
+    role: account.role,
+    sessionVersion: account.sessionVersion,
+  });
   return {
     success: true,
     message,

@@ -4,6 +4,11 @@ import type { Role } from '@/shared/constants';
 export interface SessionClaims {
   userId: string;
   role: Role;
+  /**
+   * The account's `session_version` when the token was signed; a password reset raises it, and the
+   * auth guard refuses tokens of an older one. Tokens signed before it existed carry none: 0.
+   */
+  sessionVersion?: number;
 }
 
 /** Signs and checks session tokens (HS256); the secret and lifetime come from the config. */
@@ -18,7 +23,7 @@ export class TokenService {
   }
 
   sign(claims: SessionClaims): Promise<string> {
-    return new SignJWT({ role: claims.role })
+    return new SignJWT({ role: claims.role, sv: claims.sessionVersion ?? 0 })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(claims.userId)
       .setIssuedAt()
@@ -30,9 +35,10 @@ export class TokenService {
   async verify(token: string): Promise<SessionClaims | null> {
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
-      const role = payload.role;
+      const { role, sv = 0 } = payload;
       if (typeof payload.sub !== 'string' || (role !== 'user' && role !== 'admin')) return null;
-      return { userId: payload.sub, role };
+      if (typeof sv !== 'number') return null;
+      return { userId: payload.sub, role, sessionVersion: sv };
     } catch {
       return null;
     }

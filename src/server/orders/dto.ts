@@ -1,4 +1,5 @@
 import { toEgp } from '@/shared/money';
+import { formatOrderNumber } from '@/shared/order-number';
 import type { OrderDto, OrderLineDto } from '@/shared/schemas/order';
 import type { OrderLineRow } from '../db/schema';
 import { imageDto } from '../images/urls';
@@ -40,6 +41,7 @@ export function orderDto(
   return {
     _id: order.id,
     id: order.id,
+    number: formatOrderNumber(order.number),
     createdAt: order.createdAt.toISOString(),
     status: order.status,
     name: order.name,

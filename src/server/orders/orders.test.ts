@@ -143,6 +143,7 @@ describe('orders API', () => {
       expect(order).toEqual({
         _id: order.id,
         id: expect.any(String),
+        number: expect.stringMatching(/^N-\d+$/),
         createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
         status: 'pending',
         name: 'Mona Ahmed',

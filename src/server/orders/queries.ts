@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { OrderStatus } from '@/shared/constants';
+import { parseOrderNumber } from '@/shared/order-number';
 import { cartLineColumns } from '../cart/queries';
 import type { DbOrTx, Tx } from '../db/client';
 import { containsText, startsWithText } from '../db/text-search';
@@ -43,8 +44,10 @@ function adminWhere(filter: AdminOrderFilter): SQL | undefined {
   if (filter.status) conditions.push(eq(orders.status, filter.status));
   if (filter.search) {
     const text = filter.search;
+    const number = parseOrderNumber(text);
     conditions.push(
       or(
+        ...(number === null ? [] : [eq(orders.number, number)]),
         startsWithText(sql`${orders.id}::text`, text),
         containsText(orders.name, text),
         containsText(orders.phone, text),
@@ -77,9 +80,17 @@ export function linesOfOrders(db: DbOrTx, orderIds: string[]) {
     .orderBy(asc(orderLines.orderId), asc(orderLines.id));
 }
 
-/** The order's row, held until the transaction ends so two status changes cannot both move the stock. */
+/**
+ * The order's row, held until the transaction ends so two status changes cannot both move the stock,
+ * with its customer's address for the status e-mail.
+ */
 export async function lockOrder(tx: Tx, orderId: string) {
-  const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  const [row] = await tx
+    .select({ ...getTableColumns(orders), customerEmail: users.email })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(eq(orders.id, orderId))
+    .for('update', { of: orders });
   return row ?? null;
 }
 
@@ -154,7 +165,7 @@ export type LockedCartLine = Awaited<ReturnType<typeof lockCartProducts>>[number
 /**
  * Stores the order and its lines, remembers the idempotency key and empties the cart in one statement
  * (data-modifying CTEs: all of it or, on any error, none). Answers the order's `created_at` (the
- * transaction's start, as the column's default gives it).
+ * transaction's start, as the column's default gives it) and the number its identity column gave it.
  */
 export async function writeOrder(
   tx: Tx,
@@ -164,11 +175,11 @@ export async function writeOrder(
     idempotencyKey: string | undefined;
     cartId: string;
   },
-): Promise<Date> {
+): Promise<{ createdAt: Date; number: number }> {
   const { order, lines, idempotencyKey, cartId } = write;
   // An embedded query builder brings its own parentheses: `name as ${builder}`.
   const parts: SQL[] = [
-    sql`o as ${tx.insert(orders).values(order).returning({ createdAt: orders.createdAt })}`,
+    sql`o as ${tx.insert(orders).values(order).returning({ createdAt: orders.createdAt, number: orders.number })}`,
     sql`d as ${tx.delete(cartLines).where(eq(cartLines.cartId, cartId))}`,
   ];
   if (lines.length) parts.push(sql`l as ${tx.insert(orderLines).values(lines)}`);
@@ -178,9 +189,9 @@ export async function writeOrder(
     );
   }
   const result = await tx.execute(
-    sql`with ${sql.join(parts, sql`, `)} select (extract(epoch from created_at) * 1000)::float8 as "createdMs" from o`,
+    sql`with ${sql.join(parts, sql`, `)} select (extract(epoch from created_at) * 1000)::float8 as "createdMs", number from o`,
   );
-  const [row] = (result as unknown as { rows: Array<{ createdMs: number | string }> }).rows;
+  const [row] = (result as unknown as { rows: Array<{ createdMs: number | string; number: number }> }).rows;
   if (!row) throw new Error('order insert returned nothing');
-  return new Date(Math.floor(Number(row.createdMs)));
+  return { createdAt: new Date(Math.floor(Number(row.createdMs))), number: Number(row.number) };
 }

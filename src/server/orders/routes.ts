@@ -9,6 +9,7 @@ import { AdminOrderQuerySchema, StatusUpdateSchema } from '@/shared/schemas/orde
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
 import type { UrlSigner } from '../files/signing';
+import type { Mailer } from '../mail/mailer';
 import { readMultipartForm } from '../images/multipart';
 import { currentUser } from '../plugins/auth-guard';
 import type { ObjectStore } from '../storage/types';
@@ -23,6 +24,7 @@ export interface OrderRoutesOptions {
   proofLinkTtlSeconds: number;
   /** Where placed orders and status changes are announced. */
   events: ShopEvents;
+  mail: Mailer;
 }
 
 const tags = ['Orders'];
@@ -35,6 +37,7 @@ async function orders(app: FastifyInstance, options: OrderRoutesOptions) {
     store: options.store,
     signProofLink: (key) => options.signer.sign(key, options.proofLinkTtlSeconds),
     events: options.events,
+    mail: options.mail,
   });
   const r = app.withTypeProvider<ZodTypeProvider>();
 

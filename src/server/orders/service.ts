@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { OWNER_CANCELLABLE_STATUSES, SHIPPING_FEES, type OrderStatus } from '@/shared/constants';
 import { messages } from '@/shared/messages';
-import { toEgp, toPiastres } from '@/shared/money';
+import { toPiastres } from '@/shared/money';
 import {
   AddressOnlySchema,
   addressLine,
@@ -10,12 +10,14 @@ import {
   OrderBasicsSchema,
   ShippingSchema,
 } from '@/shared/schemas/checkout';
+import { formatOrderNumber } from '@/shared/order-number';
 import type { OrderDto } from '@/shared/schemas/order';
 import { cartLinesWithProducts, ensureCartId } from '../cart/queries';
 import type { Db } from '../db/client';
 import { INTEGER_COLUMN_MAX, type OrderLineRow } from '../db/schema';
 import { AppError } from '../errors';
 import type { ShopEvents } from '../events';
+import type { Mailer } from '../mail/mailer';
 import { storePaymentProof } from '../images/pipeline';
 import { ImageRefused, type ImageRefusal } from '../images/refusals';
 import type { SessionUser } from '../plugins/auth-guard';
@@ -43,6 +45,8 @@ export interface OrderDeps {
   store: ObjectStore;
   signProofLink: ProofLinkSigner;
   events: ShopEvents;
+  /** The e-mails an order sends, written in its transaction (issue 15). */
+  mail: Pick<Mailer, 'orderPlaced' | 'statusChanged' | 'committed'>;
 }
 
 export interface PlaceOrderInput {
@@ -140,7 +144,7 @@ function ascendingIds(n: number): string[] {
   return Array.from({ length: n }, () => randomUUID()).sort();
 }
 
-export function createOrderService({ db, store, signProofLink, events }: OrderDeps) {
+export function createOrderService({ db, store, signProofLink, events, mail }: OrderDeps) {
   async function toDtos(rows: OrderWithCustomer[]): Promise<OrderDto[]> {
     const lines = await linesOfOrders(
       db,
@@ -187,10 +191,10 @@ export function createOrderService({ db, store, signProofLink, events }: OrderDe
     // only for a cart that can be ordered now, so a burst of doomed orders decodes nothing.
     if (input.proof) await assertOrderable(db, cartId);
     const proofKey = input.proof ? await storeProof(store, input.proof) : null;
-    type Placed = { created: true; order: OrderWithCustomer; lines: OrderLineRow[] };
+    type Placed = { created: true; order: OrderDto };
     let result: Placed | { created: false; orderId: string };
     try {
-      // Four statements: PGlite runs one transaction at a time, so every round trip here holds the queue.
+      // Five statements: PGlite runs one transaction at a time, so every round trip here holds the queue.
       result = await db.transaction(async (tx): Promise<typeof result> => {
         const locked = await lockCartForOrder(tx, cartId, user.id, key);
         if (locked?.earlierOrderId) return { created: false, orderId: locked.earlierOrderId };
@@ -240,10 +244,13 @@ export function createOrderService({ db, store, signProofLink, events }: OrderDe
           shippingFeePiastres,
           grandTotalPiastres: totalPiastres + shippingFeePiastres,
         };
-        const createdAt = await writeOrder(tx, { order: values, lines, idempotencyKey: key, cartId });
-        const order = { ...values, status: 'pending' as const, createdAt, updatedAt: createdAt };
+        const written = await writeOrder(tx, { order: values, lines, idempotencyKey: key, cartId });
+        const order = { ...values, ...written, status: 'pending' as const, updatedAt: written.createdAt };
         const customer = { id: user.id, username: user.username, email: user.email };
-        return { created: true, order: { order, customer }, lines };
+        // Answered from what the transaction wrote, not read back; the proof's link is signed only now.
+        const dto = orderDto(store, signProofLink, { order, customer }, lines);
+        await mail.orderPlaced(tx, dto);
+        return { created: true, order: dto };
       });
     } catch (error) {
       if (proofKey) await store.delete(proofKey).catch(() => undefined);
@@ -254,14 +261,10 @@ export function createOrderService({ db, store, signProofLink, events }: OrderDe
       if (proofKey) await store.delete(proofKey).catch(() => undefined);
       return { order: await loadOrder(result.orderId), created: false };
     }
-    const { order } = result.order;
-    events.emit('orderPlaced', {
-      orderId: order.id,
-      userId: user.id,
-      grandTotal: toEgp(order.grandTotalPiastres),
-    });
-    // Answered from what the transaction wrote, not read back; the proof's link is signed only now.
-    return { order: orderDto(store, signProofLink, result.order, result.lines), created: true };
+    mail.committed();
+    const { order } = result;
+    events.emit('orderPlaced', { orderId: order.id, userId: user.id, grandTotal: order.grandTotal });
+    return { order, created: true };
   }
 
   return {
@@ -353,10 +356,16 @@ export function createOrderService({ db, store, signProofLink, events }: OrderDe
           );
         }
         await setOrderStatus(tx, orderId, next);
+        await mail.statusChanged(tx, {
+          number: formatOrderNumber(order.number),
+          status: next,
+          customer: { email: order.customerEmail, name: order.name },
+        });
         return { from, userId: order.userId, stockMoved: next === 'cancelled' || from === 'cancelled' };
       });
 
       if (change) {
+        mail.committed();
         events.emit('orderStatusChanged', {
           orderId,
           userId: change.userId,

@@ -44,8 +44,8 @@ function readToken(request: FastifyRequest): string | null {
 }
 
 /**
- * The guards every route uses. The user is read from the database on each request, so a deleted user
- * or a changed role takes effect at once rather than when the token expires.
+ * The guards every route uses. The user is read from the database on each request, so a deleted user,
+ * a changed role or a reset password takes effect at once rather than when the token expires.
  */
 export const authGuard = fp(
   async (app: FastifyInstance, options: { db: Db; tokens: TokenService }) => {
@@ -57,11 +57,19 @@ export const authGuard = fp(
       const claims = await options.tokens.verify(token);
       if (!claims) return 'invalid';
       const [row] = await options.db
-        .select({ id: users.id, role: users.role, username: users.username, email: users.email })
+        .select({
+          id: users.id,
+          role: users.role,
+          username: users.username,
+          email: users.email,
+          sessionVersion: users.sessionVersion,
+        })
         .from(users)
         .where(eq(users.id, claims.userId))
         .limit(1);
-      return row ?? 'invalid';
+      // A token from before the account's last password reset is over.
+      if (!row || row.sessionVersion !== (claims.sessionVersion ?? 0)) return 'invalid';
+      return { id: row.id, role: row.role, username: row.username, email: row.email };
     }
 
     app.decorate('identify', async (request: FastifyRequest) => {

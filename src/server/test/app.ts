@@ -12,6 +12,7 @@ import { createObjectStore } from '../storage';
 import { createLocalStore } from '../storage/local';
 import type { ObjectStore } from '../storage/types';
 import { fromPglite, openPostgres, type Database } from '../db/client';
+import type { MailOverrides } from '../mail/mailer';
 import { createTestPostgresDatabase } from './postgres';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
@@ -76,16 +77,17 @@ export interface TestApp {
 
 /**
  * The real application on a fresh, migrated, empty database, or on `options.database` when given
- * (closed with the app); `options.logDestination` captures its log lines.
+ * (closed with the app); `options.logDestination` captures its log lines, `options.mail` changes how
+ * its e-mails leave. Without SMTP_URL they are written under a DATA_DIR of its own, removed on close.
  */
 export async function createTestApp(
   overrides: Record<string, string> = {},
-  options: { database?: Database; logDestination?: { write(line: string): void } } = {},
+  options: { database?: Database; logDestination?: { write(line: string): void }; mail?: MailOverrides } = {},
 ): Promise<TestApp> {
-  const config = testConfig(overrides);
+  const storeDir = await mkdtemp(join(tmpdir(), 'nour-test-store-'));
+  const config = testConfig({ DATA_DIR: join(storeDir, 'data'), ...overrides });
   const database = options.database ?? (await freshDatabase());
   const tokens = new TokenService(TEST_JWT_SECRET, config.JWT_EXPIRES_IN);
-  const storeDir = await mkdtemp(join(tmpdir(), 'nour-test-store-'));
   // With S3_* overrides the store is the one the shop builds from them; else a directory of its own.
   const store = config.S3_BUCKET ? createObjectStore(config) : createLocalStore(storeDir);
   const signer = createUrlSigner(TEST_JWT_SECRET);
@@ -96,6 +98,7 @@ export async function createTestApp(
     store,
     signer,
     ...(options.logDestination ? { logDestination: options.logDestination } : {}),
+    ...(options.mail ? { mail: options.mail } : {}),
   });
   await app.ready();
   return {

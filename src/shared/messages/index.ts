@@ -13,5 +13,7 @@ export { format } from './format';
  * person reads lives as a literal inside a component or a route (DESIGN §5).
  */
 export const messages = { layout, auth, catalog, cart, orders, admin, errors } as const;
+// The e-mails' texts (./mail.ts) are the server's alone: outside this object, the web app's first
+// download does not carry them.
 
 export type Messages = typeof messages;

@@ -88,7 +88,7 @@ export const orders = {
   noOrdersYet: 'No Orders Yet',
   noOrdersText: 'When you place an order, it will show up here.',
   browseProducts: 'Browse Products',
-  orderNumber: 'Order #{id}',
+  orderNumber: 'Order {number}',
   placedOn: 'Placed on {date}',
   cancelOrder: 'Cancel Order',
   confirmCancel: 'Are you sure you want to cancel this order?',

@@ -11,6 +11,11 @@ const PASSWORD_MAX = 11;
 /** Sign-in takes any stored password (an admin's may predate the sign-up rule), up to a sane length. */
 const SIGNIN_PASSWORD_MAX = 128;
 
+const passwordsMatch = {
+  check: (body: { password: string; confirmPassword: string }) => body.password === body.confirmPassword,
+  params: { message: m.passwordsDoNotMatch, path: ['confirmPassword'] },
+};
+
 export const SignupSchema = z
   .object({
     name: text('name', { max: 15, error: m.nameRequired, tooLong: m.nameMax })
@@ -37,10 +42,7 @@ export const SignupSchema = z
       tooLong: m.passwordsDoNotMatch,
     }).min(1, m.confirmRequired),
   })
-  .refine((body) => body.password === body.confirmPassword, {
-    message: m.passwordsDoNotMatch,
-    path: ['confirmPassword'],
-  });
+  .refine(passwordsMatch.check, passwordsMatch.params);
 export type SignupInput = z.input<typeof SignupSchema>;
 
 export const SigninSchema = z.object({
@@ -68,3 +70,30 @@ export const AuthResultSchema = z.object({
   email: z.string(),
 });
 export type AuthResult = z.infer<typeof AuthResultSchema>;
+
+/** `POST /api/auth/forgot`: the address is read as sign-in reads it. */
+export const ForgotPasswordSchema = z.object({ email: SigninSchema.shape.email });
+export type ForgotPasswordInput = z.input<typeof ForgotPasswordSchema>;
+
+/** The reset form's fields: a new password under the sign-up rules (SPEC §5), typed twice. */
+export const NewPasswordSchema = z
+  .object({
+    password: SignupSchema.shape.password,
+    confirmPassword: SignupSchema.shape.confirmPassword,
+  })
+  .refine(passwordsMatch.check, passwordsMatch.params);
+export type NewPasswordInput = z.input<typeof NewPasswordSchema>;
+
+/** `POST /api/auth/reset`: the link's token with the new password. */
+export const ResetPasswordSchema = z
+  .object({
+    token: text('token', { max: 200, error: m.resetLinkInvalid }).min(1, m.resetLinkInvalid),
+    password: SignupSchema.shape.password,
+    confirmPassword: SignupSchema.shape.confirmPassword,
+  })
+  .refine(passwordsMatch.check, passwordsMatch.params);
+export type ResetPasswordInput = z.input<typeof ResetPasswordSchema>;
+
+/** An answer that only says what happened: forgot and reset. */
+export const MessageResultSchema = z.object({ success: z.literal(true), message: z.string() });
+export type MessageResult = z.infer<typeof MessageResultSchema>;

@@ -33,6 +33,8 @@ export interface OrderLineDto {
 export interface OrderDto {
   _id: string;
   id: string;
+  /** The order's number for people (`N-10234`): what the shopper, the owner and every e-mail show. */
+  number: string;
   createdAt: string;
   status: OrderStatus;
   name: string;

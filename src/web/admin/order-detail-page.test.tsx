@@ -43,7 +43,7 @@ describe('admin order detail', () => {
     serve(() => order);
     renderAdmin(`/dashboard/order/${ID}`);
     expect(
-      await screen.findByRole('heading', { name: format(m.orderNumber, { id: 'abcdef12' }) }),
+      await screen.findByRole('heading', { name: format(m.orderNumber, { number: order.number }) }),
     ).toBeInTheDocument();
     expect(screen.getByText('Mariam Hassan')).toBeInTheDocument();
     expect(screen.getByText('mariam@example.com')).toBeInTheDocument();

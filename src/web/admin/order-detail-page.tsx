@@ -140,7 +140,7 @@ function StatusSelect({ order }: { order: OrderDto }) {
 
 function OrderView({ order }: { order: OrderDto }) {
   const [viewing, setViewing] = useState(false);
-  const proofAlt = format(m.paymentProofAlt, { id: order._id.slice(0, 8) });
+  const proofAlt = format(m.paymentProofAlt, { number: order.number });
   const address = [
     order.street,
     order.building && `${o.building} ${order.building}`,
@@ -298,7 +298,7 @@ export default function OrderDetailPage() {
   return (
     <section>
       <AdminHeader
-        title={format(m.orderNumber, { id: data._id.slice(0, 8) })}
+        title={format(m.orderNumber, { number: data.number })}
         intro={format(m.placedOn, { date: formatDateTime(data.createdAt) })}
         actions={<BackLink />}
       />

@@ -34,9 +34,10 @@ beforeEach(() => clearToasts());
 afterEach(() => vi.unstubAllGlobals());
 
 describe('admin order list', () => {
-  it('cuts the id to 10 characters on the table and 8 on cards, lists 2 products then "+n more items"', async () => {
+  it('shows the order number, the id cut to 10 characters on the table and 8 on cards, 2 products then "+n more items"', async () => {
     const order = makeOrder({
       _id: 'abcdef12-3456-4aaa-8aaa-aaaaaaaaaaaa',
+      number: 'N-10234',
       products: makeOrderLines(5),
       status: 'confirmed',
     });
@@ -44,12 +45,17 @@ describe('admin order list', () => {
     renderAdmin('/dashboard/manage_orders');
     const table = await screen.findByRole('table');
     const row = within(table).getAllByRole('row')[1]!;
+    expect(within(row).getByText('N-10234')).toBeInTheDocument();
     expect(within(row).getByText('abcdef12-3')).toBeInTheDocument();
     expect(within(row).getByText(format(m.moreItems, { n: 3 }))).toBeInTheDocument();
     expect(within(row).getByText(messages.orders.confirmed)).toHaveClass('text-info');
     expect(within(row).queryByText(/Item 3/)).not.toBeInTheDocument();
 
-    const card = screen.getByRole('link', { name: format(m.viewOrder, { id: 'abcdef12' }) });
+    expect(
+      within(row).getByRole('link', { name: format(m.viewOrder, { number: 'N-10234' }) }),
+    ).toBeInTheDocument();
+    const card = screen.getAllByRole('link', { name: format(m.viewOrder, { number: 'N-10234' }) })[1]!;
+    expect(within(card).getByText('N-10234')).toBeInTheDocument();
     expect(within(card).getByText('abcdef12')).toBeInTheDocument();
     expect(within(card).getByText(format(m.moreItems, { n: 3 }))).toBeInTheDocument();
     expect(card).toHaveAttribute('href', `/dashboard/order/${order._id}`);

@@ -73,8 +73,9 @@ function OrdersTable({ orders }: { orders: OrderDto[] }) {
         <tbody className="divide-y divide-line">
           {orders.map((order) => (
             <tr key={order._id}>
-              <td className="px-3 py-3 font-mono text-xs" title={order._id}>
-                {shortId(order._id, ORDER_ID_SHORT.table)}
+              <td className="px-3 py-3 whitespace-nowrap" title={order._id}>
+                <p className="font-semibold text-ink">{order.number}</p>
+                <p className="font-mono text-xs text-muted">{shortId(order._id, ORDER_ID_SHORT.table)}</p>
               </td>
               <td className="px-3 py-3">
                 <p className="font-medium text-ink">{order.name}</p>
@@ -92,7 +93,7 @@ function OrdersTable({ orders }: { orders: OrderDto[] }) {
                 <Link
                   to={orderLink(order)}
                   className="btn btn-ghost px-2.5 py-2"
-                  aria-label={format(m.viewOrder, { id: shortId(order._id, ORDER_ID_SHORT.table) })}
+                  aria-label={format(m.viewOrder, { number: order.number })}
                 >
                   <Eye className="size-4" aria-hidden="true" />
                 </Link>
@@ -113,11 +114,16 @@ function OrderCards({ orders }: { orders: OrderDto[] }) {
           <Link
             to={orderLink(order)}
             className="card block p-4 transition hover:shadow-card"
-            aria-label={format(m.viewOrder, { id: shortId(order._id, ORDER_ID_SHORT.card) })}
+            aria-label={format(m.viewOrder, { number: order.number })}
           >
             <div className="flex items-start justify-between gap-3">
               <div className="min-w-0">
-                <p className="font-mono text-xs text-muted">{shortId(order._id, ORDER_ID_SHORT.card)}</p>
+                <p className="text-sm font-semibold text-ink">
+                  {order.number}{' '}
+                  <span className="font-mono text-xs font-normal text-muted">
+                    {shortId(order._id, ORDER_ID_SHORT.card)}
+                  </span>
+                </p>
                 <p className="truncate font-medium text-ink">{order.name}</p>
                 <p className="text-xs text-muted">{formatDateTime(order.createdAt)}</p>
               </div>

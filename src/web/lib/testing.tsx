@@ -366,6 +366,7 @@ export function makeOrder(overrides: Partial<OrderDto> & { status?: OrderStatus 
   return {
     _id: id,
     id,
+    number: `N-${10000 + sequence}`,
     createdAt: '2026-11-20T10:30:00.000Z',
     status: 'pending',
     name: 'Mariam Hassan',

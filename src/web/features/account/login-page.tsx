@@ -114,6 +114,14 @@ export default function LoginPage() {
           }
           {...register('password')}
         />
+        <p className="-mt-2 text-end text-sm">
+          <Link
+            to={href.forgotPassword()}
+            className="font-medium text-accent-strong underline-offset-4 hover:underline"
+          >
+            {m.forgotLink}
+          </Link>
+        </p>
         <button type="submit" disabled={isSubmitting} className="btn btn-primary w-full py-3">
           {isSubmitting ? m.signingIn : m.signinSubmit}
         </button>

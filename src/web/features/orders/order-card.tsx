@@ -29,7 +29,7 @@ export function OrderCard({ order, cancelling, onCancel }: OrderCardProps) {
       <header className="flex flex-wrap items-center justify-between gap-3 border-b border-line bg-sand/60 px-5 py-4">
         <div>
           <h2 id={titleId} className="font-sans text-base font-semibold" title={order._id}>
-            {format(m.orderNumber, { id: order._id.slice(0, 8).toUpperCase() })}
+            {format(m.orderNumber, { number: order.number })}
           </h2>
           <p className="text-sm text-muted">
             {format(m.placedOn, { date: formatDateTime(order.createdAt) })}

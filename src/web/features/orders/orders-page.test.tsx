@@ -66,7 +66,7 @@ describe('my orders', () => {
     renderRoute(<OrdersPage />, { path: '/allorders' });
     expect(screen.getByRole('status')).toHaveTextContent(m.loadingOrders);
     const card = await screen.findByRole('article', {
-      name: format(m.orderNumber, { id: order._id.slice(0, 8).toUpperCase() }),
+      name: format(m.orderNumber, { number: order.number }),
     });
     expect(card).toHaveTextContent('Placed on');
     expect(card).toHaveTextContent('2026');

@@ -1,0 +1,184 @@
+import { LINKED_FROM_MAIL, type OrderStatus, type PaymentType } from '@/shared/constants';
+import { format, messages } from '@/shared/messages';
+import { mail as m } from '@/shared/messages/mail';
+import { formatAmount, formatEgp } from '@/shared/money';
+import type { OrderDto } from '@/shared/schemas/order';
+
+/** One e-mail as the outbox keeps it: both bodies are written when its cause commits. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** What the messages need to know of the shop, from the config. */
+export interface ShopIdentity {
+  name: string;
+  walletNumber: string;
+  /** Where the shop is reached (`https://shop.example`), for links in e-mails. */
+  baseUrl: string;
+}
+
+function escapeHtml(value: string): string {
+  return value
+    .replaceAll('&', '&amp;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;');
+}
+
+/** A paragraph of the message: its plain text, and its HTML (escaped here, never by the caller). */
+type Block = { text: string; html?: string };
+
+const paragraph = (text: string): Block => ({ text, html: `<p>${escapeHtml(text)}</p>` });
+
+function link(label: string, textLine: string, url: string): Block {
+  return {
+    text: textLine,
+    html: `<p><a href="${escapeHtml(url)}" style="color:#7a4e2d">${escapeHtml(label)}</a></p>`,
+  };
+}
+
+function compose(to: string, subject: string, blocks: Block[]): MailMessage {
+  const body = blocks.map((block) => block.html ?? `<p>${escapeHtml(block.text)}</p>`).join('\n');
+  return {
+    to,
+    subject,
+    text: `${blocks.map((block) => block.text).join('\n\n')}\n`,
+    html:
+      '<!doctype html><html><body style="font-family:Arial,sans-serif;color:#2b2118;line-height:1.5">\n' +
+      `${body}\n</body></html>\n`,
+  };
+}
+
+function statusWord(status: OrderStatus): string {
+  const o = messages.orders;
+  return { pending: o.pending, confirmed: o.confirmed, completed: o.delivered, cancelled: o.cancelled }[
+    status
+  ];
+}
+
+function paymentWord(type: PaymentType): string {
+  return type === 'cash' ? messages.orders.cash : messages.orders.instapay;
+}
+
+function linesBlock(order: OrderDto): Block {
+  const rows = order.products.map((line) => ({
+    name: line.product.name,
+    quantity: line.quantity,
+    price: formatEgp(line.unitPrice * line.quantity),
+  }));
+  const sums = [
+    format(m.subtotal, { amount: formatEgp(order.totalPrice) }),
+    format(m.shippingFee, { amount: formatEgp(order.shippingFee) }),
+    format(m.grandTotal, { amount: formatEgp(order.grandTotal) }),
+  ];
+  const cell = 'style="padding:4px 12px 4px 0"';
+  return {
+    text: [
+      ...rows.map((row) => format(m.orderLine, { name: row.name, n: row.quantity, price: row.price })),
+      '',
+      ...sums,
+    ].join('\n'),
+    html:
+      '<table style="border-collapse:collapse">\n' +
+      rows
+        .map(
+          (row) =>
+            `<tr><td ${cell}>${escapeHtml(row.name)}</td><td ${cell}>× ${row.quantity}</td>` +
+            `<td ${cell}>${escapeHtml(row.price)}</td></tr>`,
+        )
+        .join('\n') +
+      '\n</table>\n' +
+      sums.map((sum) => `<p style="margin:2px 0">${escapeHtml(sum)}</p>`).join('\n'),
+  };
+}
+
+/** The payment instructions of the checkout screen (SPEC §5), with the wallet number. */
+function paymentBlock(shop: ShopIdentity, order: OrderDto): Block {
+  const instructions =
+    order.paymentType === 'cash'
+      ? format(messages.orders.cashInstructions, {
+          fee: formatAmount(order.shippingFee),
+          phone: shop.walletNumber,
+        })
+      : format(messages.orders.onlineInstructions, {
+          total: formatAmount(order.grandTotal),
+          phone: shop.walletNumber,
+        });
+  const method = order.paymentType === 'cash' ? m.paymentCash : m.paymentInstapay;
+  return paragraph(`${method} ${instructions}`);
+}
+
+export function orderPlacedMail(shop: ShopIdentity, order: OrderDto): MailMessage {
+  const ordersUrl = `${shop.baseUrl}${LINKED_FROM_MAIL.myOrders}`;
+  return compose(
+    order.createdBy.email,
+    format(m.orderPlacedSubject, { shop: shop.name, number: order.number }),
+    [
+      paragraph(format(m.greeting, { name: order.name })),
+      paragraph(format(m.orderPlacedIntro, { number: order.number })),
+      linesBlock(order),
+      paymentBlock(shop, order),
+      paragraph(format(m.deliverTo, { name: order.name, address: order.address, phone: order.phone })),
+      link(messages.orders.myOrdersTitle, format(m.viewOrders, { url: ordersUrl }), ordersUrl),
+      paragraph(format(m.signOff, { shop: shop.name })),
+    ],
+  );
+}
+
+export function newOrderNotice(shopEmail: string, order: OrderDto): MailMessage {
+  return compose(
+    shopEmail,
+    format(m.newOrderSubject, { number: order.number, amount: formatEgp(order.grandTotal) }),
+    [
+      paragraph(
+        format(m.newOrderIntro, {
+          customer: order.createdBy.username,
+          email: order.createdBy.email,
+          number: order.number,
+        }),
+      ),
+      linesBlock(order),
+      paragraph(format(m.newOrderPayment, { method: paymentWord(order.paymentType) })),
+      paragraph(format(m.deliverTo, { name: order.name, address: order.address, phone: order.phone })),
+    ],
+  );
+}
+
+export interface StatusChangeFacts {
+  number: string;
+  status: OrderStatus;
+  customer: { email: string; name: string };
+}
+
+export function statusChangedMail(shop: ShopIdentity, change: StatusChangeFacts): MailMessage {
+  const status = statusWord(change.status);
+  const ordersUrl = `${shop.baseUrl}${LINKED_FROM_MAIL.myOrders}`;
+  return compose(
+    change.customer.email,
+    format(m.statusChangedSubject, { shop: shop.name, number: change.number, status }),
+    [
+      paragraph(format(m.greeting, { name: change.customer.name })),
+      paragraph(format(m.statusChangedIntro, { number: change.number, status })),
+      link(messages.orders.myOrdersTitle, format(m.viewOrders, { url: ordersUrl }), ordersUrl),
+      paragraph(format(m.signOff, { shop: shop.name })),
+    ],
+  );
+}
+
+export function passwordResetMail(
+  shop: ShopIdentity,
+  account: { email: string; name: string },
+  token: string,
+): MailMessage {
+  const url = `${shop.baseUrl}${LINKED_FROM_MAIL.resetPassword}?token=${encodeURIComponent(token)}`;
+  return compose(account.email, format(m.resetSubject, { shop: shop.name }), [
+    paragraph(format(m.greeting, { name: account.name })),
+    paragraph(format(m.resetIntro, { shop: shop.name })),
+    link(m.resetButton, format(m.resetAction, { url }), url),
+    paragraph(m.resetIgnore),
+  ]);
+}

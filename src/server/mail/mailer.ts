@@ -1,0 +1,89 @@
+import { resolve } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import { format } from '@/shared/messages';
+import { mail as mailTexts } from '@/shared/messages/mail';
+import type { OrderDto } from '@/shared/schemas/order';
+import type { Config } from '../config';
+import type { Db, DbOrTx } from '../db/client';
+import {
+  newOrderNotice,
+  orderPlacedMail,
+  passwordResetMail,
+  statusChangedMail,
+  type ShopIdentity,
+  type StatusChangeFacts,
+} from './compose';
+import { enqueueMail } from './outbox';
+import { fileTransport, smtpTransport, type MailTransport } from './transport';
+import { OutboxWorker, type OutboxWorkerOptions } from './worker';
+
+export function mailFrom(config: Pick<Config, 'MAIL_FROM' | 'SHOP_NAME' | 'PUBLIC_URL'>): string {
+  if (config.MAIL_FROM) return config.MAIL_FROM;
+  const host = config.PUBLIC_URL ? new URL(config.PUBLIC_URL).hostname : 'localhost';
+  return `"${config.SHOP_NAME.replaceAll('"', '')}" <no-reply@${host}>`;
+}
+
+export function mailOutboxDir(dataDir: string): string {
+  return resolve(dataDir, 'outbox');
+}
+
+/** The start-up log's line on where e-mails go. */
+export function describeMailDelivery(config: Config): string {
+  if (!config.SMTP_URL) return format(mailTexts.fileDelivery, { dir: mailOutboxDir(config.DATA_DIR) });
+  return format(mailTexts.smtpDelivery, { host: new URL(config.SMTP_URL).host, from: mailFrom(config) });
+}
+
+/** For tests: another transport, shorter waits, or no worker at all (a process that died before sending). */
+export interface MailOverrides {
+  transport?: MailTransport;
+  worker?: Partial<OutboxWorkerOptions>;
+  startWorker?: boolean;
+}
+
+/**
+ * Writes the shop's e-mails into the outbox inside the caller's transaction, and owns the worker that
+ * sends them; `committed()` after that transaction wakes the worker instead of waiting for its poll.
+ */
+export class Mailer {
+  readonly worker: OutboxWorker;
+  readonly startsWorker: boolean;
+  private readonly shop: ShopIdentity;
+  private readonly shopEmail: string | undefined;
+
+  constructor(config: Config, db: Db, log: FastifyBaseLogger, overrides: MailOverrides = {}) {
+    const from = mailFrom(config);
+    const transport =
+      overrides.transport ??
+      (config.SMTP_URL
+        ? smtpTransport(config.SMTP_URL, from)
+        : fileTransport(mailOutboxDir(config.DATA_DIR), from));
+    this.worker = new OutboxWorker(db, transport, log, overrides.worker);
+    this.startsWorker = overrides.startWorker ?? true;
+    this.shop = {
+      name: config.SHOP_NAME,
+      walletNumber: config.SHOP_WALLET_NUMBER,
+      baseUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+    };
+    this.shopEmail = config.SHOP_EMAIL;
+  }
+
+  /** The shopper's confirmation and, with SHOP_EMAIL, the owner's notice. */
+  async orderPlaced(tx: DbOrTx, order: OrderDto): Promise<void> {
+    await enqueueMail(tx, [
+      orderPlacedMail(this.shop, order),
+      ...(this.shopEmail ? [newOrderNotice(this.shopEmail, order)] : []),
+    ]);
+  }
+
+  async statusChanged(tx: DbOrTx, change: StatusChangeFacts): Promise<void> {
+    await enqueueMail(tx, [statusChangedMail(this.shop, change)]);
+  }
+
+  async passwordReset(tx: DbOrTx, account: { email: string; name: string }, token: string): Promise<void> {
+    await enqueueMail(tx, [passwordResetMail(this.shop, account, token)]);
+  }
+
+  committed(): void {
+    this.worker.wake();
+  }
+}

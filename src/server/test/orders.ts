@@ -1,0 +1,39 @@
+import type { PaymentType } from '@/shared/constants';
+import type { OrderDto } from '@/shared/schemas/order';
+import type { TestApp } from './app';
+import { makeImage } from './images';
+import { multipartBody } from './multipart';
+import { gizaShipping } from './shipping';
+import type { TestUser } from './users';
+
+/**
+ * Puts the lines in the user's cart and places the order through the API (Giza delivery; an InstaPay
+ * order sends a small proof image). Throws unless it answers 201.
+ */
+export async function placeTestOrder(
+  t: TestApp,
+  user: TestUser,
+  lines: Array<[productId: string, quantity: number]>,
+  paymentType: PaymentType = 'cash',
+): Promise<OrderDto> {
+  for (const [productId, quantity] of lines) {
+    const added = await t.app.inject({
+      method: 'POST',
+      url: '/api/cart',
+      headers: user.headers,
+      payload: { productId, quantity },
+    });
+    if (added.statusCode !== 200) throw new Error(`cart answered ${added.statusCode}: ${added.body}`);
+  }
+  const files: Record<string, Buffer> =
+    paymentType === 'instapay' ? { paymentImage: await makeImage(40, 30, 'png') } : {};
+  const body = multipartBody({ ...gizaShipping, paymentType }, files);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/order',
+    headers: { ...user.headers, ...body.headers },
+    payload: body.payload,
+  });
+  if (res.statusCode !== 201) throw new Error(`order answered ${res.statusCode}: ${res.body}`);
+  return res.json<{ order: OrderDto }>().order;
+}
