@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messages } from '@/shared/messages';
 import { AuthResultSchema, SigninSchema, SignupSchema } from '@/shared/schemas/auth';
-import { ErrorResponseSchema } from '@/shared/schemas/common';
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
+import { errorAnswers } from '../plugins/docs';
 import { signIn, signUp } from './service';
 import type { TokenService } from './tokens';
 
@@ -37,12 +37,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         tags: ['auth'],
         summary: 'Create a customer account and sign in',
         body: SignupSchema,
-        response: {
-          201: AuthResultSchema,
-          400: ErrorResponseSchema,
-          409: ErrorResponseSchema,
-          429: ErrorResponseSchema,
-        },
+        response: { 201: AuthResultSchema, ...errorAnswers(400, 409) },
       },
     },
     async (request, reply) => {
@@ -59,12 +54,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         tags: ['auth'],
         summary: 'Sign in with email and password',
         body: SigninSchema,
-        response: {
-          200: AuthResultSchema,
-          400: ErrorResponseSchema,
-          401: ErrorResponseSchema,
-          429: ErrorResponseSchema,
-        },
+        response: { 200: AuthResultSchema, ...errorAnswers(400, 401) },
       },
     },
     async (request) => signIn(deps, request.body),

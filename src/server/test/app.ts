@@ -75,11 +75,16 @@ export interface TestApp {
 
 /**
  * The real application on a fresh, migrated, empty database, or on `options.database` when given
- * (closed with the app); `options.logDestination` captures its log lines.
+ * (closed with the app); `options.logDestination` captures its log lines; `options.beforeReady` may add
+ * hooks that watch every route (a test's own hooks can only be added before the app is ready).
  */
 export async function createTestApp(
   overrides: Record<string, string> = {},
-  options: { database?: Database; logDestination?: { write(line: string): void } } = {},
+  options: {
+    database?: Database;
+    logDestination?: { write(line: string): void };
+    beforeReady?: (app: FastifyInstance) => void;
+  } = {},
 ): Promise<TestApp> {
   const config = testConfig(overrides);
   const database = options.database ?? (await freshDatabase());
@@ -95,6 +100,7 @@ export async function createTestApp(
     signer,
     ...(options.logDestination ? { logDestination: options.logDestination } : {}),
   });
+  options.beforeReady?.(app);
   await app.ready();
   return {
     app,
