@@ -16,7 +16,7 @@ const tags = ['Cart'];
 /** Every cart route: a visitor gets 401, an admin 403 (no cart at all). */
 const signedOutOrAdmin = errorAnswers(401, 403);
 /** A change names a product: a malformed id is 400, one that is gone 404, more than the stock 409. */
-const change = { 200: CartChangeAnswerSchema, ...errorAnswers(400, 401, 403, 404, 409) };
+const cartChangeResponse = { 200: CartChangeAnswerSchema, ...errorAnswers(400, 401, 403, 404, 409) };
 
 /** The cart of SPEC §7 and DESIGN §2; every change answers the whole cart so a client need not ask again. */
 export const cartRoutes: FastifyPluginAsyncZod<CartDeps> = async (app, deps) => {
@@ -68,7 +68,7 @@ export const cartRoutes: FastifyPluginAsyncZod<CartDeps> = async (app, deps) => 
         body: AddToCartSchema,
         tags,
         summary: 'Add a product or raise its quantity',
-        response: change,
+        response: cartChangeResponse,
       },
     },
     async (request) => ({
@@ -82,7 +82,12 @@ export const cartRoutes: FastifyPluginAsyncZod<CartDeps> = async (app, deps) => 
     '/api/cart',
     {
       preValidation: emptyBodyIsObject,
-      schema: { body: SetQuantitySchema, tags, summary: "Set a line's quantity", response: change },
+      schema: {
+        body: SetQuantitySchema,
+        tags,
+        summary: "Set a line's quantity",
+        response: cartChangeResponse,
+      },
     },
     async (request) => ({
       success: true as const,
