@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { apiUrl } from '../../src/shared/api-url';
 import { apiQueryOf, readFilters } from '../../src/shared/listing';
 import { format, messages } from '../../src/shared/messages';
-import type { ProductListDto } from '../../src/shared/schemas/product';
+import type { ProductListAnswer } from '../../src/shared/schemas/product';
 
 const c = messages.catalog;
 const l = messages.layout;
@@ -23,11 +23,11 @@ function countText(count: number): string {
  * list stays on screen until the new answer replaces it, so cards read any earlier may be the old ones.
  * Call it once the address is the one the step ends on.
  */
-async function shownListing(page: Page): Promise<ProductListDto> {
+async function shownListing(page: Page): Promise<ProductListAnswer> {
   const filters = readFilters(new URL(page.url()).searchParams, []);
   const response = await page.request.get(apiUrl('/product', apiQueryOf(filters)));
   expect(response.status()).toBe(200);
-  const answer = (await response.json()) as ProductListDto;
+  const answer = (await response.json()) as ProductListAnswer;
   await expect(page.getByText(countText(answer.totalCount), { exact: true })).toBeVisible();
   await expect(page.getByRole('article')).toHaveCount(answer.products.length);
   const first = answer.products[0];

@@ -1,7 +1,7 @@
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MAX_IMAGE_BYTES } from '@/shared/constants';
 import { adminCategoriesRoutes } from './admin/categories-routes';
 import { adminProductsRoutes } from './admin/products-routes';
@@ -27,6 +27,7 @@ import { createCatalogService } from './catalog/service';
 import { loggingOptions } from './logging';
 import { Mailer, type MailOverrides } from './mail/mailer';
 import { answerHeaders } from './plugins/answer-headers';
+import { answerSerializerCompiler } from './plugins/answer-serializer';
 import { crossOrigin } from './plugins/cross-origin';
 import { errorHandler, frameworkErrors } from './plugins/errors';
 import { orderRoutes } from './orders/routes';
@@ -66,7 +67,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(answerSerializerCompiler);
 
   const events = new ShopEvents((error, event) =>
     app.log.error({ err: error, event }, 'event listener failed'),

@@ -2,8 +2,14 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messages } from '@/shared/messages';
-import { IdSchema } from '@/shared/schemas/common';
+import {
+  CategoryMultipartSchema,
+  CategorySavedAnswerSchema,
+  CategoryUpdateMultipartSchema,
+} from '@/shared/schemas/category';
+import { DoneAnswerSchema, IdSchema } from '@/shared/schemas/common';
 import { readMultipartForm } from '../images/multipart';
+import { errorAnswers } from '../plugins/docs';
 import {
   createAdminCategoriesService,
   type AdminCategoriesDeps,
@@ -12,8 +18,6 @@ import {
 
 const tags = ['admin'];
 const IdParams = z.object({ id: IdSchema });
-const FORM_DESCRIPTION =
-  'multipart/form-data: name, and the picture as a file under "category" (SPEC §7) or "image"';
 
 async function readCategoryForm(request: FastifyRequest): Promise<CategoryFormUpload> {
   const form = await readMultipartForm(request, { files: { category: { max: 1 }, image: { max: 1 } } });
@@ -33,13 +37,16 @@ export const adminCategoriesRoutes: FastifyPluginAsyncZod<AdminCategoriesDeps> =
       schema: {
         tags,
         summary: 'Create a category (admin)',
-        description: `${FORM_DESCRIPTION}; both required`,
-        consumes: ['multipart/form-data'],
+        description: 'The name and a picture (under "category" or "image") are both required.',
+        multipartBody: CategoryMultipartSchema,
+        response: { 201: CategorySavedAnswerSchema, ...errorAnswers(400, 401, 403, 409, 413, 415) },
       },
     },
     async (request, reply) => {
       const category = await service.create(await readCategoryForm(request));
-      return reply.status(201).send({ success: true, message: messages.admin.categoryCreated, category });
+      return reply
+        .status(201)
+        .send({ success: true as const, message: messages.admin.categoryCreated, category });
     },
   );
 
@@ -50,13 +57,14 @@ export const adminCategoriesRoutes: FastifyPluginAsyncZod<AdminCategoriesDeps> =
       schema: {
         tags,
         summary: 'Rename a category or replace its picture (admin)',
-        description: `${FORM_DESCRIPTION}; either or both`,
-        consumes: ['multipart/form-data'],
+        description: 'A new name, a new picture (under "category" or "image"), or both.',
+        multipartBody: CategoryUpdateMultipartSchema,
         params: IdParams,
+        response: { 200: CategorySavedAnswerSchema, ...errorAnswers(400, 401, 403, 404, 409, 413, 415) },
       },
     },
     async (request) => ({
-      success: true,
+      success: true as const,
       message: messages.admin.categoryUpdated,
       category: await service.update(request.params.id, await readCategoryForm(request)),
     }),
@@ -70,11 +78,12 @@ export const adminCategoriesRoutes: FastifyPluginAsyncZod<AdminCategoriesDeps> =
         tags,
         summary: 'Delete a category (admin); refused with 409 while it has products',
         params: IdParams,
+        response: { 200: DoneAnswerSchema.describe('Deleted'), ...errorAnswers(400, 401, 403, 404, 409) },
       },
     },
     async (request) => {
       await service.remove(request.params.id);
-      return { success: true, message: messages.admin.categoryDeleted };
+      return { success: true as const, message: messages.admin.categoryDeleted };
     },
   );
 };

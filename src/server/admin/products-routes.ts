@@ -3,8 +3,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MAX_SUB_IMAGES } from '@/shared/constants';
 import { messages } from '@/shared/messages';
-import { IdSchema } from '@/shared/schemas/common';
+import { DoneAnswerSchema, IdSchema } from '@/shared/schemas/common';
+import {
+  ProductMultipartSchema,
+  ProductSavedAnswerSchema,
+  ProductUpdateMultipartSchema,
+} from '@/shared/schemas/product';
 import { readMultipartForm } from '../images/multipart';
+import { errorAnswers } from '../plugins/docs';
 import {
   createAdminProductsService,
   type AdminProductsDeps,
@@ -13,9 +19,6 @@ import {
 
 const tags = ['admin'];
 const IdParams = z.object({ id: IdSchema });
-const FORM_DESCRIPTION =
-  'multipart/form-data: name, description, price (EGP), avaliableItems, category (id, slug or name), ' +
-  'optional discount (0–100), a defaultImage file and repeated subImages files';
 
 async function readProductForm(request: FastifyRequest): Promise<ProductFormUpload> {
   const form = await readMultipartForm(request, {
@@ -42,13 +45,15 @@ export const adminProductsRoutes: FastifyPluginAsyncZod<AdminProductsDeps> = asy
       schema: {
         tags,
         summary: 'Create a product (admin)',
-        description: FORM_DESCRIPTION,
-        consumes: ['multipart/form-data'],
+        multipartBody: ProductMultipartSchema,
+        response: { 201: ProductSavedAnswerSchema, ...errorAnswers(400, 401, 403, 413, 415) },
       },
     },
     async (request, reply) => {
       const product = await service.create(await readProductForm(request));
-      return reply.status(201).send({ success: true, message: messages.admin.productCreated, product });
+      return reply
+        .status(201)
+        .send({ success: true as const, message: messages.admin.productCreated, product });
     },
   );
 
@@ -60,14 +65,15 @@ export const adminProductsRoutes: FastifyPluginAsyncZod<AdminProductsDeps> = asy
         tags,
         summary: 'Update a product (admin)',
         description:
-          `${FORM_DESCRIPTION}; every field optional. A new defaultImage replaces the old one, new subImages ` +
-          'are added, and removeSubImages (urls, repeated or one JSON list) drops sub-images.',
-        consumes: ['multipart/form-data'],
+          'Every field optional. A new defaultImage replaces the old one, new subImages are added, and ' +
+          'removeSubImages drops sub-images.',
+        multipartBody: ProductUpdateMultipartSchema,
         params: IdParams,
+        response: { 200: ProductSavedAnswerSchema, ...errorAnswers(400, 401, 403, 404, 413, 415) },
       },
     },
     async (request) => ({
-      success: true,
+      success: true as const,
       message: messages.admin.productUpdated,
       product: await service.update(request.params.id, await readProductForm(request)),
     }),
@@ -81,11 +87,12 @@ export const adminProductsRoutes: FastifyPluginAsyncZod<AdminProductsDeps> = asy
         tags,
         summary: 'Delete a product (admin); past orders keep their snapshot of it',
         params: IdParams,
+        response: { 200: DoneAnswerSchema.describe('Deleted'), ...errorAnswers(400, 401, 403, 404) },
       },
     },
     async (request) => {
       await service.remove(request.params.id);
-      return { success: true, message: messages.admin.productDeleted };
+      return { success: true as const, message: messages.admin.productDeleted };
     },
   );
 };

@@ -3,16 +3,16 @@ import { messages } from '@/shared/messages';
 import {
   AuthResultSchema,
   ForgotPasswordSchema,
-  MessageResultSchema,
   ResetPasswordSchema,
   SigninSchema,
   SignupSchema,
 } from '@/shared/schemas/auth';
-import { ErrorResponseSchema } from '@/shared/schemas/common';
+import { DoneAnswerSchema } from '@/shared/schemas/common';
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
 import type { Mailer } from '../mail/mailer';
 import { requestPasswordReset, resetPassword } from './password-reset';
+import { errorAnswers } from '../plugins/docs';
 import { signIn, signUp } from './service';
 import type { TokenService } from './tokens';
 
@@ -47,12 +47,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         tags: ['auth'],
         summary: 'Create a customer account and sign in',
         body: SignupSchema,
-        response: {
-          201: AuthResultSchema,
-          400: ErrorResponseSchema,
-          409: ErrorResponseSchema,
-          429: ErrorResponseSchema,
-        },
+        response: { 201: AuthResultSchema, ...errorAnswers(400, 409) },
       },
     },
     async (request, reply) => {
@@ -69,12 +64,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         tags: ['auth'],
         summary: 'Sign in with email and password',
         body: SigninSchema,
-        response: {
-          200: AuthResultSchema,
-          400: ErrorResponseSchema,
-          401: ErrorResponseSchema,
-          429: ErrorResponseSchema,
-        },
+        response: { 200: AuthResultSchema, ...errorAnswers(400, 401) },
       },
     },
     async (request) => signIn(deps, request.body),
@@ -88,7 +78,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         tags: ['auth'],
         summary: 'Mail a link to choose a new password (the same answer whether or not the account exists)',
         body: ForgotPasswordSchema,
-        response: { 200: MessageResultSchema, 400: ErrorResponseSchema, 429: ErrorResponseSchema },
+        response: { 200: DoneAnswerSchema.describe('The same text for any address'), ...errorAnswers(400) },
       },
     },
     async (request) => {
@@ -105,7 +95,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         tags: ['auth'],
         summary: "Set a new password with a reset link's token; ends every session of the account",
         body: ResetPasswordSchema,
-        response: { 200: MessageResultSchema, 400: ErrorResponseSchema, 429: ErrorResponseSchema },
+        response: { 200: DoneAnswerSchema.describe('The new password is set'), ...errorAnswers(400) },
       },
     },
     async (request) => {

@@ -1,11 +1,22 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messages } from '@/shared/messages';
-import { AddToCartSchema, CartProductParamsSchema, SetQuantitySchema } from '@/shared/schemas/cart';
+import {
+  AddToCartSchema,
+  CartAnswerSchema,
+  CartChangeAnswerSchema,
+  CartProductParamsSchema,
+  SetQuantitySchema,
+} from '@/shared/schemas/cart';
 import { currentUser } from '../plugins/auth-guard';
+import { errorAnswers } from '../plugins/docs';
 import { createCartService, type CartDeps } from './service';
 
 const tags = ['Cart'];
+/** Every cart route: a visitor gets 401, an admin 403 (no cart at all). */
+const signedOutOrAdmin = errorAnswers(401, 403);
+/** A change names a product: a malformed id is 400, one that is gone 404, more than the stock 409. */
+const cartChangeResponse = { 200: CartChangeAnswerSchema, ...errorAnswers(400, 401, 403, 404, 409) };
 
 /** The cart of SPEC §7 and DESIGN §2; every change answers the whole cart so a client need not ask again. */
 export const cartRoutes: FastifyPluginAsyncZod<CartDeps> = async (app, deps) => {
@@ -20,9 +31,15 @@ export const cartRoutes: FastifyPluginAsyncZod<CartDeps> = async (app, deps) => 
 
   app.post(
     '/api/cart/create',
-    { schema: { tags, summary: "Create the caller's cart (idempotent)" } },
+    {
+      schema: {
+        tags,
+        summary: "Create the caller's cart (idempotent)",
+        response: { 200: CartChangeAnswerSchema, ...signedOutOrAdmin },
+      },
+    },
     async (request) => ({
-      success: true,
+      success: true as const,
       message: messages.cart.cartCreated,
       cart: await cart.get(currentUser(request)),
     }),
@@ -30,9 +47,15 @@ export const cartRoutes: FastifyPluginAsyncZod<CartDeps> = async (app, deps) => 
 
   app.get(
     '/api/cart',
-    { schema: { tags, summary: "The caller's cart, created on first use" } },
+    {
+      schema: {
+        tags,
+        summary: "The caller's cart, created on first use",
+        response: { 200: CartAnswerSchema, ...signedOutOrAdmin },
+      },
+    },
     async (request) => ({
-      success: true,
+      success: true as const,
       cart: await cart.get(currentUser(request)),
     }),
   );
@@ -41,10 +64,15 @@ export const cartRoutes: FastifyPluginAsyncZod<CartDeps> = async (app, deps) => 
     '/api/cart',
     {
       preValidation: emptyBodyIsObject,
-      schema: { body: AddToCartSchema, tags, summary: 'Add a product or raise its quantity' },
+      schema: {
+        body: AddToCartSchema,
+        tags,
+        summary: 'Add a product or raise its quantity',
+        response: cartChangeResponse,
+      },
     },
     async (request) => ({
-      success: true,
+      success: true as const,
       message: messages.cart.productAdded,
       cart: await cart.add(currentUser(request), request.body.productId, request.body.quantity),
     }),
@@ -54,10 +82,15 @@ export const cartRoutes: FastifyPluginAsyncZod<CartDeps> = async (app, deps) => 
     '/api/cart',
     {
       preValidation: emptyBodyIsObject,
-      schema: { body: SetQuantitySchema, tags, summary: "Set a line's quantity" },
+      schema: {
+        body: SetQuantitySchema,
+        tags,
+        summary: "Set a line's quantity",
+        response: cartChangeResponse,
+      },
     },
     async (request) => ({
-      success: true,
+      success: true as const,
       message: messages.cart.quantityUpdated,
       cart: await cart.setQuantity(currentUser(request), request.body.productId, request.body.quantity),
     }),
@@ -65,17 +98,34 @@ export const cartRoutes: FastifyPluginAsyncZod<CartDeps> = async (app, deps) => 
 
   app.patch(
     '/api/cart/:productId',
-    { schema: { params: CartProductParamsSchema, tags, summary: 'Remove a product from the cart' } },
+    {
+      schema: {
+        params: CartProductParamsSchema,
+        tags,
+        summary: 'Remove a product from the cart',
+        response: { 200: CartChangeAnswerSchema, ...errorAnswers(400, 401, 403, 404) },
+      },
+    },
     async (request) => ({
-      success: true,
+      success: true as const,
       message: messages.cart.productRemoved,
       cart: await cart.remove(currentUser(request), request.params.productId),
     }),
   );
 
-  app.put('/api/cart/clear', { schema: { tags, summary: 'Empty the cart' } }, async (request) => ({
-    success: true,
-    message: messages.cart.cartCleared,
-    cart: await cart.clear(currentUser(request)),
-  }));
+  app.put(
+    '/api/cart/clear',
+    {
+      schema: {
+        tags,
+        summary: 'Empty the cart',
+        response: { 200: CartChangeAnswerSchema, ...signedOutOrAdmin },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: messages.cart.cartCleared,
+      cart: await cart.clear(currentUser(request)),
+    }),
+  );
 };

@@ -1,10 +1,23 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messages } from '@/shared/messages';
-import { CategoryProductsQuerySchema, CategoryQuerySchema } from '@/shared/schemas/category';
+import {
+  CategoryAnswerSchema,
+  CategoryListAnswerSchema,
+  CategoryProductsAnswerSchema,
+  CategoryProductsQuerySchema,
+  CategoryQuerySchema,
+} from '@/shared/schemas/category';
 import { IdSchema, idOrSlugParam } from '@/shared/schemas/common';
-import { ProductQuerySchema, RateSchema } from '@/shared/schemas/product';
+import {
+  ProductAnswerSchema,
+  ProductListAnswerSchema,
+  ProductQuerySchema,
+  RateSchema,
+  RatingAnswerSchema,
+} from '@/shared/schemas/product';
 import { currentUser } from '../plugins/auth-guard';
+import { errorAnswers } from '../plugins/docs';
 import { createCatalogService, type CatalogDeps } from './service';
 
 const IdOrSlugParams = z.object({ idOrSlug: idOrSlugParam });
@@ -20,9 +33,10 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, dep
         tags: ['catalogue'],
         summary: 'List products with search, filters, sort and paging (all matches up to 1,000 without page)',
         querystring: ProductQuerySchema,
+        response: { 200: ProductListAnswerSchema, ...errorAnswers(400) },
       },
     },
-    async (request) => ({ success: true, ...(await catalog.listProducts(request.query)) }),
+    async (request) => ({ success: true as const, ...(await catalog.listProducts(request.query)) }),
   );
 
   app.get(
@@ -32,9 +46,13 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, dep
         tags: ['catalogue'],
         summary: 'One product by id or slug',
         params: IdOrSlugParams,
+        response: { 200: ProductAnswerSchema, ...errorAnswers(400, 404) },
       },
     },
-    async (request) => ({ success: true, product: await catalog.getProduct(request.params.idOrSlug) }),
+    async (request) => ({
+      success: true as const,
+      product: await catalog.getProduct(request.params.idOrSlug),
+    }),
   );
 
   app.patch(
@@ -47,11 +65,12 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, dep
         summary: "Rate a product 1 to 5 (a user's second rating replaces the first)",
         params: z.object({ id: IdSchema }),
         body: RateSchema,
+        response: { 200: RatingAnswerSchema, ...errorAnswers(400, 401, 403, 404) },
       },
     },
     async (request) => {
       const result = await catalog.rateProduct(currentUser(request), request.params.id, request.body.rating);
-      return { success: true, message: messages.catalog.ratingSubmitted, ...result };
+      return { success: true as const, message: messages.catalog.ratingSubmitted, ...result };
     },
   );
 
@@ -62,9 +81,10 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, dep
         tags: ['catalogue'],
         summary: 'List categories with their product counts (all without page)',
         querystring: CategoryQuerySchema,
+        response: { 200: CategoryListAnswerSchema, ...errorAnswers(400) },
       },
     },
-    async (request) => ({ success: true, ...(await catalog.listCategories(request.query)) }),
+    async (request) => ({ success: true as const, ...(await catalog.listCategories(request.query)) }),
   );
 
   app.get(
@@ -74,9 +94,13 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, dep
         tags: ['catalogue'],
         summary: 'One category by id or slug',
         params: IdOrSlugParams,
+        response: { 200: CategoryAnswerSchema, ...errorAnswers(400, 404) },
       },
     },
-    async (request) => ({ success: true, category: await catalog.getCategory(request.params.idOrSlug) }),
+    async (request) => ({
+      success: true as const,
+      category: await catalog.getCategory(request.params.idOrSlug),
+    }),
   );
 
   app.get(
@@ -87,11 +111,12 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, dep
         summary: "A category's products, newest first (all up to 1,000 without page)",
         params: IdOrSlugParams,
         querystring: CategoryProductsQuerySchema,
+        response: { 200: CategoryProductsAnswerSchema, ...errorAnswers(400, 404) },
       },
     },
     async (request) => {
       const result = await catalog.listCategoryProducts(request.params.idOrSlug, request.query);
-      return { success: true, message: messages.catalog.categoryProductsFetched, ...result };
+      return { success: true as const, message: messages.catalog.categoryProductsFetched, ...result };
     },
   );
 };

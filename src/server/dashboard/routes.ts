@@ -1,4 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { DashboardStatsAnswerSchema } from '@/shared/schemas/dashboard';
+import { errorAnswers } from '../plugins/docs';
 import { createDashboardService, type DashboardDeps } from './service';
 
 /** The admin dashboard's figures (DESIGN §2), all counted in SQL. */
@@ -13,8 +15,9 @@ export const dashboardRoutes: FastifyPluginAsyncZod<DashboardDeps> = async (app,
         tags: ['admin'],
         summary:
           'Shop totals, orders per status, revenue (EGP, confirmed and completed grand totals) and the 5 newest products',
+        response: { 200: DashboardStatsAnswerSchema, ...errorAnswers(401, 403) },
       },
     },
-    async () => ({ success: true, ...(await dashboard.stats()) }),
+    async () => ({ success: true as const, ...(await dashboard.stats()) }),
   );
 };

@@ -1,8 +1,10 @@
+import type { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messages } from '@/shared/messages';
 import { text } from '@/shared/schemas/common';
 import { AppError } from '../errors';
+import { errorAnswers } from '../plugins/docs';
 import type { ObjectStore } from '../storage/types';
 import type { UrlSigner } from './signing';
 
@@ -16,6 +18,9 @@ const FileQuerySchema = z.object({
   expires: text('expires', { max: 20, trim: false }).optional(),
   signature: text('signature', { max: 200, trim: false }).optional(),
 });
+
+/** The file's bytes, streamed from the store as they are: never JSON, so never serialized. */
+const FileBodySchema = z.custom<Readable>().meta({ type: 'string', format: 'binary' });
 
 /** Serves private files (payment proofs) to holders of a signed, unexpired link. */
 export const filesRoutes: FastifyPluginAsyncZod<{ store: ObjectStore; signer: UrlSigner }> = async (
@@ -32,6 +37,13 @@ export const filesRoutes: FastifyPluginAsyncZod<{ store: ObjectStore; signer: Ur
         querystring: FileQuerySchema,
         tags: ['files'],
         summary: 'A private file (a payment proof) through a signed link that expires',
+        response: {
+          200: {
+            description: 'The file (payment proofs are WebP images)',
+            content: { 'image/webp': { schema: FileBodySchema } },
+          },
+          ...errorAnswers(403, 404),
+        },
       },
     },
     async (request, reply) => {

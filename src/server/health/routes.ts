@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messages } from '@/shared/messages';
+import { HealthAnswerSchema } from '@/shared/schemas/health';
 import type { Database } from '../db/client';
 import { databaseUnavailableReason } from '../db/faults';
 import { AppError } from '../errors';
+import { errorAnswers } from '../plugins/docs';
 
 /**
  * Whether the shop can serve: for a load balancer, a container's health check or a person. While
@@ -17,7 +19,13 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
 
   app.get(
     '/api/health',
-    { schema: { tags: ['health'], summary: 'Answers when the database does' } },
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Answers when the database does',
+        response: { 200: HealthAnswerSchema, ...errorAnswers() },
+      },
+    },
     async (request) => {
       try {
         await database.db.execute(sql`select 1`);
@@ -25,7 +33,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
         request.log.warn({ reason: databaseUnavailableReason(error) }, 'health check: no database');
         throw new AppError('UNAVAILABLE', messages.errors.databaseUnavailable);
       }
-      return { success: true, status: 'ok', database: database.driver };
+      return { success: true as const, status: 'ok' as const, database: database.driver };
     },
   );
 };

@@ -5,13 +5,23 @@ import { z } from 'zod';
 import { IDEMPOTENCY_HEADER } from '@/shared/constants';
 import { messages } from '@/shared/messages';
 import { IdempotencyKeySchema } from '@/shared/schemas/checkout';
-import { AdminOrderQuerySchema, StatusUpdateSchema } from '@/shared/schemas/order';
+import {
+  AdminOrderQuerySchema,
+  MyOrdersAnswerSchema,
+  OrderAnswerSchema,
+  OrderMultipartSchema,
+  OrderPageAnswerSchema,
+  OrderStatusAnswerSchema,
+  PlacedOrderAnswerSchema,
+  StatusUpdateSchema,
+} from '@/shared/schemas/order';
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
 import type { UrlSigner } from '../files/signing';
 import type { Mailer } from '../mail/mailer';
 import { readMultipartForm } from '../images/multipart';
 import { currentUser } from '../plugins/auth-guard';
+import { errorAnswers } from '../plugins/docs';
 import type { ObjectStore } from '../storage/types';
 import type { ShopEvents } from '../events';
 import { createOrderService, inCheckoutWords } from './service';
@@ -49,9 +59,10 @@ async function orders(app: FastifyInstance, options: OrderRoutesOptions) {
         tags,
         summary: 'Place an order from the cart',
         description:
-          'multipart/form-data: cartId, name, phone, paymentType (cash | instapay), paymentImage (file; ' +
-          'required for instapay) and either street, building, floor, apartment, landmark, area, city or ' +
+          'Either the structured address (street, building, floor, apartment, landmark, area, city) or ' +
           'only address. An Idempotency-Key header makes a retry return the first order.',
+        multipartBody: OrderMultipartSchema,
+        response: { 201: PlacedOrderAnswerSchema, ...errorAnswers(400, 401, 403, 404, 409, 413, 415) },
       },
     },
     async (request, reply) => {
@@ -74,24 +85,36 @@ async function orders(app: FastifyInstance, options: OrderRoutesOptions) {
       // A replay answers exactly what the first request did, so a client cannot tell them apart.
       return reply
         .status(201)
-        .send({ success: true, message: messages.orders.orderCreated, order, results: order });
+        .send({ success: true as const, message: messages.orders.orderCreated, order, results: order });
     },
   );
 
   r.get(
     '/api/order/user/orders',
-    { onRequest: app.authenticate, schema: { tags, summary: "The caller's orders, newest first" } },
-    async (request) => ({ success: true, results: await service.mine(currentUser(request)) }),
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: "The caller's orders, newest first",
+        response: { 200: MyOrdersAnswerSchema, ...errorAnswers(401) },
+      },
+    },
+    async (request) => ({ success: true as const, results: await service.mine(currentUser(request)) }),
   );
 
   r.get(
     '/api/order/:id',
     {
       onRequest: app.authenticate,
-      schema: { params: OrderParamsSchema, tags, summary: 'One order, for its owner or an admin' },
+      schema: {
+        params: OrderParamsSchema,
+        tags,
+        summary: 'One order, for its owner or an admin',
+        response: { 200: OrderAnswerSchema, ...errorAnswers(400, 401, 403, 404) },
+      },
     },
     async (request) => ({
-      success: true,
+      success: true as const,
       results: await service.get(currentUser(request), request.params.id),
     }),
   );
@@ -100,9 +123,14 @@ async function orders(app: FastifyInstance, options: OrderRoutesOptions) {
     '/api/order',
     {
       onRequest: app.requireAdmin,
-      schema: { querystring: AdminOrderQuerySchema, tags, summary: 'All orders, paged (admin)' },
+      schema: {
+        querystring: AdminOrderQuerySchema,
+        tags,
+        summary: 'All orders, paged (admin)',
+        response: { 200: OrderPageAnswerSchema, ...errorAnswers(400, 401, 403) },
+      },
     },
-    async (request) => ({ success: true, ...(await service.list(request.query)) }),
+    async (request) => ({ success: true as const, ...(await service.list(request.query)) }),
   );
 
   r.patch(
@@ -118,10 +146,11 @@ async function orders(app: FastifyInstance, options: OrderRoutesOptions) {
         body: StatusUpdateSchema,
         tags,
         summary: 'Change the status (admins: any; the owner: cancel while pending or confirmed)',
+        response: { 200: OrderStatusAnswerSchema, ...errorAnswers(400, 401, 403, 404, 409) },
       },
     },
     async (request) => ({
-      success: true,
+      success: true as const,
       message: messages.orders.statusUpdated,
       results: await service.changeStatus(currentUser(request), request.params.id, request.body.status),
     }),

@@ -78,11 +78,18 @@ export interface TestApp {
 /**
  * The real application on a fresh, migrated, empty database, or on `options.database` when given
  * (closed with the app); `options.logDestination` captures its log lines, `options.mail` changes how
- * its e-mails leave. Without SMTP_URL they are written under a DATA_DIR of its own, removed on close.
+ * its e-mails leave (without SMTP_URL they are written under a DATA_DIR of its own, removed on close);
+ * `options.beforeReady` may add
+ * hooks that watch every route (a test's own hooks can only be added before the app is ready).
  */
 export async function createTestApp(
   overrides: Record<string, string> = {},
-  options: { database?: Database; logDestination?: { write(line: string): void }; mail?: MailOverrides } = {},
+  options: {
+    database?: Database;
+    logDestination?: { write(line: string): void };
+    mail?: MailOverrides;
+    beforeReady?: (app: FastifyInstance) => void;
+  } = {},
 ): Promise<TestApp> {
   const storeDir = await mkdtemp(join(tmpdir(), 'nour-test-store-'));
   const config = testConfig({ DATA_DIR: join(storeDir, 'data'), ...overrides });
@@ -100,6 +107,7 @@ export async function createTestApp(
     ...(options.logDestination ? { logDestination: options.logDestination } : {}),
     ...(options.mail ? { mail: options.mail } : {}),
   });
+  options.beforeReady?.(app);
   await app.ready();
   return {
     app,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_MAX_LENGTH } from '../constants';
+import { EMAIL_MAX_LENGTH, ROLES } from '../constants';
 import { messages } from '../messages';
 import { text } from './common';
 
@@ -61,14 +61,17 @@ export const SigninSchema = z.object({
 });
 export type SigninInput = z.input<typeof SigninSchema>;
 
-export const AuthResultSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  results: z.object({ token: z.string() }),
-  role: z.enum(['user', 'admin']),
-  username: z.string(),
-  email: z.string(),
-});
+/** `POST /auth/signup` and `POST /auth/signin` (DESIGN §2): the session token and who it is for. */
+export const AuthResultSchema = z
+  .object({
+    success: z.literal(true),
+    message: z.string(),
+    results: z.object({ token: z.string() }),
+    role: z.enum(ROLES),
+    username: z.string(),
+    email: z.string(),
+  })
+  .describe('Signed in: the token to send in the `token` header');
 export type AuthResult = z.infer<typeof AuthResultSchema>;
 
 /** `POST /api/auth/forgot`: the address is read as sign-in reads it. */
@@ -93,7 +96,3 @@ export const ResetPasswordSchema = z
   })
   .refine(passwordsMatch.check, passwordsMatch.params);
 export type ResetPasswordInput = z.input<typeof ResetPasswordSchema>;
-
-/** An answer that only says what happened: forgot and reset. */
-export const MessageResultSchema = z.object({ success: z.literal(true), message: z.string() });
-export type MessageResult = z.infer<typeof MessageResultSchema>;

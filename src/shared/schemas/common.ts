@@ -78,7 +78,29 @@ export const idOrSlugParam = text('idOrSlug', { max: 200 }).min(1);
 /** Ids are UUIDs; a malformed one is answered 400 before the database sees it. */
 export const IdSchema = z.uuid({ error: 'Invalid id' });
 
+/** Every failure, whatever its status (DESIGN §2): a client shows `message` as it is. */
 export const ErrorResponseSchema = z.object({
   success: z.literal(false),
   message: z.string(),
 });
+export type ErrorAnswer = z.infer<typeof ErrorResponseSchema>;
+
+// The answer side of the contract (DESIGN §2): the shapes every route answers, which the server
+// serializes through and the web app reads as its types. Entities carry their id twice, `_id` and `id`,
+// for the original clients.
+
+/** An id in an answer: a UUID, as PostgreSQL's `uuid` type holds it. */
+export const AnswerIdSchema = z.guid();
+/** A moment in an answer: ISO 8601 in UTC, e.g. `2026-11-25T09:30:00.000Z`. */
+export const TimestampSchema = z.iso.datetime();
+/** An amount in EGP with at most 2 decimals (stored as integer piastres). */
+export const EgpSchema = z.number().min(0);
+/** A count: of items in stock, of pages, of ratings. */
+export const CountSchema = z.number().int().min(0);
+
+/** An answer that says only that it was done (a deletion, a reset link sent, a password changed). */
+export const DoneAnswerSchema = z.object({ success: z.literal(true), message: z.string() });
+export type DoneAnswer = z.infer<typeof DoneAnswerSchema>;
+
+/** A file in a multipart form or an answer's body. */
+export const BinaryFileSchema = z.file();

@@ -1,8 +1,17 @@
 import { z } from 'zod';
-import { ADMIN_PAGE_SIZE, ORDER_STATUSES, type City, type OrderStatus, type PaymentType } from '../constants';
+import { ADMIN_PAGE_SIZE, CITIES, ORDER_STATUSES, PAYMENT_TYPES } from '../constants';
 import { messages } from '../messages';
-import { limitParam, pageParam, searchParam } from './common';
-import type { ImageDto } from './product';
+import {
+  AnswerIdSchema,
+  BinaryFileSchema,
+  CountSchema,
+  EgpSchema,
+  TimestampSchema,
+  limitParam,
+  pageParam,
+  searchParam,
+} from './common';
+import { ImageSchema } from './product';
 
 export const OrderStatusSchema = z.enum(ORDER_STATUSES, { error: messages.orders.statusRule });
 export const StatusUpdateSchema = z.object({ status: OrderStatusSchema });
@@ -14,44 +23,113 @@ export const AdminOrderQuerySchema = z.object({
   search: searchParam,
 });
 
-export interface OrderLineDto {
-  _id: string;
-  product: {
-    _id: string;
-    id: string;
-    name: string;
-    slug: string;
-    finalPrice: number;
-    images: ImageDto[];
-    defaultImage: ImageDto;
-    category: { name: string };
-  };
-  quantity: number;
-  unitPrice: number;
-}
+/** A line as sold: the snapshot of the product taken when the order was placed (DESIGN §2). */
+export const OrderLineSchema = z.object({
+  _id: AnswerIdSchema,
+  product: z.object({
+    /** The product's id; the line's own id for a product deleted since. */
+    _id: AnswerIdSchema,
+    id: AnswerIdSchema,
+    name: z.string(),
+    slug: z.string(),
+    /** The unit price paid. */
+    finalPrice: EgpSchema,
+    images: z.array(ImageSchema),
+    defaultImage: ImageSchema,
+    category: z.object({ name: z.string() }),
+  }),
+  quantity: CountSchema,
+  unitPrice: EgpSchema,
+});
+export type OrderLineDto = z.infer<typeof OrderLineSchema>;
 
-export interface OrderDto {
-  _id: string;
-  id: string;
+export const OrderSchema = z.object({
+  _id: AnswerIdSchema,
+  id: AnswerIdSchema,
   /** The order's number for people (`N-10234`): what the shopper, the owner and every e-mail show. */
-  number: string;
-  createdAt: string;
-  status: OrderStatus;
-  name: string;
-  phone: string;
-  address: string;
-  street: string;
-  building: string;
-  floor: string;
-  apartment: string;
-  landmark: string;
-  area: string;
-  city: City;
-  products: OrderLineDto[];
-  totalPrice: number;
-  shippingFee: number;
-  grandTotal: number;
-  paymentType: PaymentType;
-  paymentImage: { url: string } | null;
-  createdBy: { _id: string; username: string; email: string };
-}
+  number: z.string(),
+  createdAt: TimestampSchema,
+  status: z.enum(ORDER_STATUSES),
+  name: z.string(),
+  phone: z.string(),
+  /** One line of address text: the structured fields joined, or the text a SPEC §7 client sent. */
+  address: z.string(),
+  /** The structured address; empty for an order of a client that sent only `address`. */
+  street: z.string(),
+  building: z.string(),
+  floor: z.string(),
+  apartment: z.string(),
+  landmark: z.string(),
+  area: z.string(),
+  city: z.enum(CITIES),
+  products: z.array(OrderLineSchema),
+  /** The items, in EGP. */
+  totalPrice: EgpSchema,
+  shippingFee: EgpSchema,
+  grandTotal: EgpSchema,
+  paymentType: z.enum(PAYMENT_TYPES),
+  /** A signed link to the payment proof that expires (an hour by default); null without a proof. */
+  paymentImage: z.object({ url: z.string() }).nullable(),
+  createdBy: z.object({ _id: AnswerIdSchema, username: z.string(), email: z.string() }),
+});
+export type OrderDto = z.infer<typeof OrderSchema>;
+
+/** `POST /order`: the same order twice, for both readings of SPEC §7. */
+export const PlacedOrderAnswerSchema = z
+  .object({ success: z.literal(true), message: z.string(), order: OrderSchema, results: OrderSchema })
+  .describe('The order placed (or, for a repeated Idempotency-Key, the first one)');
+export type PlacedOrderAnswer = z.infer<typeof PlacedOrderAnswerSchema>;
+
+/** `GET /order/user/orders`: the caller's orders, newest first. */
+export const MyOrdersAnswerSchema = z
+  .object({ success: z.literal(true), results: z.array(OrderSchema) })
+  .describe("The caller's orders, newest first");
+export type MyOrdersAnswer = z.infer<typeof MyOrdersAnswerSchema>;
+
+/** `GET /order/{id}`. */
+export const OrderAnswerSchema = z
+  .object({ success: z.literal(true), results: OrderSchema })
+  .describe('The order');
+export type OrderAnswer = z.infer<typeof OrderAnswerSchema>;
+
+/** `PATCH /order/{id}/status`: the order with its new status. */
+export const OrderStatusAnswerSchema = z
+  .object({ success: z.literal(true), message: z.string(), results: OrderSchema })
+  .describe('The order with its new status');
+export type OrderStatusAnswer = z.infer<typeof OrderStatusAnswerSchema>;
+
+/** `GET /order` (admin): a page of orders. */
+export const OrderPageAnswerSchema = z
+  .object({
+    success: z.literal(true),
+    results: z.array(OrderSchema),
+    pagination: z.object({ page: CountSchema, pages: CountSchema, total: CountSchema, limit: CountSchema }),
+  })
+  .describe('A page of orders, newest first');
+export type OrderPageAnswer = z.infer<typeof OrderPageAnswerSchema>;
+
+/**
+ * `POST /order`'s multipart body, for the API description only: the route reads the parts itself and
+ * checks them with the checkout's schemas (src/shared/schemas/checkout.ts). Nour's checkout sends the
+ * structured address and `city`; a SPEC §7 client may send `address` alone, and its city is read from it.
+ */
+export const OrderMultipartSchema = z.object({
+  cartId: z.string().describe("The cart to order; the caller's own cart when left out").optional(),
+  name: z.string().describe('Letters and spaces, 3 to 50'),
+  phone: z.string().describe('An Egyptian mobile number: 01 then 0, 1, 2 or 5, then 8 digits (+2 allowed)'),
+  paymentType: z.enum(PAYMENT_TYPES).describe('cash, or instapay (then paymentImage is required)'),
+  paymentImage: BinaryFileSchema.describe(
+    'The payment proof: required for instapay, optional for cash',
+  ).optional(),
+  address: z
+    .string()
+    .describe('One line of address text, 5 to 300; the whole address of a SPEC §7 client')
+    .optional(),
+  street: z.string().describe('5 to 100 letters, digits, spaces and - . ,').optional(),
+  building: z.string().describe('1 to 5 digits').optional(),
+  floor: z.string().describe('1 to 3 digits').optional(),
+  apartment: z.string().describe('1 to 4 digits').optional(),
+  landmark: z.string().describe('Up to 100 characters').optional(),
+  area: z.string().describe('Letters and spaces, 3 to 50').optional(),
+  city: z.enum(CITIES).describe('Prices the shipping; read from `address` when left out').optional(),
+});

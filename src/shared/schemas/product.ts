@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
   AVAILABILITIES,
+  MAX_IMAGE_BYTES,
+  MAX_SUB_IMAGES,
   MAX_PAGE_SIZE,
   MAX_PRICE_EGP,
   MAX_STOCK,
@@ -9,7 +11,19 @@ import {
   RATING_MIN,
 } from '../constants';
 import { format, messages } from '../messages';
-import { filterParam, limitParam, moneyParam, pageParam, searchParam, text } from './common';
+import {
+  AnswerIdSchema,
+  BinaryFileSchema,
+  CountSchema,
+  EgpSchema,
+  TimestampSchema,
+  filterParam,
+  limitParam,
+  moneyParam,
+  pageParam,
+  searchParam,
+  text,
+} from './common';
 
 export const ProductQuerySchema = z.object({
   search: searchParam,
@@ -39,6 +53,7 @@ export const RateSchema = z.object({
 const a = messages.admin;
 const PRODUCT_NAME_MAX = 120;
 const PRODUCT_DESCRIPTION_MAX = 5000;
+const MAX_IMAGE_MB = MAX_IMAGE_BYTES / (1024 * 1024);
 const required = (value: unknown) => (value === '' || value === null ? undefined : value);
 
 const productName = text('name', {
@@ -102,42 +117,119 @@ export const ProductUpdateFormSchema = z.object({
 });
 export type ProductUpdateForm = z.output<typeof ProductUpdateFormSchema>;
 
+/**
+ * An image answer: `url` is the original size (empty when there is no image); `srcset`, when smaller
+ * copies exist, lists them and the original with their widths.
+ */
+export const ImageSchema = z.object({
+  url: z.string(),
+  srcset: z.string().optional(),
+});
+export type ImageDto = z.infer<typeof ImageSchema>;
+
+/** A product's category as a product answer names it; null for a product without one. */
+const ProductCategorySchema = z.object({
+  _id: AnswerIdSchema,
+  id: AnswerIdSchema,
+  name: z.string(),
+  slug: z.string(),
+});
+
 /** The product as the API answers it (DESIGN §2). */
-export interface ProductDto {
-  _id: string;
-  id: string;
-  name: string;
-  slug: string;
-  description: string;
-  price: number;
-  discount: number;
-  finalPrice: number;
-  defaultImage: ImageDto;
-  subImages: ImageDto[];
-  images: ImageDto[];
-  category: { _id: string; id: string; name: string; slug: string } | null;
-  avaliableItems: number;
-  soldItems: number;
-  inStock: boolean;
-  averageRating: number;
-  ratingCount: number;
-  createdAt: string;
-}
+export const ProductSchema = z.object({
+  _id: AnswerIdSchema,
+  id: AnswerIdSchema,
+  name: z.string(),
+  slug: z.string(),
+  description: z.string(),
+  price: EgpSchema,
+  /** A whole percent, 0 to 100. */
+  discount: z.number().int().min(0).max(100),
+  /** `round(price × (100 − discount) / 100, 2)`. */
+  finalPrice: EgpSchema,
+  defaultImage: ImageSchema,
+  subImages: z.array(ImageSchema),
+  /** The default image (when there is one) followed by the sub-images. */
+  images: z.array(ImageSchema),
+  category: ProductCategorySchema.nullable(),
+  /** The stock, spelled as the original clients read it. */
+  avaliableItems: CountSchema,
+  soldItems: CountSchema,
+  inStock: z.boolean(),
+  /** One decimal; 0 when nobody has rated. */
+  averageRating: z.number().min(0).max(RATING_MAX),
+  ratingCount: CountSchema,
+  createdAt: TimestampSchema,
+});
+export type ProductDto = z.infer<typeof ProductSchema>;
+
+/** `GET /product`: a page of matches, or all of them up to 1,000 without `page`. */
+export const ProductListAnswerSchema = z
+  .object({
+    success: z.literal(true),
+    products: z.array(ProductSchema),
+    page: CountSchema,
+    totalPages: CountSchema,
+    totalCount: CountSchema,
+    /** The highest finalPrice under the other filters, for the price slider. */
+    maxPrice: EgpSchema,
+  })
+  .describe('The matching products, one page of them when `page` is given');
+export type ProductListAnswer = z.infer<typeof ProductListAnswerSchema>;
+
+/** `GET /product/{id or slug}`. */
+export const ProductAnswerSchema = z
+  .object({ success: z.literal(true), product: ProductSchema })
+  .describe('The product');
+export type ProductAnswer = z.infer<typeof ProductAnswerSchema>;
+
+/** `POST /product` and `PATCH /product/{id}`: the product as saved. */
+export const ProductSavedAnswerSchema = z
+  .object({ success: z.literal(true), message: z.string(), product: ProductSchema })
+  .describe('The product as saved');
+export type ProductSavedAnswer = z.infer<typeof ProductSavedAnswerSchema>;
+
+/** `PATCH /product/{id}/rate`: the new totals, and the product with them. */
+export const RatingAnswerSchema = z
+  .object({
+    success: z.literal(true),
+    message: z.string(),
+    averageRating: z.number().min(0).max(RATING_MAX),
+    ratingCount: CountSchema,
+    product: ProductSchema,
+  })
+  .describe("The product's new average and count");
+export type RatingAnswer = z.infer<typeof RatingAnswerSchema>;
 
 /**
- * An image answer: `url` is the original size; `srcset`, when smaller copies exist, lists them and the
- * original with their widths.
+ * `POST /product`'s multipart body, for the API description only: the route reads the parts itself
+ * (src/server/images/multipart.ts) and checks the text fields with ProductFormSchema.
  */
-export interface ImageDto {
-  url: string;
-  srcset?: string;
-}
+export const ProductMultipartSchema = z.object({
+  name: z.string().max(PRODUCT_NAME_MAX).describe('The product name'),
+  description: z.string().max(PRODUCT_DESCRIPTION_MAX).describe('Free text').optional(),
+  price: z.number().min(0).max(MAX_PRICE_EGP).describe('The price in EGP'),
+  discount: z.number().int().min(0).max(100).describe('A whole percent (0 when left out)').optional(),
+  avaliableItems: z.number().int().min(0).max(MAX_STOCK).describe('The stock'),
+  category: z.string().max(200).describe("The category's id, slug or name"),
+  defaultImage: BinaryFileSchema.describe(`The main picture (at most ${MAX_IMAGE_MB} MB)`),
+  subImages: z
+    .array(BinaryFileSchema)
+    .max(MAX_SUB_IMAGES)
+    .describe(`More pictures: the field repeated, up to ${MAX_SUB_IMAGES}`)
+    .optional(),
+} satisfies Record<keyof ProductFormInput | 'defaultImage' | 'subImages', z.ZodType>);
 
-export interface ProductListDto {
-  success: true;
-  products: ProductDto[];
-  page: number;
-  totalPages: number;
-  totalCount: number;
-  maxPrice: number;
-}
+/** `PATCH /product/{id}`'s multipart body, for the API description only: every field optional. */
+export const ProductUpdateMultipartSchema = ProductMultipartSchema.partial().extend({
+  defaultImage: BinaryFileSchema.describe('A new main picture, replacing the old one').optional(),
+  subImages: z
+    .array(BinaryFileSchema)
+    .max(MAX_SUB_IMAGES)
+    .describe('More pictures, added to those kept (the field repeated)')
+    .optional(),
+  removeSubImages: z
+    .array(z.string())
+    .describe('Urls of sub-images to drop: the field repeated, or one JSON list')
+    .optional(),
+});

@@ -1,10 +1,11 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ADMIN_PAGE_SIZE, type OrderStatus } from '@/shared/constants';
 import { messages } from '@/shared/messages';
-import type { CategoryDto } from '@/shared/schemas/category';
-import type { DashboardStats } from '@/shared/schemas/dashboard';
-import type { OrderDto } from '@/shared/schemas/order';
-import type { ProductDto, ProductListDto } from '@/shared/schemas/product';
+import type { CategoryAnswer, CategoryListAnswer, CategorySavedAnswer } from '@/shared/schemas/category';
+import type { DoneAnswer, ErrorAnswer } from '@/shared/schemas/common';
+import type { DashboardStatsAnswer } from '@/shared/schemas/dashboard';
+import type { OrderAnswer, OrderPageAnswer, OrderStatusAnswer } from '@/shared/schemas/order';
+import type { ProductAnswer, ProductListAnswer, ProductSavedAnswer } from '@/shared/schemas/product';
 import { api, UnsuccessfulAnswer } from '@/web/lib/api';
 import { queryKeys } from '@/web/lib/query-keys';
 
@@ -12,16 +13,14 @@ import { queryKeys } from '@/web/lib/query-keys';
 
 const m = messages.admin;
 
-interface Answer {
-  success: boolean;
-  message?: string;
+/**
+ * The answer, or a failure in the server's words: an answer that says `success: false` is a failure
+ * even with a 200 (SPEC §8), whichever server a client talks to.
+ */
+function checked<T extends { success: true }>(answer: T | ErrorAnswer, fallback: string): T {
+  if (answer.success === false) throw new UnsuccessfulAnswer(answer.message || fallback);
+  return answer;
 }
-
-function unsuccessful(answer: Answer, fallback: string): UnsuccessfulAnswer {
-  return new UnsuccessfulAnswer(answer.message || fallback);
-}
-
-type DashboardStatsAnswer = DashboardStats & Answer;
 
 export const dashboardStatsQuery = queryOptions({
   queryKey: queryKeys.admin.stats,
@@ -31,11 +30,11 @@ export const dashboardStatsQuery = queryOptions({
 /** Every product, newest first: `GET /product` without a page answers all matches (up to 1,000). */
 export const allProductsQuery = queryOptions({
   queryKey: queryKeys.products.list({ sort: 'newest', admin: 'all' }),
-  queryFn: async ({ signal }) => {
-    const answer = await api.get<ProductListDto>('/product', { query: { sort: 'newest' }, signal });
-    if (!answer.success) throw unsuccessful(answer, m.failedToFetchProducts);
-    return answer;
-  },
+  queryFn: async ({ signal }) =>
+    checked(
+      await api.get<ProductListAnswer | ErrorAnswer>('/product', { query: { sort: 'newest' }, signal }),
+      m.failedToFetchProducts,
+    ),
 });
 
 export interface AdminProductFilter {
@@ -50,11 +49,11 @@ export function adminProductsQuery({ search, category, page }: AdminProductFilte
   const query = { search, category, page, limit: ADMIN_PAGE_SIZE, sort: 'newest' };
   return queryOptions({
     queryKey: queryKeys.products.list({ ...query, admin: 'page' }),
-    queryFn: async ({ signal }) => {
-      const answer = await api.get<ProductListDto>('/product', { query, signal });
-      if (!answer.success) throw unsuccessful(answer, m.failedToFetchProducts);
-      return answer;
-    },
+    queryFn: async ({ signal }) =>
+      checked(
+        await api.get<ProductListAnswer | ErrorAnswer>('/product', { query, signal }),
+        m.failedToFetchProducts,
+      ),
   });
 }
 
@@ -62,31 +61,24 @@ export function adminProductQuery(id: string) {
   return queryOptions({
     queryKey: queryKeys.product(id),
     queryFn: async ({ signal }) => {
-      const answer = await api.get<Answer & { product: ProductDto }>(`/product/${encodeURIComponent(id)}`, {
-        signal,
-      });
-      if (!answer.success) throw unsuccessful(answer, m.failedToLoadProduct);
+      const answer = checked(
+        await api.get<ProductAnswer | ErrorAnswer>(`/product/${encodeURIComponent(id)}`, { signal }),
+        m.failedToLoadProduct,
+      );
       return answer.product;
     },
   });
-}
-
-interface CategoryListAnswer extends Answer {
-  categories: CategoryDto[];
-  page: number;
-  totalPages: number;
-  totalCount: number;
 }
 
 export function adminCategoriesQuery(search: string, page: number) {
   const query = { search, page, limit: ADMIN_PAGE_SIZE };
   return queryOptions({
     queryKey: queryKeys.categories.list({ ...query, admin: 'page' }),
-    queryFn: async ({ signal }) => {
-      const answer = await api.get<CategoryListAnswer>('/category', { query, signal });
-      if (!answer.success) throw unsuccessful(answer, m.failedToFetchCategories);
-      return answer;
-    },
+    queryFn: async ({ signal }) =>
+      checked(
+        await api.get<CategoryListAnswer | ErrorAnswer>('/category', { query, signal }),
+        m.failedToFetchCategories,
+      ),
   });
 }
 
@@ -94,11 +86,10 @@ export function adminCategoryQuery(id: string) {
   return queryOptions({
     queryKey: queryKeys.category(id),
     queryFn: async ({ signal }) => {
-      const answer = await api.get<Answer & { category: CategoryDto }>(
-        `/category/${encodeURIComponent(id)}`,
-        { signal },
+      const answer = checked(
+        await api.get<CategoryAnswer | ErrorAnswer>(`/category/${encodeURIComponent(id)}`, { signal }),
+        m.failedToLoadCategory,
       );
-      if (!answer.success) throw unsuccessful(answer, m.failedToLoadCategory);
       return answer.category;
     },
   });
@@ -110,20 +101,15 @@ export interface AdminOrderFilter {
   search: string;
 }
 
-interface OrderListAnswer extends Answer {
-  results: OrderDto[];
-  pagination: { page: number; pages: number; total: number; limit: number };
-}
-
 export function adminOrdersQuery({ page, status, search }: AdminOrderFilter) {
   const query = { page, limit: ADMIN_PAGE_SIZE, status, search };
   return queryOptions({
     queryKey: queryKeys.orders.list(query),
-    queryFn: async ({ signal }) => {
-      const answer = await api.get<OrderListAnswer>('/order', { query, signal });
-      if (!answer.success) throw unsuccessful(answer, messages.orders.failedToFetchOrders);
-      return answer;
-    },
+    queryFn: async ({ signal }) =>
+      checked(
+        await api.get<OrderPageAnswer | ErrorAnswer>('/order', { query, signal }),
+        messages.orders.failedToFetchOrders,
+      ),
   });
 }
 
@@ -131,10 +117,10 @@ export function adminOrderQuery(id: string) {
   return queryOptions({
     queryKey: queryKeys.order(id),
     queryFn: async ({ signal }) => {
-      const answer = await api.get<Answer & { results: OrderDto }>(`/order/${encodeURIComponent(id)}`, {
-        signal,
-      });
-      if (!answer.success) throw unsuccessful(answer, messages.orders.failedToFetchOrderDetails);
+      const answer = checked(
+        await api.get<OrderAnswer | ErrorAnswer>(`/order/${encodeURIComponent(id)}`, { signal }),
+        messages.orders.failedToFetchOrderDetails,
+      );
       return answer.results;
     },
   });
@@ -142,12 +128,6 @@ export function adminOrderQuery(id: string) {
 
 interface MutationConfig<T> {
   onSuccess?: (answer: T) => void;
-}
-
-/** A write's answer: a 2xx that still says `success: false` is a failure with the server's words. */
-function checked<T extends Answer>(answer: T, fallback: string): T {
-  if (!answer.success) throw unsuccessful(answer, fallback);
-  return answer;
 }
 
 /**
@@ -166,11 +146,14 @@ function useCatalogueInvalidation() {
     ]);
 }
 
-export function useDeleteProduct({ onSuccess }: MutationConfig<Answer> = {}) {
+export function useDeleteProduct({ onSuccess }: MutationConfig<DoneAnswer> = {}) {
   const invalidate = useCatalogueInvalidation();
   return useMutation({
     mutationFn: async (id: string) =>
-      checked(await api.delete<Answer>(`/product/${encodeURIComponent(id)}`), m.failedToDeleteProduct),
+      checked(
+        await api.delete<DoneAnswer | ErrorAnswer>(`/product/${encodeURIComponent(id)}`),
+        m.failedToDeleteProduct,
+      ),
     onSuccess: async (answer) => {
       await invalidate();
       onSuccess?.(answer);
@@ -178,11 +161,14 @@ export function useDeleteProduct({ onSuccess }: MutationConfig<Answer> = {}) {
   });
 }
 
-export function useDeleteCategory({ onSuccess }: MutationConfig<Answer> = {}) {
+export function useDeleteCategory({ onSuccess }: MutationConfig<DoneAnswer> = {}) {
   const invalidate = useCatalogueInvalidation();
   return useMutation({
     mutationFn: async (id: string) =>
-      checked(await api.delete<Answer>(`/category/${encodeURIComponent(id)}`), m.failedToDeleteCategory),
+      checked(
+        await api.delete<DoneAnswer | ErrorAnswer>(`/category/${encodeURIComponent(id)}`),
+        m.failedToDeleteCategory,
+      ),
     onSuccess: async (answer) => {
       await invalidate();
       onSuccess?.(answer);
@@ -196,14 +182,16 @@ export interface SaveRequest {
   form: FormData;
 }
 
-export function useSaveProduct({ onSuccess }: MutationConfig<Answer> = {}) {
+export function useSaveProduct({ onSuccess }: MutationConfig<ProductSavedAnswer> = {}) {
   const invalidate = useCatalogueInvalidation();
   return useMutation({
     mutationFn: async ({ id, form }: SaveRequest) =>
       checked(
         id
-          ? await api.patch<Answer>(`/product/${encodeURIComponent(id)}`, { formData: form })
-          : await api.post<Answer>('/product', { formData: form }),
+          ? await api.patch<ProductSavedAnswer | ErrorAnswer>(`/product/${encodeURIComponent(id)}`, {
+              formData: form,
+            })
+          : await api.post<ProductSavedAnswer | ErrorAnswer>('/product', { formData: form }),
         m.operationFailed,
       ),
     onSuccess: async (answer) => {
@@ -213,14 +201,16 @@ export function useSaveProduct({ onSuccess }: MutationConfig<Answer> = {}) {
   });
 }
 
-export function useSaveCategory({ onSuccess }: MutationConfig<Answer> = {}) {
+export function useSaveCategory({ onSuccess }: MutationConfig<CategorySavedAnswer> = {}) {
   const invalidate = useCatalogueInvalidation();
   return useMutation({
     mutationFn: async ({ id, form }: SaveRequest) =>
       checked(
         id
-          ? await api.patch<Answer>(`/category/${encodeURIComponent(id)}`, { formData: form })
-          : await api.post<Answer>('/category', { formData: form }),
+          ? await api.patch<CategorySavedAnswer | ErrorAnswer>(`/category/${encodeURIComponent(id)}`, {
+              formData: form,
+            })
+          : await api.post<CategorySavedAnswer | ErrorAnswer>('/category', { formData: form }),
         m.operationFailed,
       ),
     onSuccess: async (answer) => {
@@ -230,12 +220,14 @@ export function useSaveCategory({ onSuccess }: MutationConfig<Answer> = {}) {
   });
 }
 
-export function useUpdateOrderStatus(orderId: string, { onSuccess }: MutationConfig<Answer> = {}) {
+export function useUpdateOrderStatus(orderId: string, { onSuccess }: MutationConfig<OrderStatusAnswer> = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (status: OrderStatus) =>
       checked(
-        await api.patch<Answer>(`/order/${encodeURIComponent(orderId)}/status`, { body: { status } }),
+        await api.patch<OrderStatusAnswer | ErrorAnswer>(`/order/${encodeURIComponent(orderId)}/status`, {
+          body: { status },
+        }),
         messages.orders.failedToUpdateStatus,
       ),
     onSuccess: async (answer) => {

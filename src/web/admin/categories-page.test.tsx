@@ -42,7 +42,7 @@ describe('admin category list', () => {
   it('shows cards with image or "No image", name and slug, and no pager for one page', async () => {
     serve(() => [
       makeCategory({ name: 'Women', slug: 'women' }),
-      makeCategory({ name: 'Boys', slug: 'boys', image: null }),
+      makeCategory({ name: 'Boys', slug: 'boys', image: { url: '' } }),
     ]);
     renderAdmin('/dashboard/manage_category');
     expect(await screen.findByRole('heading', { name: 'Women' })).toBeInTheDocument();

@@ -19,7 +19,7 @@ function CategoryCard({ category, onDelete }: { category: CategoryDto; onDelete:
   return (
     <li className="card flex flex-col overflow-hidden">
       <div className="aspect-[4/3] bg-sand">
-        {category.image ? (
+        {category.image.url ? (
           <img src={category.image.url} alt="" className="size-full object-cover" loading="lazy" />
         ) : (
           <div className="flex size-full flex-col items-center justify-center gap-2 text-muted">

@@ -128,7 +128,7 @@ export default function CategoryFormPage() {
         />
         {preview && image ? (
           <ImagePreview src={preview} alt={m.categoryImagePreview} isNew onRemove={() => setImage(null)} />
-        ) : category.data?.image ? (
+        ) : category.data?.image.url ? (
           <ImagePreview src={category.data.image.url} alt={m.categoryImagePreview} />
         ) : null}
         <FormActions cancelTo={href.adminCategories()} isEdit={isEdit} saving={save.isPending} />

@@ -39,7 +39,7 @@ function CategorySlide({ category }: { category: CategoryDto }) {
         className="group relative block aspect-[4/5] overflow-hidden rounded-card bg-sand shadow-soft"
       >
         <ProductImage
-          image={category.image ?? undefined}
+          image={category.image}
           alt=""
           sizes={SLIDE_SIZES}
           // Looping moves slides by transform, which lazy loading does not notice; the carousel itself

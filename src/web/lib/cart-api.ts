@@ -1,14 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { CartDto } from '@/shared/schemas/cart';
+import type { CartChangeAnswer, CartDto } from '@/shared/schemas/cart';
 import { api } from '@/web/lib/api';
 import { queryKeys } from '@/web/lib/query-keys';
-
-/** Every cart change answers the whole cart (DESIGN §2). */
-export interface CartChangeAnswer {
-  success: boolean;
-  message: string;
-  cart: CartDto;
-}
 
 export const emptyCart: CartDto = { _id: '', id: '', products: [], subtotal: 0 };
 

@@ -1,24 +1,19 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CartDto } from '@/shared/schemas/cart';
+import type { CartAnswer, CartDto } from '@/shared/schemas/cart';
 import { useSession } from '@/web/session/session';
 import { api } from './api';
 import { emptyCart } from './cart-api';
 import { queryKeys } from './query-keys';
 
-interface CartAnswer {
-  success?: boolean;
-  cart?: CartDto;
-}
-
 /** SPEC §3: the answer carries `cart`, or is the cart itself. */
-function cartOf(answer: CartAnswer | CartDto): CartDto {
+function cartOf(answer: Partial<CartAnswer> | CartDto): CartDto {
   return 'products' in answer ? answer : (answer.cart ?? emptyCart);
 }
 
 /** GET /api/cart; every cart change answers the whole cart, so mutations can `setQueryData(queryKeys.cart, …)`. */
 export const cartQueryOptions = queryOptions({
   queryKey: queryKeys.cart,
-  queryFn: async ({ signal }) => cartOf(await api.get<CartAnswer | CartDto>('/cart', { signal })),
+  queryFn: async ({ signal }) => cartOf(await api.get<Partial<CartAnswer> | CartDto>('/cart', { signal })),
 });
 
 /** The signed-in shopper's cart; nothing is asked for visitors and admins, who have none (SPEC §4). */

@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { QueryValue } from '@/shared/api-url';
-import type { CategoryDto } from '@/shared/schemas/category';
-import type { ProductListDto } from '@/shared/schemas/product';
+import type { CategoryListAnswer } from '@/shared/schemas/category';
+import type { ErrorAnswer } from '@/shared/schemas/common';
+import type { ProductListAnswer } from '@/shared/schemas/product';
 import { api, UnsuccessfulAnswer } from '@/web/lib/api';
 import { queryKeys } from '@/web/lib/query-keys';
 
@@ -9,17 +10,11 @@ import { queryKeys } from '@/web/lib/query-keys';
 
 export type ProductListParams = Record<string, QueryValue>;
 
-interface CategoriesAnswer {
-  success: boolean;
-  categories: CategoryDto[];
-  message?: string;
-}
-
 /** GET /api/product with the listing's filters, sort and page; filtering and paging happen on the server. */
 export function productListQuery(params: ProductListParams) {
   return queryOptions({
     queryKey: queryKeys.products.list(params),
-    queryFn: ({ signal }) => api.get<ProductListDto>('/product', { query: params, signal }),
+    queryFn: ({ signal }) => api.get<ProductListAnswer>('/product', { query: params, signal }),
   });
 }
 
@@ -28,9 +23,9 @@ export function productListQuery(params: ProductListParams) {
 export const allCategoriesQuery = queryOptions({
   queryKey: queryKeys.categories.list({ all: true }),
   queryFn: async ({ signal }) => {
-    const answer = await api.get<CategoriesAnswer>('/category', { signal });
+    const answer = await api.get<CategoryListAnswer | ErrorAnswer>('/category', { signal });
     // SPEC §8: an answer that says it failed is a failure, even with a 200; each screen words it.
-    if (!answer.success) throw new UnsuccessfulAnswer(answer.message ?? '');
+    if (!answer.success) throw new UnsuccessfulAnswer(answer.message);
     return answer.categories;
   },
 });

@@ -1,24 +1,17 @@
 import type { QueryClient } from '@tanstack/react-query';
+import type { AuthResult } from '@/shared/schemas/auth';
 import { api } from '@/web/lib/api';
 import { queryKeys } from '@/web/lib/query-keys';
 import { isAdminRole, signIn } from '@/web/session/session';
 
-/** The answer of POST /auth/signin and /auth/signup (DESIGN §2), read defensively: fields may be missing. */
-export interface AuthAnswer {
-  success?: boolean;
-  message?: string;
-  results?: { token?: string };
-  role?: string;
-  username?: string;
-  email?: string;
-}
-
 /**
- * Stores the session (never the password) and makes sure a shopper has a cart. The cart call's failure
- * is ignored: GET /cart creates one too (DESIGN §2), so nothing is lost. False when no token came back.
+ * Stores the session (never the password) from the answer of POST /auth/signin or /auth/signup, read
+ * defensively since another server may leave fields out, and makes sure a shopper has a cart. The cart
+ * call's failure is ignored: GET /cart creates one too (DESIGN §2), so nothing is lost. False when no
+ * token came back.
  */
 export async function completeSignIn(
-  answer: AuthAnswer | undefined,
+  answer: Partial<AuthResult> | undefined,
   fallbackEmail: string,
   queryClient: QueryClient,
 ): Promise<boolean> {

@@ -5,7 +5,8 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { messages } from '@/shared/messages';
-import { ForgotPasswordSchema, type MessageResult } from '@/shared/schemas/auth';
+import { ForgotPasswordSchema } from '@/shared/schemas/auth';
+import type { DoneAnswer } from '@/shared/schemas/common';
 import { FormField } from '@/web/components/form-field';
 import { api } from '@/web/lib/api';
 import { failureText } from '@/web/lib/failure-text';
@@ -44,7 +45,7 @@ export default function ForgotPasswordPage() {
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const answer = await api.post<MessageResult>('/auth/forgot', { body: values });
+      const answer = await api.post<DoneAnswer>('/auth/forgot', { body: values });
       setSent(answer.message || m.resetLinkSent);
     } catch (error) {
       notify.error(failureText(error, messages.errors.internal));

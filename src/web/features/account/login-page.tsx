@@ -7,6 +7,7 @@ import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { SIGNIN_REDIRECT_DELAY_MS } from '@/shared/constants';
 import { messages } from '@/shared/messages';
+import type { AuthResult } from '@/shared/schemas/auth';
 import { SigninSchema } from '@/shared/schemas/auth';
 import { FormField } from '@/web/components/form-field';
 import { api } from '@/web/lib/api';
@@ -14,7 +15,7 @@ import { useDocumentTitle } from '@/web/lib/shop';
 import { redirectTargetOf } from '@/web/session/login-redirect';
 import { useSession } from '@/web/session/session';
 import { AuthLayout } from './auth-layout';
-import { completeSignIn, type AuthAnswer } from './complete-sign-in';
+import { completeSignIn } from './complete-sign-in';
 import { href } from '@/web/paths';
 import { failureText } from '@/web/lib/failure-text';
 import { notify } from '@/web/lib/notify';
@@ -61,9 +62,9 @@ export default function LoginPage() {
   if (isSignedIn && !signingIn.current) return <Navigate to={href.home()} replace />;
 
   const onSubmit = handleSubmit(async (values) => {
-    let answer: AuthAnswer | undefined;
+    let answer: AuthResult | undefined;
     try {
-      answer = await api.post<AuthAnswer>('/auth/signin', { body: values });
+      answer = await api.post<AuthResult>('/auth/signin', { body: values });
     } catch (error) {
       notify.error(failureText(error, m.loginFailed, m.loginFailed));
       return;

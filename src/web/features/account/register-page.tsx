@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { messages } from '@/shared/messages';
+import type { AuthResult } from '@/shared/schemas/auth';
 import { SignupSchema } from '@/shared/schemas/auth';
 import { FormField } from '@/web/components/form-field';
 import { api } from '@/web/lib/api';
@@ -13,7 +14,7 @@ import { failureText } from '@/web/lib/failure-text';
 import { useDocumentTitle } from '@/web/lib/shop';
 import { useSession } from '@/web/session/session';
 import { AuthLayout } from './auth-layout';
-import { completeSignIn, type AuthAnswer } from './complete-sign-in';
+import { completeSignIn } from './complete-sign-in';
 import { href } from '@/web/paths';
 import { notify } from '@/web/lib/notify';
 
@@ -54,9 +55,9 @@ export default function RegisterPage() {
   if (isSignedIn && !registering.current) return <Navigate to={href.home()} replace />;
 
   const onSubmit = handleSubmit(async (values) => {
-    let answer: AuthAnswer | undefined;
+    let answer: AuthResult | undefined;
     try {
-      answer = await api.post<AuthAnswer>('/auth/signup', { body: values });
+      answer = await api.post<AuthResult>('/auth/signup', { body: values });
     } catch (error) {
       // SPEC §8: sign-up failure shows the server's message.
       notify.error(failureText(error, messages.errors.internal));

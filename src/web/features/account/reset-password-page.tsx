@@ -3,7 +3,8 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { messages } from '@/shared/messages';
-import { NewPasswordSchema, type MessageResult } from '@/shared/schemas/auth';
+import { NewPasswordSchema } from '@/shared/schemas/auth';
+import type { DoneAnswer } from '@/shared/schemas/common';
 import { FormField } from '@/web/components/form-field';
 import { api } from '@/web/lib/api';
 import { failureText } from '@/web/lib/failure-text';
@@ -45,7 +46,7 @@ export default function ResetPasswordPage() {
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const answer = await api.post<MessageResult>('/auth/reset', { body: { token, ...values } });
+      const answer = await api.post<DoneAnswer>('/auth/reset', { body: { token, ...values } });
       notify.success(answer.message || m.passwordChanged);
       navigate(href.login(), { replace: true });
     } catch (error) {

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { LISTING_PAGE_SIZE } from '@/shared/constants';
-import type { CategoryDto } from '@/shared/schemas/category';
-import type { ProductDto } from '@/shared/schemas/product';
+import type { CategoryProductsAnswer } from '@/shared/schemas/category';
+import type { ProductAnswer, RatingAnswer } from '@/shared/schemas/product';
 import { api } from '@/web/lib/api';
 import { queryKeys } from '@/web/lib/query-keys';
 
@@ -9,21 +9,6 @@ import { queryKeys } from '@/web/lib/query-keys';
  * The catalogue's own calls of DESIGN §2, one `queryOptions` per read (STYLE.md habit 7); the reads
  * other screens share too are in src/web/lib/catalog-queries.ts.
  */
-
-interface ProductAnswer {
-  success: boolean;
-  product: ProductDto;
-}
-
-export interface CategoryProductsAnswer {
-  success: boolean;
-  products: ProductDto[];
-  category: CategoryDto | null;
-  page: number;
-  totalPages: number;
-  totalCount: number;
-  message?: string;
-}
 
 /** GET /api/product/{id or slug}: both detail routes read the same screen. */
 export function productQuery(idOrSlug: string) {
@@ -48,8 +33,5 @@ export function categoryProductsQuery(slug: string, page: number) {
 
 /** PATCH /api/product/{id}/rate. */
 export function rateProduct(productId: string, rating: number) {
-  return api.patch<{ success: boolean; message?: string; product?: ProductDto }>(
-    `/product/${encodeURIComponent(productId)}/rate`,
-    { body: { rating } },
-  );
+  return api.patch<RatingAnswer>(`/product/${encodeURIComponent(productId)}/rate`, { body: { rating } });
 }

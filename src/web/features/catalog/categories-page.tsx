@@ -45,7 +45,7 @@ export default function CategoriesPage() {
               className="group relative block aspect-[4/5] overflow-hidden rounded-card bg-sand shadow-soft transition hover:shadow-lift"
             >
               <ProductImage
-                image={category.image ?? undefined}
+                image={category.image}
                 alt=""
                 sizes="(min-width: 1280px) 25vw, (min-width: 1024px) 33vw, (min-width: 480px) 50vw, 100vw"
                 className="size-full transition duration-700 group-hover:scale-105"

@@ -1,17 +1,12 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { messages } from '@/shared/messages';
-import type { OrderDto } from '@/shared/schemas/order';
+import type { MyOrdersAnswer, OrderStatusAnswer } from '@/shared/schemas/order';
 import { failureText } from '@/web/lib/failure-text';
 import { api } from '@/web/lib/api';
 import { queryKeys } from '@/web/lib/query-keys';
 import { notify } from '@/web/lib/notify';
 
 const m = messages.orders;
-
-interface MyOrdersAnswer {
-  success: boolean;
-  results: OrderDto[];
-}
 
 /** GET /api/order/user/orders: the caller's orders, newest first. */
 export const myOrdersQueryOptions = queryOptions({
@@ -25,7 +20,7 @@ export function useCancelOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (orderId: string) =>
-      api.patch<{ success: boolean; message: string }>(`/order/${encodeURIComponent(orderId)}/status`, {
+      api.patch<OrderStatusAnswer>(`/order/${encodeURIComponent(orderId)}/status`, {
         body: { status: 'cancelled' },
       }),
     onSuccess: async () => {

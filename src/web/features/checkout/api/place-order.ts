@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
 import { IDEMPOTENCY_HEADER } from '@/shared/constants';
 import { addressLine } from '@/shared/schemas/checkout';
-import type { OrderDto } from '@/shared/schemas/order';
+import type { PlacedOrderAnswer } from '@/shared/schemas/order';
 import type { CheckoutFormValues } from '@/web/features/checkout/checkout-form-schema';
 import { api } from '@/web/lib/api';
 import { emptyCart } from '@/web/lib/cart-api';
@@ -15,13 +15,6 @@ export interface PlaceOrderRequest {
   values: CheckoutFormValues;
   proof: File | null;
   idempotencyKey: string;
-}
-
-export interface PlaceOrderAnswer {
-  success: boolean;
-  message: string;
-  order: OrderDto;
-  results: OrderDto;
 }
 
 /**
@@ -51,15 +44,15 @@ export function orderFormData({
 }
 
 /** The same key for a retried submit, so a lost answer never becomes a second order (DESIGN §2). */
-export function placeOrder(request: PlaceOrderRequest): Promise<PlaceOrderAnswer> {
-  return api.post<PlaceOrderAnswer>('/order', {
+export function placeOrder(request: PlaceOrderRequest): Promise<PlacedOrderAnswer> {
+  return api.post<PlacedOrderAnswer>('/order', {
     formData: orderFormData(request),
     headers: { [IDEMPOTENCY_HEADER]: request.idempotencyKey },
   });
 }
 
 type PlaceOrderConfig = Pick<
-  UseMutationOptions<PlaceOrderAnswer, Error, PlaceOrderRequest>,
+  UseMutationOptions<PlacedOrderAnswer, Error, PlaceOrderRequest>,
   'onSuccess' | 'onError' | 'onSettled'
 >;
 
