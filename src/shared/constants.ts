@@ -93,7 +93,6 @@ export const MOBILE_BREAKPOINT_PX = 768;
 export const HERO_SCROLL_OFFSET_PX = 80;
 
 export const TOAST_DURATION_MS = { success: 2000, error: 4000, blank: 4000, loading: Infinity } as const;
-export const TOAST_LIMIT = 20;
 export const TOAST_MAX_WIDTH_PX = 350;
 export const TOAST_REMOVE_DELAY_MS = 1000;
 export const CART_ADD_TOAST_MS = 1000;

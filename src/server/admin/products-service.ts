@@ -232,5 +232,3 @@ export function createAdminProductsService({ db, store, events }: AdminProductsD
 
   return { create, update, remove };
 }
-
-export type AdminProductsService = ReturnType<typeof createAdminProductsService>;

@@ -120,5 +120,3 @@ export function createCartService({ db, store }: CartDeps) {
     },
   };
 }
-
-export type CartService = ReturnType<typeof createCartService>;

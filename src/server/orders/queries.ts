@@ -160,7 +160,6 @@ export async function lockCartProducts(tx: Tx, cartId: string) {
     .orderBy(asc(products.id))
     .for('update', { of: products });
 }
-export type LockedCartLine = Awaited<ReturnType<typeof lockCartProducts>>[number];
 
 /**
  * Stores the order and its lines, remembers the idempotency key and empties the cart in one statement

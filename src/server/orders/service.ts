@@ -379,5 +379,3 @@ export function createOrderService({ db, store, signProofLink, events, mail }: O
     },
   };
 }
-
-export type OrderService = ReturnType<typeof createOrderService>;

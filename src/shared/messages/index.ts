@@ -15,5 +15,3 @@ export { format } from './format';
 export const messages = { layout, auth, catalog, cart, orders, admin, errors } as const;
 // The e-mails' texts (./mail.ts) are the server's alone: outside this object, the web app's first
 // download does not carry them.
-
-export type Messages = typeof messages;

@@ -43,7 +43,6 @@ export const SignupSchema = z
     }).min(1, m.confirmRequired),
   })
   .refine(passwordsMatch.check, passwordsMatch.params);
-export type SignupInput = z.input<typeof SignupSchema>;
 
 export const SigninSchema = z.object({
   email: text('email', {
@@ -59,7 +58,6 @@ export const SigninSchema = z.object({
     m.passwordRequired,
   ),
 });
-export type SigninInput = z.input<typeof SigninSchema>;
 
 /** `POST /auth/signup` and `POST /auth/signin` (DESIGN §2): the session token and who it is for. */
 export const AuthResultSchema = z
@@ -76,7 +74,6 @@ export type AuthResult = z.infer<typeof AuthResultSchema>;
 
 /** `POST /api/auth/forgot`: the address is read as sign-in reads it. */
 export const ForgotPasswordSchema = z.object({ email: SigninSchema.shape.email });
-export type ForgotPasswordInput = z.input<typeof ForgotPasswordSchema>;
 
 /** The reset form's fields: a new password under the sign-up rules (SPEC §5), typed twice. */
 export const NewPasswordSchema = z
@@ -85,7 +82,6 @@ export const NewPasswordSchema = z
     confirmPassword: SignupSchema.shape.confirmPassword,
   })
   .refine(passwordsMatch.check, passwordsMatch.params);
-export type NewPasswordInput = z.input<typeof NewPasswordSchema>;
 
 /** `POST /api/auth/reset`: the link's token with the new password. */
 export const ResetPasswordSchema = z
@@ -95,4 +91,3 @@ export const ResetPasswordSchema = z
     confirmPassword: SignupSchema.shape.confirmPassword,
   })
   .refine(passwordsMatch.check, passwordsMatch.params);
-export type ResetPasswordInput = z.input<typeof ResetPasswordSchema>;

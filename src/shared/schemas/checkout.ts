@@ -22,7 +22,6 @@ export const ShippingSchema = z.object({
   area: rule('area', 50, m.areaRule).regex(/^[\p{L} ]{3,50}$/u, m.areaRule),
   city: z.enum(CITIES, { error: m.cityRule }),
 });
-export type ShippingInput = z.input<typeof ShippingSchema>;
 export type Shipping = z.output<typeof ShippingSchema>;
 
 /** The `Idempotency-Key` header of `POST /order`: it is stored, so it is text like any field. */

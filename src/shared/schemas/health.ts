@@ -9,4 +9,3 @@ export const HealthAnswerSchema = z
     database: z.enum(['pglite', 'pg']),
   })
   .describe('The shop can serve');
-export type HealthAnswer = z.infer<typeof HealthAnswerSchema>;

@@ -115,7 +115,6 @@ export const ProductUpdateFormSchema = z.object({
   avaliableItems: productAvailableItems.optional(),
   category: z.preprocess(required, productCategory.optional()),
 });
-export type ProductUpdateForm = z.output<typeof ProductUpdateFormSchema>;
 
 /**
  * An image answer: `url` is the original size (empty when there is no image); `srcset`, when smaller

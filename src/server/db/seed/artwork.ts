@@ -49,7 +49,6 @@ const CANVAS_WIDTH = 800;
 const CANVAS_HEIGHT = 1000;
 /** 640 × 800 px: sharp on a product card and a phone's detail page, and quick to encode. */
 export const ARTWORK_WIDTH = 640;
-export const ARTWORK_HEIGHT = 800;
 const GOLD = '#c9a227';
 
 function channel(hex: string, index: number): number {
