@@ -1,6 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import fp from 'fastify-plugin';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IDEMPOTENCY_HEADER } from '@/shared/constants';
 import { messages } from '@/shared/messages';
@@ -41,7 +40,7 @@ const tags = ['Orders'];
 const OrderParamsSchema = z.object({ id: z.uuid({ error: messages.orders.invalidOrderId }) });
 
 /** The orders of SPEC §7 and DESIGN §2. */
-async function orders(app: FastifyInstance, options: OrderRoutesOptions) {
+export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app, options) => {
   const service = createOrderService({
     db: options.db,
     store: options.store,
@@ -49,9 +48,7 @@ async function orders(app: FastifyInstance, options: OrderRoutesOptions) {
     events: options.events,
     mail: options.mail,
   });
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
-  r.post(
+  app.post(
     '/api/order',
     {
       onRequest: app.requireShopper(messages.cart.cartNotAvailableForAdmins),
@@ -89,7 +86,7 @@ async function orders(app: FastifyInstance, options: OrderRoutesOptions) {
     },
   );
 
-  r.get(
+  app.get(
     '/api/order/user/orders',
     {
       onRequest: app.authenticate,
@@ -102,7 +99,7 @@ async function orders(app: FastifyInstance, options: OrderRoutesOptions) {
     async (request) => ({ success: true as const, results: await service.mine(currentUser(request)) }),
   );
 
-  r.get(
+  app.get(
     '/api/order/:id',
     {
       onRequest: app.authenticate,
@@ -119,7 +116,7 @@ async function orders(app: FastifyInstance, options: OrderRoutesOptions) {
     }),
   );
 
-  r.get(
+  app.get(
     '/api/order',
     {
       onRequest: app.requireAdmin,
@@ -133,7 +130,7 @@ async function orders(app: FastifyInstance, options: OrderRoutesOptions) {
     async (request) => ({ success: true as const, ...(await service.list(request.query)) }),
   );
 
-  r.patch(
+  app.patch(
     '/api/order/:id/status',
     {
       onRequest: app.authenticate,
@@ -155,6 +152,4 @@ async function orders(app: FastifyInstance, options: OrderRoutesOptions) {
       results: await service.changeStatus(currentUser(request), request.params.id, request.body.status),
     }),
   );
-}
-
-export const orderRoutes = fp(orders, { name: 'orders' });
+};
