@@ -3,6 +3,7 @@ import { format, messages } from '@/shared/messages';
 import { mail as m } from '@/shared/messages/mail';
 import { formatAmount, formatEgp } from '@/shared/money';
 import type { OrderDto } from '@/shared/schemas/order';
+import escapeHtml from 'escape-html';
 
 /** One e-mail as the outbox keeps it: both bodies are written when its cause commits. */
 export interface MailMessage {
@@ -18,15 +19,6 @@ export interface ShopIdentity {
   walletNumber: string;
   /** Where the shop is reached (`https://shop.example`), for links in e-mails. */
   baseUrl: string;
-}
-
-function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;');
 }
 
 /** A paragraph of the message: its plain text, and its HTML (escaped here, never by the caller). */

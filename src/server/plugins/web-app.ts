@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 import { FIRST_SCREEN_SCRIPT_ID } from '@/shared/first-screen';
+import escapeHtml from 'escape-html';
 
 /** Vite names everything under assets/ by its content, so a cached copy can never be stale. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -15,15 +16,6 @@ const REVALIDATE = 'no-cache';
 const SHORT = 'public, max-age=3600';
 
 const PRECOMPRESSED = /\.(br|gz)$/;
-
-function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;');
-}
 
 /**
  * What a page needs first, sent inside it so the browser need not wait for the scripts to ask: the
