@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -107,6 +108,10 @@ export default defineConfig({
   },
   server: { proxy: { '/api': 'http://127.0.0.1:3000', '/uploads': 'http://127.0.0.1:3000' } },
   test: {
+    // One test file per core (Vitest's default leaves one core to itself, which on a 2-core machine
+    // runs the files one by one): much of a file's time is spent waiting on PostgreSQL, a child server
+    // process or the file system, not on the CPU.
+    maxWorkers: availableParallelism(),
     reporters: ['default', './scripts/vitest-summary-reporter.ts'],
     projects: [
       {
@@ -115,6 +120,7 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: serverTests,
+          globalSetup: ['./src/server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -128,6 +134,7 @@ export default defineConfig({
                 environment: 'node',
                 include: ['src/server/**/*.test.ts'],
                 env: { TEST_DB: 'pg' },
+                globalSetup: ['./src/server/test/global-setup.ts'],
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
               },

@@ -3,7 +3,7 @@
 // (API on PGlite, and on PostgreSQL too when DATABASE_URL is set), then browser journeys in Chromium
 // against the real built server. Every step runs even when an earlier one fails, so one run shows all
 // that is wrong; the exit code and the closing "N passed, N failed" line tell the result.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -16,6 +16,33 @@ function run(title, command, args, env = {}) {
   const ok = result.status === 0;
   console.log(`${ok ? '✔' : '✘'} ${title} (${seconds} s)`);
   return ok;
+}
+
+/**
+ * Runs steps side by side, each with its output held back and printed whole when it ends, so the lines
+ * of two steps never mix. For steps that each keep one core busy (ESLint and tsc are single-threaded).
+ */
+async function runSideBySide(steps) {
+  return Promise.all(
+    steps.map(
+      ([title, command, args]) =>
+        new Promise((resolve) => {
+          const started = Date.now();
+          const output = [];
+          const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+          child.stdout.on('data', (chunk) => output.push(chunk));
+          child.stderr.on('data', (chunk) => output.push(chunk));
+          child.on('close', (code) => {
+            const seconds = ((Date.now() - started) / 1000).toFixed(1);
+            const ok = code === 0;
+            console.log(`\n▶ ${title}`);
+            process.stdout.write(Buffer.concat(output));
+            console.log(`${ok ? '✔' : '✘'} ${title} (${seconds} s)`);
+            resolve(ok);
+          });
+        }),
+    ),
+  );
 }
 
 function ensureChromium() {
@@ -49,8 +76,11 @@ function readSummary(file) {
 
 rmSync('test-results', { recursive: true, force: true });
 const steps = [];
-steps.push(['lint', run('lint (ESLint + Prettier)', 'npm', ['run', '--silent', 'lint'])]);
-steps.push(['typecheck', run('typecheck', 'npm', ['run', '--silent', 'typecheck'])]);
+const [linted, typechecked] = await runSideBySide([
+  ['lint (ESLint + Prettier)', 'npm', ['run', '--silent', 'lint']],
+  ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
+]);
+steps.push(['lint', linted], ['typecheck', typechecked]);
 steps.push(['vitest', run('unit, API and component tests (Vitest)', 'npx', ['vitest', 'run'])]);
 const haveChromium = ensureChromium();
 steps.push(['chromium', haveChromium]);
