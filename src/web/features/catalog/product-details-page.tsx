@@ -16,7 +16,7 @@ import { ApiError } from '@/web/lib/api';
 import { useDocumentTitle } from '@/web/lib/shop';
 import { toggleFavoriteWithFeedback, useFavorites } from '@/web/session/favorites';
 import { productListQuery } from '@/web/lib/catalog-queries';
-import { productQuery } from './catalog-api';
+import { productQuery } from './api/get-product';
 import { ProductGallery } from './product-gallery';
 import { RatingControl } from './rating-control';
 import { href } from '@/web/paths';
