@@ -10,7 +10,8 @@ import { ProductFormSchema, type ProductForm, type ProductFormInput } from '@/sh
 import { FormField } from '@/web/components/form-field';
 import { useDocumentTitle } from '@/web/lib/shop';
 import { allCategoriesQuery } from '@/web/lib/catalog-queries';
-import { adminProductQuery, useSaveProduct } from './admin-api';
+import { adminProductQuery } from './api/get-product';
+import { useSaveProduct } from './api/save-product';
 import { AdminHeader, FormActions } from './admin-ui';
 import { Spinner } from '@/web/components/spinner';
 import { ImageInput, ImagePreview, usePreviewUrls } from './image-picker';
