@@ -9,7 +9,7 @@ import { format, messages } from '@/shared/messages';
 import { ProductFormSchema, type ProductForm, type ProductFormInput } from '@/shared/schemas/product';
 import { FormField } from '@/web/components/form-field';
 import { useDocumentTitle } from '@/web/lib/shop';
-import { allCategoriesQuery } from '@/web/lib/catalog-queries';
+import { allCategoriesQuery } from '@/web/lib/api/get-categories';
 import { adminProductQuery } from './api/get-product';
 import { useSaveProduct } from './api/save-product';
 import { AdminHeader, FormActions } from './admin-ui';

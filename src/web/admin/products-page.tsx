@@ -6,7 +6,7 @@ import { format, messages } from '@/shared/messages';
 import { formatEgp } from '@/shared/money';
 import type { ProductDto } from '@/shared/schemas/product';
 import { useDocumentTitle } from '@/web/lib/shop';
-import { allCategoriesQuery } from '@/web/lib/catalog-queries';
+import { allCategoriesQuery } from '@/web/lib/api/get-categories';
 import { adminProductsQuery } from './api/get-products';
 import { useDeleteProduct } from './api/delete-product';
 import { AdminHeader, EditDeleteActions, PrevNextPager, StockBadge, useMinimumLoading } from './admin-ui';

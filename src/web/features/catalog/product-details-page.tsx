@@ -15,7 +15,7 @@ import { useAddToCart } from '@/web/lib/use-add-to-cart';
 import { ApiError } from '@/web/lib/api';
 import { useDocumentTitle } from '@/web/lib/shop';
 import { toggleFavoriteWithFeedback, useFavorites } from '@/web/session/favorites';
-import { productListQuery } from '@/web/lib/catalog-queries';
+import { productListQuery } from '@/web/lib/api/get-products';
 import { productQuery } from './api/get-product';
 import { ProductGallery } from './product-gallery';
 import { RatingControl } from './rating-control';

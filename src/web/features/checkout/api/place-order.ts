@@ -4,7 +4,7 @@ import { addressLine } from '@/shared/schemas/checkout';
 import type { PlacedOrderAnswer } from '@/shared/schemas/order';
 import type { CheckoutFormValues } from '@/web/features/checkout/checkout-form-schema';
 import { api } from '@/web/lib/api';
-import { emptyCart } from '@/web/lib/cart-api';
+import { emptyCart } from '@/web/lib/api/get-cart';
 import { queryKeys } from '@/web/lib/query-keys';
 
 // POST /api/order (DESIGN §2): the request and its mutation hook, one file per call (bulletproof-react's
