@@ -7,8 +7,8 @@ import { api } from '@/web/lib/api';
 import { emptyCart } from '@/web/lib/api/get-cart';
 import { queryKeys } from '@/web/lib/query-keys';
 
-// POST /api/order (DESIGN §2): the request and its mutation hook, one file per call (bulletproof-react's
-// api/<verb-noun>.ts), so the checkout form only says what the shopper sees.
+// POST /api/order (DESIGN §2): the request and its mutation hook, one file per call as for every call of
+// the web app (bulletproof-react's api/<verb-noun>.ts), so the checkout form only says what the shopper sees.
 
 export interface PlaceOrderRequest {
   cartId: string;
