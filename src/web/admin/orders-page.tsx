@@ -14,7 +14,7 @@ import type { OrderDto } from '@/shared/schemas/order';
 import { Pagination } from '@/web/components/pagination';
 import { statusLabel, statusTone } from '@/web/components/order-status';
 import { useDocumentTitle } from '@/web/lib/shop';
-import { adminOrdersQuery } from './admin-api';
+import { adminOrdersQuery } from './api/get-orders';
 import { formatDateTime } from '@/shared/dates';
 import { AdminHeader, SearchAsYouType, shortId } from './admin-ui';
 import { href } from '@/web/paths';

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { CATEGORY_CAROUSEL } from '@/shared/constants';
 import { format, messages } from '@/shared/messages';
 import type { CategoryDto } from '@/shared/schemas/category';
-import { allCategoriesQuery } from '@/web/lib/catalog-queries';
+import { allCategoriesQuery } from '@/web/lib/api/get-categories';
 import { rememberCategory, type CategoryNavigationState } from '@/web/lib/category-choice';
 import { reloadPage } from '@/web/lib/reload-page';
 import { ApiError } from '@/web/lib/api';

@@ -14,7 +14,7 @@ import {
   sampleCart,
   setStoredSession,
 } from '@/web/lib/testing';
-import { useCart } from '@/web/lib/cart-query';
+import { useCart } from '@/web/lib/api/get-cart';
 import { useAddToCart } from '@/web/lib/use-add-to-cart';
 
 const m = messages.cart;

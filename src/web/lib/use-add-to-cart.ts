@@ -1,10 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { CART_ADD_TOAST_MS, QUANTITY_FROM_CARD } from '@/shared/constants';
 import type { cart } from '@/shared/messages/cart';
 import { notify } from '@/web/lib/notify';
 import { useSession } from '@/web/session/session';
-import { cartApi, storeCartAnswer } from '@/web/lib/cart-api';
+import { useAddCartItem } from '@/web/lib/api/add-cart-item';
 import { failureText } from '@/web/lib/failure-text';
 
 /**
@@ -32,13 +31,9 @@ export interface AddToCart {
  * are asked to log in, admins are refused, everyone else adds one piece and sees the server's message.
  */
 export function useAddToCart(): AddToCart {
-  const queryClient = useQueryClient();
   const { isSignedIn, isAdmin } = useSession();
-  const mutation = useMutation({
-    mutationFn: (productId: string) => cartApi.add(productId, QUANTITY_FROM_CARD),
-    onSuccess: async (answer) => {
-      // The top-bar badge reads the same query, so it shows the new count at once.
-      await storeCartAnswer(queryClient, answer);
+  const mutation = useAddCartItem({
+    onSuccess: (answer) => {
       notify.success(answer.message, { duration: CART_ADD_TOAST_MS });
     },
     onError: (error) => {
@@ -62,10 +57,10 @@ export function useAddToCart(): AddToCart {
         refuse((texts) => texts.invalidProductId);
         return;
       }
-      mutate(productId);
+      mutate({ productId, quantity: QUANTITY_FROM_CARD });
     },
     [isSignedIn, isAdmin, mutate],
   );
 
-  return { addToCart, pendingProductId: mutation.isPending ? (mutation.variables ?? null) : null };
+  return { addToCart, pendingProductId: mutation.isPending ? (mutation.variables?.productId ?? null) : null };
 }

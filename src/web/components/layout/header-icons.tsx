@@ -2,7 +2,7 @@ import { Heart, ShoppingBag } from 'lucide-react';
 import { Link } from 'react-router';
 import { format } from '@/shared/messages/format';
 import { layout } from '@/shared/messages/layout';
-import { useCart } from '@/web/lib/cart-query';
+import { useCart } from '@/web/lib/api/get-cart';
 import { useFavorites } from '@/web/session/favorites';
 import { href } from '@/web/paths';
 

@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { AuthResult } from '@/shared/schemas/auth';
-import { api } from '@/web/lib/api';
 import { queryKeys } from '@/web/lib/query-keys';
 import { isAdminRole, signIn } from '@/web/session/session';
+import { createCart } from './api/create-cart';
 
 /**
  * Stores the session (never the password) from the answer of POST /auth/signin or /auth/signup, read
@@ -20,7 +20,7 @@ export async function completeSignIn(
   const role = answer.role ?? 'user';
   signIn({ results: { token }, role, username: answer.username ?? '', email: answer.email ?? fallbackEmail });
   if (!isAdminRole(role)) {
-    await api.post('/cart/create').catch(() => undefined);
+    await createCart().catch(() => undefined);
     await queryClient.invalidateQueries({ queryKey: queryKeys.cart });
   }
   return true;

@@ -6,13 +6,12 @@ import { Link } from 'react-router';
 import type { z } from 'zod';
 import { messages } from '@/shared/messages';
 import { ForgotPasswordSchema } from '@/shared/schemas/auth';
-import type { DoneAnswer } from '@/shared/schemas/common';
 import { FormField } from '@/web/components/form-field';
-import { api } from '@/web/lib/api';
 import { failureText } from '@/web/lib/failure-text';
 import { notify } from '@/web/lib/notify';
 import { useDocumentTitle } from '@/web/lib/shop';
 import { href } from '@/web/paths';
+import { useRequestPasswordReset } from './api/request-password-reset';
 import { AuthLayout } from './auth-layout';
 
 const m = messages.auth;
@@ -34,6 +33,7 @@ function BackToLogin() {
 export default function ForgotPasswordPage() {
   useDocumentTitle(m.forgotTitle);
   const [sent, setSent] = useState<string | null>(null);
+  const requestReset = useRequestPasswordReset();
   const {
     register,
     handleSubmit,
@@ -45,7 +45,7 @@ export default function ForgotPasswordPage() {
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const answer = await api.post<DoneAnswer>('/auth/forgot', { body: values });
+      const answer = await requestReset.mutateAsync(values);
       setSent(answer.message || m.resetLinkSent);
     } catch (error) {
       notify.error(failureText(error, messages.errors.internal));

@@ -10,10 +10,10 @@ import { messages } from '@/shared/messages';
 import type { AuthResult } from '@/shared/schemas/auth';
 import { SigninSchema } from '@/shared/schemas/auth';
 import { FormField } from '@/web/components/form-field';
-import { api } from '@/web/lib/api';
 import { useDocumentTitle } from '@/web/lib/shop';
 import { redirectTargetOf } from '@/web/session/login-redirect';
 import { useSession } from '@/web/session/session';
+import { useSignIn } from './api/sign-in';
 import { AuthLayout } from './auth-layout';
 import { completeSignIn } from './complete-sign-in';
 import { href } from '@/web/paths';
@@ -46,6 +46,7 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
+  const signInRequest = useSignIn();
   const [showPassword, setShowPassword] = useState(false);
   // Set once this page signs someone in, so its own redirect (to the remembered page) is the one taken.
   const signingIn = useRef(false);
@@ -64,7 +65,7 @@ export default function LoginPage() {
   const onSubmit = handleSubmit(async (values) => {
     let answer: AuthResult | undefined;
     try {
-      answer = await api.post<AuthResult>('/auth/signin', { body: values });
+      answer = await signInRequest.mutateAsync(values);
     } catch (error) {
       notify.error(failureText(error, m.loginFailed, m.loginFailed));
       return;

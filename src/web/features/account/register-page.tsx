@@ -9,10 +9,10 @@ import { messages } from '@/shared/messages';
 import type { AuthResult } from '@/shared/schemas/auth';
 import { SignupSchema } from '@/shared/schemas/auth';
 import { FormField } from '@/web/components/form-field';
-import { api } from '@/web/lib/api';
 import { failureText } from '@/web/lib/failure-text';
 import { useDocumentTitle } from '@/web/lib/shop';
 import { useSession } from '@/web/session/session';
+import { useSignUp } from './api/sign-up';
 import { AuthLayout } from './auth-layout';
 import { completeSignIn } from './complete-sign-in';
 import { href } from '@/web/paths';
@@ -41,6 +41,7 @@ export default function RegisterPage() {
   const { isSignedIn } = useSession();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const signUp = useSignUp();
   const registering = useRef(false);
 
   const {
@@ -57,7 +58,7 @@ export default function RegisterPage() {
   const onSubmit = handleSubmit(async (values) => {
     let answer: AuthResult | undefined;
     try {
-      answer = await api.post<AuthResult>('/auth/signup', { body: values });
+      answer = await signUp.mutateAsync(values);
     } catch (error) {
       // SPEC §8: sign-up failure shows the server's message.
       notify.error(failureText(error, messages.errors.internal));

@@ -4,13 +4,12 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { messages } from '@/shared/messages';
 import { NewPasswordSchema } from '@/shared/schemas/auth';
-import type { DoneAnswer } from '@/shared/schemas/common';
 import { FormField } from '@/web/components/form-field';
-import { api } from '@/web/lib/api';
 import { failureText } from '@/web/lib/failure-text';
 import { notify } from '@/web/lib/notify';
 import { useDocumentTitle } from '@/web/lib/shop';
 import { href } from '@/web/paths';
+import { useResetPassword } from './api/reset-password';
 import { AuthLayout } from './auth-layout';
 
 const m = messages.auth;
@@ -35,6 +34,7 @@ export default function ResetPasswordPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
+  const resetPassword = useResetPassword();
   const {
     register,
     handleSubmit,
@@ -46,7 +46,7 @@ export default function ResetPasswordPage() {
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const answer = await api.post<DoneAnswer>('/auth/reset', { body: { token, ...values } });
+      const answer = await resetPassword.mutateAsync({ token, ...values });
       notify.success(answer.message || m.passwordChanged);
       navigate(href.login(), { replace: true });
     } catch (error) {

@@ -5,7 +5,7 @@ import { format, messages } from '@/shared/messages';
 import { formatAmount } from '@/shared/money';
 import { EmptyState } from '@/web/components/empty-state';
 import { LoadFailure } from '@/web/components/load-failure';
-import { useCart } from '@/web/lib/cart-query';
+import { useCart } from '@/web/lib/api/get-cart';
 import { useDocumentTitle } from '@/web/lib/shop';
 import { useSession } from '@/web/session/session';
 import { CartCards, CartTable } from './cart-lines';

@@ -1,11 +1,10 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
 import { CART_ADD_TOAST_MS } from '@/shared/constants';
 import { messages } from '@/shared/messages';
-import { queryKeys } from '@/web/lib/query-keys';
-import { cartApi, storeCartAnswer } from '@/web/lib/cart-api';
 import { failureText } from '@/web/lib/failure-text';
-import { quantityChange, type QuantityChange } from './quantity-change';
+import { useChangeCartLine } from './api/change-cart-line';
+import { useClearCart } from './api/clear-cart';
+import { quantityChange } from './quantity-change';
 import { notify } from '@/web/lib/notify';
 
 const m = messages.cart;
@@ -19,47 +18,33 @@ export interface CartChanges {
   busyWith: string | null;
 }
 
-function run(change: QuantityChange) {
-  return change.kind === 'set'
-    ? cartApi.setQuantity(change.productId, change.quantity)
-    : cartApi.remove(change.productId);
-}
-
 /** The cart page's changes, one at a time; the cart query is refreshed after each, success or not. */
 export function useCartChanges(): CartChanges {
-  const queryClient = useQueryClient();
   // A ref, not state: two quick clicks land before React re-renders, and the second must see the first.
   const running = useRef(false);
 
-  const lineMutation = useMutation({
-    mutationFn: run,
-    onSuccess: async (answer, change) => {
-      await storeCartAnswer(queryClient, answer);
+  const lineMutation = useChangeCartLine({
+    onSuccess: (_answer, change) => {
       notify.success(change.kind === 'set' ? m.productUpdated : m.productDeleted, {
         duration: CART_ADD_TOAST_MS,
       });
     },
-    onError: async (error, change) => {
+    onError: (error, change) => {
       notify.error(
         failureText(error, change.kind === 'set' ? m.failedToUpdateQuantity : m.failedToDeleteProduct),
       );
-      // The server may hold something else than this page shows (another tab, stock taken meanwhile).
-      await queryClient.invalidateQueries({ queryKey: queryKeys.cart });
     },
     onSettled: () => {
       running.current = false;
     },
   });
 
-  const clearMutation = useMutation({
-    mutationFn: cartApi.clear,
-    onSuccess: async (answer) => {
-      await storeCartAnswer(queryClient, answer);
+  const clearMutation = useClearCart({
+    onSuccess: () => {
       notify.success(m.cartCleared);
     },
-    onError: async (error) => {
+    onError: (error) => {
       notify.error(failureText(error, m.failedToClear));
-      await queryClient.invalidateQueries({ queryKey: queryKeys.cart });
     },
     onSettled: () => {
       running.current = false;

@@ -5,7 +5,7 @@ import { format, messages } from '@/shared/messages';
 import { LoadFailure } from '@/web/components/load-failure';
 import { ProductImage } from '@/web/components/product-card/product-image';
 import { useDocumentTitle } from '@/web/lib/shop';
-import { allCategoriesQuery } from '@/web/lib/catalog-queries';
+import { allCategoriesQuery } from '@/web/lib/api/get-categories';
 import { href } from '@/web/paths';
 
 const m = messages.catalog;

@@ -15,7 +15,7 @@ import {
 import type { ShownProduct } from '@/web/components/product-card/product-view';
 import { ApiError } from '@/web/lib/api';
 import { useDocumentTitle } from '@/web/lib/shop';
-import { categoryProductsQuery } from './catalog-api';
+import { categoryProductsQuery } from './api/get-category-products';
 import { href } from '@/web/paths';
 
 const m = messages.catalog;

@@ -22,7 +22,8 @@ import {
   type ListingFilters,
 } from '@/shared/listing';
 import { useDocumentTitle } from '@/web/lib/shop';
-import { allCategoriesQuery, productListQuery } from '@/web/lib/catalog-queries';
+import { allCategoriesQuery } from '@/web/lib/api/get-categories';
+import { productListQuery } from '@/web/lib/api/get-products';
 import { ListingFiltersPanel } from './listing-filters';
 import { categoryFromState, takeStoredCategory } from '@/web/lib/category-choice';
 import { activeFilters, priceCeiling, withoutFilter, type ActiveFilter } from './listing-params';

@@ -1,12 +1,10 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Star } from 'lucide-react';
 import { useState } from 'react';
 import { RATING_MAX } from '@/shared/constants';
 import { format, messages } from '@/shared/messages';
 import type { ProductDto } from '@/shared/schemas/product';
-import { queryKeys } from '@/web/lib/query-keys';
 import { useSession } from '@/web/session/session';
-import { rateProduct } from './catalog-api';
+import { useRateProduct } from './api/rate-product';
 import { failureText } from '@/web/lib/failure-text';
 import { notify } from '@/web/lib/notify';
 
@@ -20,19 +18,14 @@ interface RatingControlProps {
 
 /** Five stars that rate the product (SPEC §5: signed in, 1 to 5; SPEC §8's toasts). */
 export function RatingControl({ product, queryKey }: RatingControlProps) {
-  const queryClient = useQueryClient();
   const { isSignedIn, isAdmin } = useSession();
   const [chosen, setChosen] = useState<number | null>(null);
   const [hovered, setHovered] = useState<number | null>(null);
 
-  const mutation = useMutation({
-    mutationFn: (rating: number) => rateProduct(product._id, rating),
-    onSuccess: async (answer, rating) => {
+  const mutation = useRateProduct(product._id, queryKey, {
+    onSuccess: (_answer, rating) => {
       setChosen(rating);
-      if (answer.product) queryClient.setQueryData(queryKey, answer.product);
       notify.success(m.ratingSubmitted);
-      // The featured order and every card's average depend on ratings.
-      await queryClient.invalidateQueries({ queryKey: queryKeys.products.all });
     },
     onError: (error) => notify.error(failureText(error, m.failedToSubmitRating, m.failedToSubmitRating)),
   });

@@ -5,7 +5,7 @@ import { EmptyState } from '@/web/components/empty-state';
 import { LoadFailure } from '@/web/components/load-failure';
 import { failureText } from '@/web/lib/failure-text';
 import { Spinner } from '@/web/components/spinner';
-import { useCart } from '@/web/lib/cart-query';
+import { useCart } from '@/web/lib/api/get-cart';
 import { useDocumentTitle } from '@/web/lib/shop';
 import { useSession } from '@/web/session/session';
 import { CheckoutForm } from './checkout-form';

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { HOME_SECTION_COMPUTED } from '@/shared/constants';
 import { catalog } from '@/shared/messages/catalog';
-import { productListQuery } from '@/web/lib/catalog-queries';
+import { productListQuery } from '@/web/lib/api/get-products';
 import { LoadFailure } from '@/web/components/load-failure';
 import { useDocumentTitle } from '@/web/lib/shop';
 import { Hero } from './hero';

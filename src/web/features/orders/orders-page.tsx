@@ -7,10 +7,12 @@ import { EmptyState } from '@/web/components/empty-state';
 import { LoadFailure } from '@/web/components/load-failure';
 import { ORDER_FILTERS } from '@/web/components/order-status';
 import { failureText } from '@/web/lib/failure-text';
+import { notify } from '@/web/lib/notify';
 import { Spinner } from '@/web/components/spinner';
 import { useDocumentTitle } from '@/web/lib/shop';
 import { OrderCard } from './order-card';
-import { myOrdersQueryOptions, useCancelOrder } from './orders-api';
+import { useCancelOrder } from './api/cancel-order';
+import { myOrdersQueryOptions } from './api/get-my-orders';
 import { href } from '@/web/paths';
 
 const m = messages.orders;
@@ -30,7 +32,10 @@ function NoOrders() {
 export default function OrdersPage() {
   useDocumentTitle(m.myOrdersTitle);
   const orders = useQuery(myOrdersQueryOptions);
-  const cancel = useCancelOrder();
+  const cancel = useCancelOrder({
+    onSuccess: () => notify.success(m.statusUpdated),
+    onError: (error) => notify.error(failureText(error, m.failedToUpdateStatus)),
+  });
   const [filter, setFilter] = useState<OrderStatus | 'all'>('all');
 
   function confirmAndCancel(orderId: string) {

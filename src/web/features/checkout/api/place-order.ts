@@ -4,11 +4,11 @@ import { addressLine } from '@/shared/schemas/checkout';
 import type { PlacedOrderAnswer } from '@/shared/schemas/order';
 import type { CheckoutFormValues } from '@/web/features/checkout/checkout-form-schema';
 import { api } from '@/web/lib/api';
-import { emptyCart } from '@/web/lib/cart-api';
+import { emptyCart } from '@/web/lib/api/get-cart';
 import { queryKeys } from '@/web/lib/query-keys';
 
-// POST /api/order (DESIGN §2): the request and its mutation hook, one file per call (bulletproof-react's
-// api/<verb-noun>.ts), so the checkout form only says what the shopper sees.
+// POST /api/order (DESIGN §2): the request and its mutation hook, one file per call as for every call of
+// the web app (bulletproof-react's api/<verb-noun>.ts), so the checkout form only says what the shopper sees.
 
 export interface PlaceOrderRequest {
   cartId: string;

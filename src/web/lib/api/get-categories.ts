@@ -1,22 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { QueryValue } from '@/shared/api-url';
 import type { CategoryListAnswer } from '@/shared/schemas/category';
 import type { ErrorAnswer } from '@/shared/schemas/common';
-import type { ProductListAnswer } from '@/shared/schemas/product';
 import { api, UnsuccessfulAnswer } from '@/web/lib/api';
 import { queryKeys } from '@/web/lib/query-keys';
-
-/** The catalogue reads that several areas share: the home page, the listing, the carousel, the admin. */
-
-export type ProductListParams = Record<string, QueryValue>;
-
-/** GET /api/product with the listing's filters, sort and page; filtering and paging happen on the server. */
-export function productListQuery(params: ProductListParams) {
-  return queryOptions({
-    queryKey: queryKeys.products.list(params),
-    queryFn: ({ signal }) => api.get<ProductListAnswer>('/product', { query: params, signal }),
-  });
-}
 
 /** GET /api/category without a page: every category, for the carousel, the
  * categories grid, the listing filter and the admin's selects (one query, one cache entry). */

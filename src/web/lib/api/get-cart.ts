@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CartAnswer, CartDto } from '@/shared/schemas/cart';
+import { api } from '@/web/lib/api';
+import { queryKeys } from '@/web/lib/query-keys';
 import { useSession } from '@/web/session/session';
-import { api } from './api';
-import { emptyCart } from './cart-api';
-import { queryKeys } from './query-keys';
+
+export const emptyCart: CartDto = { _id: '', id: '', products: [], subtotal: 0 };
 
 /** SPEC §3: the answer carries `cart`, or is the cart itself. */
 function cartOf(answer: Partial<CartAnswer> | CartDto): CartDto {

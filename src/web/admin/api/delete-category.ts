@@ -1,0 +1,24 @@
+import { useMutation } from '@tanstack/react-query';
+import { messages } from '@/shared/messages';
+import type { DoneAnswer, ErrorAnswer } from '@/shared/schemas/common';
+import { api } from '@/web/lib/api';
+import { checked, useCatalogueInvalidation, type MutationConfig } from '@/web/admin/call-helpers';
+
+/** DELETE /api/category/{id}. */
+export async function deleteCategory(id: string): Promise<DoneAnswer> {
+  return checked(
+    await api.delete<DoneAnswer | ErrorAnswer>(`/category/${encodeURIComponent(id)}`),
+    messages.admin.failedToDeleteCategory,
+  );
+}
+
+export function useDeleteCategory({ onSuccess }: MutationConfig<DoneAnswer> = {}) {
+  const invalidate = useCatalogueInvalidation();
+  return useMutation({
+    mutationFn: deleteCategory,
+    onSuccess: async (answer) => {
+      await invalidate();
+      onSuccess?.(answer);
+    },
+  });
+}
