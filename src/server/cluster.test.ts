@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthResult } from '@/shared/schemas/auth';
 import type { ProductDto } from '@/shared/schemas/product';
@@ -187,13 +188,39 @@ describe.skipIf(testDriver !== 'pg')('the server as several processes (WEB_CONCU
     expect(pids.has(replacement)).toBe(true);
   });
 
-  it('stops every worker on SIGTERM, finishing with code 0', async () => {
+  it('stops every worker on SIGTERM once its open requests are answered, finishing with code 0', async () => {
     const workers = [...(await answeringPids())];
-    server.run.child.kill('SIGTERM');
+    // A price change held up by a lock this test takes on the product's row: a request in the middle of
+    // its work when the signal comes, which its worker must finish and answer before it leaves.
+    const locker = new pg.Client({ connectionString: created.url });
+    await locker.connect();
+    let answered: Promise<Answer>;
+    try {
+      await locker.query('begin');
+      await locker.query('select id from products where id = $1 for update', [product.id]);
+      const form = multipartBody({ price: 300 });
+      answered = ask(`${server.url}/api/product/${product.id}`, {
+        method: 'PATCH',
+        headers: { token: await signIn(), ...form.headers },
+        body: form.payload,
+      });
+      await until(
+        () =>
+          locker.query<{ n: number }>(
+            "select count(*)::int as n from pg_stat_activity where datname = $1 and wait_event_type = 'Lock'",
+            [created.name],
+          ),
+        (waiting) => waiting.rows[0]!.n === 1,
+        'the price change waiting for the lock',
+      );
+      server.run.child.kill('SIGTERM');
+      await waitForOutput(server.run, /SIGTERM received: the 2 server processes finish their open requests/);
+    } finally {
+      await locker.query('commit');
+      await locker.end();
+    }
+    expect((await answered).status).toBe(200);
     expect(await server.run.exited).toBe(0);
-    expect(server.run.output()).toContain(
-      'SIGTERM received: the 2 server processes finish their open requests',
-    );
     // The primary leaves only once its workers have: none is left behind.
     expect(workers.filter(isRunning)).toEqual([]);
   }, 30_000);
