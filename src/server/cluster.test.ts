@@ -170,7 +170,7 @@ describe.skipIf(testDriver !== 'pg')('the server as several processes (WEB_CONCU
       (allNew) => allNew,
       'the new price on every worker',
     );
-  });
+  }, 60_000);
 
   it('replaces a worker that dies, and keeps answering', async () => {
     const killed = await healthPid();
@@ -178,6 +178,7 @@ describe.skipIf(testDriver !== 'pg')('the server as several processes (WEB_CONCU
     await waitForOutput(
       server.run,
       new RegExp(`Server process ${killed} stopped unexpectedly \\(signal SIGKILL\\)`),
+      WAIT_MS,
     );
     const replacement = Number(
       (await waitForOutput(server.run, /Server process (\d+) is serving\./, WAIT_MS))[1],
@@ -186,7 +187,7 @@ describe.skipIf(testDriver !== 'pg')('the server as several processes (WEB_CONCU
     const pids = await until(answeringPids, (answered) => answered.size === 2, 'two workers answering');
     expect(pids.has(killed)).toBe(false);
     expect(pids.has(replacement)).toBe(true);
-  });
+  }, 60_000);
 
   it('stops every worker on SIGTERM once its open requests are answered, finishing with code 0', async () => {
     const workers = [...(await answeringPids())];
