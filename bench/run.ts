@@ -111,8 +111,23 @@ interface OversellCheck {
   ok: boolean;
 }
 
+/** Issue 17: WEB_CONCURRENCY=2 on PostgreSQL should serve at least this many times one process's load. */
+const CLUSTER_PROCESSES = 2;
+const CLUSTER_GOAL = 1.6;
+const UNCACHED_LISTING = 'listing random page or search (uncached)';
+const PLACE_ORDER = 'place order (distinct products)';
+
+interface ClusterComparison {
+  name: string;
+  oneRps: number;
+  several: Row;
+  ratio: number;
+}
+
 interface DatabaseReport {
   database: DatabaseKind;
+  /** The same cases with CLUSTER_PROCESSES processes, beside this run's one-process figures (PostgreSQL). */
+  cluster: ClusterComparison[];
   seedSeconds: number;
   demo: Row[];
   large: Row[];
@@ -181,6 +196,32 @@ async function listingCases(server: ServerProcess, label: string): Promise<Row[]
   return rows;
 }
 
+/**
+ * A page chosen at random per request, every other one a search with a random lowest price: what the
+ * listing costs when the short-lived cache misses (tens of thousands of different questions).
+ */
+function uncachedListing(pages: number): Parameters<typeof runCase>[2] {
+  const words = ['linen', 'cotton', 'rose', 'silk', 'dress', 'scarf', 'bag', 'classic'];
+  let asked = 0;
+  return [
+    {
+      method: 'GET',
+      setupRequest: (request) => {
+        asked += 1;
+        const page = 1 + Math.floor(Math.random() * pages);
+        const search = words[Math.floor(Math.random() * words.length)]!;
+        return {
+          ...request,
+          path:
+            asked % 2 === 0
+              ? `/api/product?page=${page}&limit=12&sort=newest`
+              : `/api/product?page=1&limit=12&search=${search}&minPrice=${1 + Math.floor(Math.random() * 5000)}`,
+        };
+      },
+    },
+  ];
+}
+
 async function inStockProducts(server: ServerProcess, count: number): Promise<ProductWire[]> {
   const found: ProductWire[] = [];
   for (let page = 1; found.length < count; page++) {
@@ -236,7 +277,7 @@ async function orderCase(
       },
     },
   ];
-  const result = await runCase(server, 'place order (distinct products)', requests, {
+  const result = await runCase(server, PLACE_ORDER, requests, {
     ...load,
     amount: carts.length,
   });
@@ -398,6 +439,7 @@ async function benchDatabase(database: DatabaseKind): Promise<DatabaseReport> {
   };
   const report: DatabaseReport = {
     database,
+    cluster: [],
     seedSeconds: 0,
     demo: [],
     large: [],
@@ -425,7 +467,11 @@ async function benchDatabase(database: DatabaseKind): Promise<DatabaseReport> {
       server = null;
     }
 
-    const shopperCount = Math.ceil(TARGETS.orders[database].minRps! * 1.5 * load.duration);
+    // Shoppers of their own for each order run (one order each, so the oversell check adds up): one
+    // process, then CLUSTER_PROCESSES on PostgreSQL; one more for the cart, and the proof burst's.
+    const ordersPerRun = Math.ceil(TARGETS.orders[database].minRps! * 1.5 * load.duration);
+    const orderRuns = database === 'postgres' ? 2 : 1;
+    const shopperCount = 1 + ordersPerRun * orderRuns + PROOF_BURST_SHOPPERS;
     const usersFile = join(dataDir, 'bench-users.json');
     const seedStarted = Date.now();
     const profileDir = join(outDir, `cpu-${database}`);
@@ -443,6 +489,8 @@ async function benchDatabase(database: DatabaseKind): Promise<DatabaseReport> {
     });
     report.seedSeconds = (Date.now() - seedStarted) / 1000;
     const shoppers = JSON.parse(await readFile(usersFile, 'utf8')) as BenchUser[];
+    const orderShoppers = (run: number) =>
+      shoppers.slice(1 + run * ordersPerRun, 1 + (run + 1) * ordersPerRun);
 
     report.large = await listingCases(server, `Large catalogue`);
     const first = await getJson<ListingWire>(`${server.baseUrl}/api/product?page=1&limit=12`);
@@ -459,27 +507,14 @@ async function benchDatabase(database: DatabaseKind): Promise<DatabaseReport> {
       ['details', 'product by id', get(`/api/product/${sample.id}`)],
       ['details', 'product by slug', get(`/api/product/${sample.slug}`)],
       ['cart', 'GET /api/cart (signed in)', get('/api/cart', { token: shoppers[0]!.token })],
-      // A page chosen at random per request: what the listing costs when the short-lived cache misses.
-      [
-        'listing',
-        `listing random page 1-${pages} (uncached)`,
-        [
-          {
-            method: 'GET',
-            setupRequest: (request) => ({
-              ...request,
-              path: `/api/product?page=${1 + Math.floor(Math.random() * pages)}&limit=12&sort=newest`,
-            }),
-          },
-        ],
-      ],
+      ['listing', UNCACHED_LISTING, uncachedListing(pages)],
     ];
     for (const [kind, name, requests] of cases) {
       if (!wanted(name)) continue;
       report.large.push({ kind, ...(await runCase(server, name, requests, load)) });
     }
     if (wanted('place order')) {
-      const orders = await orderCase(server, shoppers.slice(1));
+      const orders = await orderCase(server, orderShoppers(0));
       report.large.push(orders.row);
       report.oversell = orders.oversell;
     }
@@ -489,6 +524,26 @@ async function benchDatabase(database: DatabaseKind): Promise<DatabaseReport> {
     report.highWaterMb = server.memory().highWaterMb;
     await server.stop();
     server = null;
+
+    const oneProcess = report.large.filter((row) => [UNCACHED_LISTING, PLACE_ORDER].includes(row.name));
+    if (database === 'postgres' && oneProcess.length > 0) {
+      console.log(`\nWEB_CONCURRENCY=${CLUSTER_PROCESSES} (the same cases, one process's figures above):`);
+      server = await startServer({ port, env: { ...env, WEB_CONCURRENCY: String(CLUSTER_PROCESSES) } });
+      for (const one of oneProcess) {
+        const several =
+          one.name === PLACE_ORDER
+            ? await orderCase(server, orderShoppers(1)).then((orders) => {
+                if (!orders.oversell.ok) report.oversell = orders.oversell;
+                return orders.row;
+              })
+            : { kind: one.kind, ...(await runCase(server, one.name, uncachedListing(pages), load)) };
+        const ratio = several.requestsPerSecond / Math.max(1, one.requestsPerSecond);
+        report.cluster.push({ name: one.name, oneRps: one.requestsPerSecond, several, ratio });
+        console.log(`  ${one.name}: ${ratio.toFixed(2)}× one process (goal ≥ ${CLUSTER_GOAL}×)`);
+      }
+      await server.stop();
+      server = null;
+    }
     return report;
   } finally {
     await server?.stop().catch(() => undefined);
@@ -547,6 +602,22 @@ function markdown(reports: DatabaseReport[]): string {
           `${o.productsSoldTwice} inconsistent: ${o.ok ? 'OK' : 'FAILED'}. Server memory high-water mark ` +
           `(VmHWM): ${report.highWaterMb.toFixed(0)} MB.`,
       );
+    }
+    if (report.cluster.length > 0) {
+      lines.push(
+        '',
+        `### ${name}: WEB_CONCURRENCY=${CLUSTER_PROCESSES} beside one process (same run, same database)`,
+        '',
+        `| case | 1 process req/s | ${CLUSTER_PROCESSES} processes req/s | p50 ms | p99 ms | errors | ratio | goal ≥ ${CLUSTER_GOAL}× |`,
+        '|---|---:|---:|---:|---:|---:|---:|---|',
+      );
+      for (const row of report.cluster) {
+        lines.push(
+          `| ${row.name} | ${row.oneRps.toFixed(0)} | ${row.several.requestsPerSecond.toFixed(0)} | ` +
+            `${row.several.p50Ms.toFixed(0)} | ${row.several.p99Ms.toFixed(0)} | ${row.several.errors} | ` +
+            `${row.ratio.toFixed(2)}× | ${row.ratio >= CLUSTER_GOAL ? 'met' : 'missed'} |`,
+        );
+      }
     }
     if (report.proofBurst) {
       const burst = report.proofBurst;

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { DEFAULT_IMAGE_QUEUE } from './images/queue';
 
@@ -20,6 +21,20 @@ const origin = z
     'must be origins like https://shop.example (no path)',
   );
 
+/** A count of server processes: a whole number, or `auto` for one per core of this machine. */
+const processCount = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, context) => {
+    if (value === undefined || value === '') return 1;
+    if (value === 'auto') return availableParallelism();
+    const count = /^\d+$/.test(value) ? Number(value) : NaN;
+    if (count >= 1 && count <= 64) return count;
+    context.addIssue({ code: 'custom', message: 'must be auto or a whole number from 1 to 64' });
+    return z.NEVER;
+  });
+
 /** Every setting is an environment variable, read once here; `.env.example` documents each. */
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -33,6 +48,7 @@ const EnvSchema = z.object({
       .optional(),
   ),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  WEB_CONCURRENCY: processCount,
   JWT_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   JWT_EXPIRES_IN: z
     .string()
@@ -126,10 +142,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid environment variables:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: required when S3_BUCKET is set',
     );
   }
+  // On one machine the generated DATA_DIR/jwt-secret would be shared, but several processes are the
+  // step before several machines, whose folders are not: the issue asks for the secret set by hand.
+  if (serverProcesses(config) > 1 && !config.JWT_SECRET) {
+    throw new ConfigError(
+      'Invalid environment variables:\n  JWT_SECRET: required when WEB_CONCURRENCY runs more than one process (they must all sign and check sign-ins with the same secret)',
+    );
+  }
   if (config.ADMIN_EMAIL && !config.ADMIN_PASSWORD) {
     throw new ConfigError(
       'Invalid environment variables:\n  ADMIN_PASSWORD: required when ADMIN_EMAIL is set',
     );
   }
   return config;
+}
+
+/**
+ * How many server processes serve the shop: WEB_CONCURRENCY on PostgreSQL; always one on PGlite,
+ * which is one process by nature (main.ts says so when more were asked for).
+ */
+export function serverProcesses(config: Pick<Config, 'WEB_CONCURRENCY' | 'DATABASE_URL'>): number {
+  return config.DATABASE_URL ? config.WEB_CONCURRENCY : 1;
 }

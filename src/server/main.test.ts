@@ -19,6 +19,8 @@ describe.skipIf(testDriver === 'pg')('the server process (main.ts)', () => {
       SHOP_NAME: 'Test Shop',
       ADMIN_EMAIL: 'Owner@Example.com',
       ADMIN_PASSWORD: 'Owner123',
+      // More than one asked for on PGlite: it serves as one, and says so.
+      WEB_CONCURRENCY: '2',
     });
     url = (await waitForOutput(first, /Test Shop is running at (http:\/\/\S+)/))[1]!;
   }, 90_000);
@@ -32,6 +34,9 @@ describe.skipIf(testDriver === 'pg')('the server process (main.ts)', () => {
     expect(first.output()).toContain(`API docs:  ${url}/api/docs`);
     expect(first.output()).toContain(`Database:  PGlite ${join(dataDir, 'db')}`);
     expect(first.output()).toContain('Admin owner@example.com: created.');
+    expect(first.output()).toContain(
+      `Processes: 1 (pid ${first.child.pid}): WEB_CONCURRENCY asks for 2, but the embedded database (PGlite) is one process; set DATABASE_URL to run several`,
+    );
     expect(first.output()).toContain(
       `Mail:      no SMTP_URL, so e-mails are written as .eml files under ${join(dataDir, 'outbox')}`,
     );

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import cluster from 'node:cluster';
 import { messages } from '@/shared/messages';
 import { HealthAnswerSchema } from '@/shared/schemas/health';
 import type { Database } from '../db/client';
@@ -33,7 +34,12 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
         request.log.warn({ reason: databaseUnavailableReason(error) }, 'health check: no database');
         throw new AppError('UNAVAILABLE', messages.errors.databaseUnavailable);
       }
-      return { success: true as const, status: 'ok' as const, database: database.driver };
+      return {
+        success: true as const,
+        status: 'ok' as const,
+        database: database.driver,
+        ...(cluster.isWorker ? { pid: process.pid } : {}),
+      };
     },
   );
 };

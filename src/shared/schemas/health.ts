@@ -7,5 +7,10 @@ export const HealthAnswerSchema = z
     status: z.literal('ok'),
     /** The embedded database (PGlite) or a PostgreSQL server. */
     database: z.enum(['pglite', 'pg']),
+    /**
+     * Which of the server's processes answered (its process id), when several share the port
+     * (WEB_CONCURRENCY): what tells a person, or a test, that each of them serves.
+     */
+    pid: z.number().int().optional(),
   })
   .describe('The shop can serve');

@@ -1,0 +1,51 @@
+import { availableParallelism } from 'node:os';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, serverProcesses } from './config';
+
+const POSTGRES = 'postgres://postgres@127.0.0.1:5432/nour';
+const SECRET = 'a-secret-of-thirty-two-characters-at-least';
+
+function refusal(env: Record<string, string>): string {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.message;
+    throw error;
+  }
+  throw new Error('the configuration was accepted');
+}
+
+describe('WEB_CONCURRENCY', () => {
+  it('is one process unless asked', () => {
+    expect(loadConfig({}).WEB_CONCURRENCY).toBe(1);
+    expect(loadConfig({ WEB_CONCURRENCY: '' }).WEB_CONCURRENCY).toBe(1);
+  });
+
+  it('takes a whole number, or auto for every core', () => {
+    expect(
+      loadConfig({ WEB_CONCURRENCY: '3', DATABASE_URL: POSTGRES, JWT_SECRET: SECRET }).WEB_CONCURRENCY,
+    ).toBe(3);
+    expect(
+      loadConfig({ WEB_CONCURRENCY: 'auto', DATABASE_URL: POSTGRES, JWT_SECRET: SECRET }).WEB_CONCURRENCY,
+    ).toBe(availableParallelism());
+  });
+
+  it.each(['0', '-1', '1.5', 'two', 'all', '65'])('refuses %s, naming the variable', (value) => {
+    expect(refusal({ WEB_CONCURRENCY: value })).toContain(
+      'WEB_CONCURRENCY: must be auto or a whole number from 1 to 64',
+    );
+  });
+
+  it('needs JWT_SECRET to run several processes on PostgreSQL', () => {
+    const message = refusal({ WEB_CONCURRENCY: '2', DATABASE_URL: POSTGRES });
+    expect(message).toContain('JWT_SECRET: required when WEB_CONCURRENCY runs more than one process');
+    const config = loadConfig({ WEB_CONCURRENCY: '2', DATABASE_URL: POSTGRES, JWT_SECRET: SECRET });
+    expect(serverProcesses(config)).toBe(2);
+  });
+
+  it('runs one process on PGlite whatever it asks, so needs no JWT_SECRET there', () => {
+    const config = loadConfig({ WEB_CONCURRENCY: '4' });
+    expect(config.WEB_CONCURRENCY).toBe(4);
+    expect(serverProcesses(config)).toBe(1);
+  });
+});
