@@ -34,6 +34,9 @@ export function createUrlSigner(secret: string, now: () => number = Date.now): U
       if (!Number.isSafeInteger(expiresAt) || expiresAt * 1000 <= now()) return false;
       if (!/^[A-Za-z0-9_-]{43}$/.test(signature)) return false;
       const given = Buffer.from(signature, 'base64url');
+      // The last of 43 characters carries 2 unused bits, so four spellings decode to the same bytes:
+      // only the one the signer wrote is a link, or a changed link would still open the file.
+      if (given.toString('base64url') !== signature) return false;
       const expected = signatureOf(key, expiresAt);
       return given.length === expected.length && timingSafeEqual(given, expected);
     },
