@@ -1,8 +1,6 @@
-import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
 import type { CartChangeAnswer } from '@/shared/schemas/cart';
 import { api } from '@/web/lib/api';
-import { queryKeys } from '@/web/lib/query-keys';
-import { storeCartAnswer } from '@/web/lib/store-cart-answer';
+import { useCartWrite, type CartWriteConfig } from '@/web/lib/cart-write';
 import type { QuantityChange } from '@/web/features/cart/quantity-change';
 
 /**
@@ -17,28 +15,7 @@ export function changeCartLine(change: QuantityChange): Promise<CartChangeAnswer
     : api.patch<CartChangeAnswer>(`/cart/${encodeURIComponent(change.productId)}`);
 }
 
-type ChangeCartLineConfig = Pick<
-  UseMutationOptions<CartChangeAnswer, Error, QuantityChange>,
-  'onSuccess' | 'onError' | 'onSettled'
->;
-
-/**
- * The answer's cart is stored, then the caller's `onSuccess` runs. A failure asks for the cart again,
- * since the server may hold something else than the page shows (another tab, stock taken meanwhile).
- */
-export function useChangeCartLine({ onSuccess, onError, onSettled }: ChangeCartLineConfig = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: changeCartLine,
-    onSuccess: async (...args) => {
-      await storeCartAnswer(queryClient, args[0]);
-      await onSuccess?.(...args);
-    },
-    onError: async (...args) => {
-      const refreshed = queryClient.invalidateQueries({ queryKey: queryKeys.cart });
-      await onError?.(...args);
-      await refreshed;
-    },
-    onSettled,
-  });
+/** One line's change; a failure asks for the cart again (stock may have moved, or another tab changed it). */
+export function useChangeCartLine(config: CartWriteConfig<QuantityChange> = {}) {
+  return useCartWrite(changeCartLine, config, { refreshOnError: true });
 }
