@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ErrorAnswer } from '@/shared/schemas/common';
 import { UnsuccessfulAnswer } from '@/web/lib/api';
 import { queryKeys } from '@/web/lib/query-keys';
@@ -25,17 +25,26 @@ export interface SaveRequest {
 }
 
 /**
- * Product and category writes change every list, count and detail that shows them: refresh all of
- * them before the caller moves on, so the next screen never shows the old data.
+ * The mutation behind every product and category write: they change every list, count and detail that
+ * shows them, so all of those are refreshed before the caller's `onSuccess` moves on, and the next
+ * screen never shows the old data.
  */
-export function useCatalogueInvalidation() {
+export function useCatalogueWrite<Request, Answer>(
+  mutationFn: (request: Request) => Promise<Answer>,
+  { onSuccess }: MutationConfig<Answer>,
+) {
   const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: queryKeys.products.all }),
-      queryClient.invalidateQueries({ queryKey: ['product'] }),
-      queryClient.invalidateQueries({ queryKey: queryKeys.categories.all }),
-      queryClient.invalidateQueries({ queryKey: ['category'] }),
-      queryClient.invalidateQueries({ queryKey: queryKeys.admin.stats }),
-    ]);
+  return useMutation({
+    mutationFn,
+    onSuccess: async (answer) => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.products.all }),
+        queryClient.invalidateQueries({ queryKey: ['product'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.categories.all }),
+        queryClient.invalidateQueries({ queryKey: ['category'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.admin.stats }),
+      ]);
+      onSuccess?.(answer);
+    },
+  });
 }

@@ -1,8 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import { messages } from '@/shared/messages';
 import type { DoneAnswer, ErrorAnswer } from '@/shared/schemas/common';
 import { api } from '@/web/lib/api';
-import { checked, useCatalogueInvalidation, type MutationConfig } from '@/web/admin/call-helpers';
+import { checked, useCatalogueWrite, type MutationConfig } from '@/web/admin/call-helpers';
 
 /** DELETE /api/category/{id}. */
 export async function deleteCategory(id: string): Promise<DoneAnswer> {
@@ -12,13 +11,6 @@ export async function deleteCategory(id: string): Promise<DoneAnswer> {
   );
 }
 
-export function useDeleteCategory({ onSuccess }: MutationConfig<DoneAnswer> = {}) {
-  const invalidate = useCatalogueInvalidation();
-  return useMutation({
-    mutationFn: deleteCategory,
-    onSuccess: async (answer) => {
-      await invalidate();
-      onSuccess?.(answer);
-    },
-  });
+export function useDeleteCategory(config: MutationConfig<DoneAnswer> = {}) {
+  return useCatalogueWrite(deleteCategory, config);
 }

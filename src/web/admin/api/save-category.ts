@@ -1,14 +1,8 @@
-import { useMutation } from '@tanstack/react-query';
 import { messages } from '@/shared/messages';
 import type { ErrorAnswer } from '@/shared/schemas/common';
 import type { CategorySavedAnswer } from '@/shared/schemas/category';
 import { api } from '@/web/lib/api';
-import {
-  checked,
-  useCatalogueInvalidation,
-  type MutationConfig,
-  type SaveRequest,
-} from '@/web/admin/call-helpers';
+import { checked, useCatalogueWrite, type MutationConfig, type SaveRequest } from '@/web/admin/call-helpers';
 
 /** PATCH /api/category/{id} in edit mode, POST /api/category in create mode, with the form's multipart body. */
 export async function saveCategory({ id, form }: SaveRequest): Promise<CategorySavedAnswer> {
@@ -22,13 +16,6 @@ export async function saveCategory({ id, form }: SaveRequest): Promise<CategoryS
   );
 }
 
-export function useSaveCategory({ onSuccess }: MutationConfig<CategorySavedAnswer> = {}) {
-  const invalidate = useCatalogueInvalidation();
-  return useMutation({
-    mutationFn: saveCategory,
-    onSuccess: async (answer) => {
-      await invalidate();
-      onSuccess?.(answer);
-    },
-  });
+export function useSaveCategory(config: MutationConfig<CategorySavedAnswer> = {}) {
+  return useCatalogueWrite(saveCategory, config);
 }
