@@ -13,6 +13,7 @@ import { createTestApp, TEST_JWT_SECRET, testDriver, type TestApp } from './test
 import { multipartBody } from './test/multipart';
 import { createTestPostgresDatabase, type TestPostgresDatabase } from './test/postgres';
 import { serve, serveAndWait, waitForOutput, type ServerRun } from './test/serve';
+import { eventually } from './test/eventually';
 
 const ADMIN = { email: 'owner@example.com', password: 'Owner123' };
 /** Every wait here ends by this deadline rather than by a fixed pause. */
@@ -48,16 +49,6 @@ function ask(
     req.on('error', reject);
     req.end(options.body);
   });
-}
-
-async function until<T>(read: () => Promise<T>, holds: (value: T) => boolean, what: string): Promise<T> {
-  const deadline = Date.now() + WAIT_MS;
-  for (;;) {
-    const value = await read();
-    if (holds(value)) return value;
-    if (Date.now() > deadline) throw new Error(`${what} did not happen within ${WAIT_MS} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 function isRunning(pid: number): boolean {
@@ -162,13 +153,13 @@ describe.skipIf(testDriver !== 'pg')('the server as several processes (WEB_CONCU
     });
     expect(changed.status).toBe(200);
     // Every request in a row shows it, whichever worker answers.
-    await until(
+    await eventually(
+      'the new price on every worker',
       async () => {
         for (let i = 0; i < ROUNDS; i += 1) if ((await priceOf()) !== 250) return false;
         return true;
       },
       (allNew) => allNew,
-      'the new price on every worker',
     );
   }, 60_000);
 
@@ -184,7 +175,7 @@ describe.skipIf(testDriver !== 'pg')('the server as several processes (WEB_CONCU
       (await waitForOutput(server.run, /Server process (\d+) is serving\./, WAIT_MS))[1],
     );
     expect(replacement).not.toBe(killed);
-    const pids = await until(answeringPids, (answered) => answered.size === 2, 'two workers answering');
+    const pids = await eventually('two workers answering', answeringPids, (answered) => answered.size === 2);
     expect(pids.has(killed)).toBe(false);
     expect(pids.has(replacement)).toBe(true);
   }, 60_000);
@@ -205,14 +196,14 @@ describe.skipIf(testDriver !== 'pg')('the server as several processes (WEB_CONCU
         headers: { token: await signIn(), ...form.headers },
         body: form.payload,
       });
-      await until(
+      await eventually(
+        'the price change waiting for the lock',
         () =>
           locker.query<{ n: number }>(
             "select count(*)::int as n from pg_stat_activity where datname = $1 and wait_event_type = 'Lock'",
             [created.name],
           ),
         (waiting) => waiting.rows[0]!.n === 1,
-        'the price change waiting for the lock',
       );
       server.run.child.kill('SIGTERM');
       await waitForOutput(server.run, /SIGTERM received: the 2 server processes finish their open requests/);
@@ -275,10 +266,10 @@ describe.skipIf(testDriver !== 'pg')('the primary of several processes, when wor
         const answer = await ask(`${url}/api/health`);
         process.kill((answer.body as { pid: number }).pid, 'SIGKILL');
         if (death < 5)
-          await until(
+          await eventually(
+            'a replacement',
             async () => servingCount(),
             (count) => count === death,
-            'a replacement',
           );
       }
       expect(await run.exited).toBe(1);

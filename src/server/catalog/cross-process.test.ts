@@ -12,6 +12,7 @@ import { createTestPostgresDatabase, withAdminClient, type TestPostgresDatabase 
 import { serveAndWait, type ServerRun } from '../test/serve';
 import { gizaShipping } from '../test/shipping';
 import { createUser, type TestUser } from '../test/users';
+import { eventually } from '../test/eventually';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
 /**
@@ -45,13 +46,8 @@ interface ListingAnswer {
 /** Asks `read` until `shows` holds, and answers after how many milliseconds it did; fails past the deadline. */
 async function msUntil<T>(read: () => Promise<T>, shows: (value: T) => boolean): Promise<number> {
   const started = performance.now();
-  for (;;) {
-    if (shows(await read())) return Math.round(performance.now() - started);
-    if (performance.now() - started > SHOWS_WITHIN_MS) {
-      throw new Error(`the other process did not show the change within ${SHOWS_WITHIN_MS} ms`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+  await eventually('the other process shows the change', read, shows, SHOWS_WITHIN_MS);
+  return Math.round(performance.now() - started);
 }
 
 /**

@@ -2,17 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDriver } from '../test/app';
 import { createTestPostgresDatabase, withAdminClient, type TestPostgresDatabase } from '../test/postgres';
 import { openPostgres, type Database } from './client';
+import { eventually } from '../test/eventually';
 
 const CHANNEL = 'listener_test';
-
-/** Waits until `check` holds; fails after a generous deadline (no fixed sleeps). */
-async function until(what: string, check: () => boolean | Promise<boolean>): Promise<void> {
-  const deadline = Date.now() + 15_000;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`${what}: not within 15 s`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 /** Sessions of the test database that sit in LISTEN. */
 function listeningSessions(name: string): Promise<number> {
@@ -48,7 +40,7 @@ describe.skipIf(testDriver !== 'pg')("PostgreSQL's listening connection", () => 
     });
     expect(states).toEqual([true]);
     await database.notify(CHANNEL, 'one');
-    await until('the first notification is heard', () => heard.includes('one'));
+    await eventually('the first notification is heard', () => heard.includes('one'));
 
     // As a restart, a fail-over or pg_terminate_backend does.
     await withAdminClient((admin) =>
@@ -57,14 +49,14 @@ describe.skipIf(testDriver !== 'pg')("PostgreSQL's listening connection", () => 
         [created.name],
       ),
     );
-    await until('it says it listens again', () => states.length >= 3);
+    await eventually('it says it listens again', () => states.length >= 3);
     expect(states).toEqual([true, false, true]);
     await database.notify(CHANNEL, 'two');
-    await until('a notification after the loss is heard', () => heard.includes('two'));
+    await eventually('a notification after the loss is heard', () => heard.includes('two'));
     expect(await listeningSessions(created.name)).toBe(1);
 
     await stop();
-    await until('its connection is closed', async () => (await listeningSessions(created.name)) === 0);
+    await eventually('its connection is closed', async () => (await listeningSessions(created.name)) === 0);
     await database.notify(CHANNEL, 'three');
     expect(heard).toEqual(['one', 'two']);
   });
@@ -76,7 +68,7 @@ describe.skipIf(testDriver !== 'pg')("PostgreSQL's listening connection", () => 
       onPayload: () => undefined,
       onListening: (listening) => states.push(listening),
     });
-    await until('it tried more than once', () => states.length >= 3);
+    await eventually('it tried more than once', () => states.length >= 3);
     expect(states.every((listening) => !listening)).toBe(true);
     await stop();
     await unreachable.close();

@@ -15,6 +15,7 @@ import { openPostgres } from './client';
 import { isDatabaseUnavailable } from './faults';
 import { orderLines, orders } from './schema';
 import { gizaShipping } from '../test/shipping';
+import { eventually } from '../test/eventually';
 
 const BUSY = { success: false, message: messages.errors.shopBusy };
 /** Far beyond any answer on a busy machine; an answer later than this is a hang. */
@@ -40,16 +41,6 @@ async function withinHangLimit<T>(what: string, answer: Promise<T>): Promise<T> 
     return await Promise.race([answer, hang]);
   } finally {
     clearTimeout(timer);
-  }
-}
-
-/** Calls `check` until it returns true, or fails after `timeoutMs`. */
-async function eventually(what: string, check: () => Promise<boolean>, timeoutMs = RECOVERY_MS) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (await check()) return;
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 
