@@ -65,9 +65,9 @@ export const admin: Dictionary<typeof english> = {
   priceRule: 'يجب أن يكون السعر رقمًا لا يقل عن 0',
   availableItemsRule: 'يجب أن تكون الكمية المتوفرة عددًا صحيحًا لا يقل عن 0',
   nameTooLong:
-    'يجب ألا يزيد الاسم على {max, plural, zero {# حرف} one {حرف واحد} two {حرفين} few {# أحرف} many {# حرفًا} other {# حرف}}',
+    'يجب ألا يزيد طول الاسم على {max, plural, zero {# حرف} one {حرف واحد} two {حرفين} few {# أحرف} many {# حرفًا} other {# حرف}}',
   descriptionTooLong:
-    'يجب ألا يزيد الوصف على {max, plural, zero {# حرف} one {حرف واحد} two {حرفين} few {# أحرف} many {# حرفًا} other {# حرف}}',
+    'يجب ألا يزيد طول الوصف على {max, plural, zero {# حرف} one {حرف واحد} two {حرفين} few {# أحرف} many {# حرفًا} other {# حرف}}',
   // Category list and form
   searchCategories: 'ابحث عن الأقسام بالاسم',
   addCategory: 'إضافة قسم',
@@ -84,7 +84,7 @@ export const admin: Dictionary<typeof english> = {
   enterCategoryName: 'يُرجى إدخال اسم القسم',
   uploadCategoryImage: 'يُرجى رفع صورة القسم',
   categoryNameTooLong:
-    'يجب ألا يزيد اسم القسم على {max, plural, zero {# حرف} one {حرف واحد} two {حرفين} few {# أحرف} many {# حرفًا} other {# حرف}}',
+    'يجب ألا يزيد طول اسم القسم على {max, plural, zero {# حرف} one {حرف واحد} two {حرفين} few {# أحرف} many {# حرفًا} other {# حرف}}',
   categoryHasProducts:
     '{n, plural, zero {لا يزال في هذا القسم # منتج. انقلها إلى قسم آخر أو احذفها أولًا.} one {لا يزال في هذا القسم منتج واحد. انقله إلى قسم آخر أو احذفه أولًا.} two {لا يزال في هذا القسم منتجان. انقلهما إلى قسم آخر أو احذفهما أولًا.} few {لا يزال في هذا القسم # منتجات. انقلها إلى قسم آخر أو احذفها أولًا.} many {لا يزال في هذا القسم # منتجًا. انقلها إلى قسم آخر أو احذفها أولًا.} other {لا يزال في هذا القسم # منتج. انقلها إلى قسم آخر أو احذفها أولًا.}}',
   categoryHasOneProduct: 'لا يزال في هذا القسم منتج واحد. انقله إلى قسم آخر أو احذفه أولًا.',

@@ -1,5 +1,6 @@
 import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
+import { format } from '../format';
 import { messages } from '../index';
 import { mail } from '../mail';
 import { mailAr, messagesAr } from './index';
@@ -255,6 +256,13 @@ describe('the Arabic dictionary', () => {
       return wanted.join() === written.join() ? [] : [{ path, wanted, written }];
     });
     expect(differences).toEqual([]);
+  });
+
+  it("reads the English texts the same through ICU as through today's format, so both languages can share it", () => {
+    for (const [path, text] of englishTexts) {
+      const values = Object.fromEntries([...englishPlaceholders(text)].map((name) => [name, `«${name}»`]));
+      expect(new IntlMessageFormat(text, 'en').format(values), path).toBe(format(text, values));
+    }
   });
 
   it('formats every Arabic text once its arguments are given', () => {

@@ -9,7 +9,7 @@ export const errors: Dictionary<typeof english> = {
   invalidField: '{field}: {rule}',
   nulCharacter: 'يجب ألا يحتوي {field} على الحرف NUL',
   textTooLong:
-    'يجب ألا يزيد {field} على {max, plural, zero {# حرف} one {حرف واحد} two {حرفين} few {# أحرف} many {# حرفًا} other {# حرف}}',
+    'يجب ألا يزيد طول {field} على {max, plural, zero {# حرف} one {حرف واحد} two {حرفين} few {# أحرف} many {# حرفًا} other {# حرف}}',
   numberTooLarge: 'يجب ألا يزيد {field} على {max}',
   internal: 'حدث خطأ من جانبنا. يُرجى المحاولة مرة أخرى.',
   tooManyRequests: 'محاولات كثيرة جدًا. يُرجى التمهّل والمحاولة مرة أخرى بعد دقيقة.',
