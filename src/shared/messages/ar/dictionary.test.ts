@@ -1,0 +1,314 @@
+import { IntlMessageFormat } from 'intl-messageformat';
+import { describe, expect, it } from 'vitest';
+import { format } from '../format';
+import { messages } from '../index';
+import { mail } from '../mail';
+import { mailAr, messagesAr } from './index';
+
+const LOCALE = 'ar-EG';
+const english: unknown = { ...messages, mail };
+const arabic: unknown = { ...messagesAr, mail: mailAr };
+
+/** Texts that read the same in both languages: symbols and placeholders only, no word to translate. */
+const SAME_IN_BOTH = new Set([
+  'layout.notFoundCode',
+  'errors.invalidField',
+  'orders.itemCount',
+  'orders.lineQuantityPrice',
+  'mail.orderLine',
+]);
+
+/**
+ * Arabic texts that carry a count the English one leaves to its caller: the listing writes
+ * `${count} ${productsFound}`, which Arabic cannot do (the noun's form depends on the number).
+ */
+const ADDED_PLACEHOLDERS: Record<string, string[]> = { 'catalog.productsFound': ['n'] };
+
+const COUNTS = [0, 1, 2, 3, 11, 100] as const;
+const PRODUCTS = ['لا توجد منتجات', 'منتج واحد', 'منتجان', '3 منتجات', '11 منتجًا', '100 منتج'];
+const PIECES_IN_STOCK = [
+  'لا توجد قطع في المخزون',
+  'قطعة واحدة في المخزون',
+  'قطعتان في المخزون',
+  '3 قطع في المخزون',
+  '11 قطعة في المخزون',
+  '100 قطعة في المخزون',
+];
+const SAVED_PIECES = [
+  'لا توجد قطع محفوظة',
+  'قطعة واحدة محفوظة',
+  'قطعتان محفوظتان',
+  '3 قطع محفوظة',
+  '11 قطعة محفوظة',
+  '100 قطعة محفوظة',
+];
+const AT_MOST_CHARACTERS = [
+  'على 0 حرف',
+  'على حرف واحد',
+  'على حرفين',
+  'على 3 أحرف',
+  'على 11 حرفًا',
+  'على 100 حرف',
+];
+
+/**
+ * Every text that depends on a count: its count argument and the phrase it must read for 0, 1, 2, 3, 11
+ * and 100 (Arabic's zero, one, two, few, many and other forms).
+ */
+const COUNT_TEXTS: Record<string, { count: string; reads: string[] }> = {
+  'layout.cartCount': { count: 'n', reads: PRODUCTS },
+  'layout.favoritesCount': { count: 'n', reads: PRODUCTS },
+  'catalog.productCount': { count: 'n', reads: PRODUCTS },
+  'catalog.productCountOne': { count: 'n', reads: PRODUCTS },
+  'catalog.productsFound': {
+    count: 'n',
+    reads: [
+      'لم يتم العثور على منتجات',
+      'تم العثور على منتج واحد',
+      'تم العثور على منتجين',
+      'تم العثور على 3 منتجات',
+      'تم العثور على 11 منتجًا',
+      'تم العثور على 100 منتج',
+    ],
+  },
+  'catalog.inStockCount': { count: 'n', reads: PIECES_IN_STOCK },
+  'admin.inStockCount': { count: 'n', reads: PIECES_IN_STOCK },
+  'catalog.ratingsCount': {
+    count: 'n',
+    reads: ['لا توجد تقييمات', 'تقييم واحد', 'تقييمان', '3 تقييمات', '11 تقييمًا', '100 تقييم'],
+  },
+  'catalog.favoritesCount': { count: 'n', reads: SAVED_PIECES },
+  'catalog.favoritesCountOne': { count: 'n', reads: SAVED_PIECES },
+  'cart.itemsInCart': {
+    count: 'n',
+    reads: [
+      'لا توجد قطع في سلتك',
+      'قطعة واحدة في سلتك',
+      'قطعتان في سلتك',
+      '3 قطع في سلتك',
+      '11 قطعة في سلتك',
+      '100 قطعة في سلتك',
+    ],
+  },
+  'cart.onlyNAvailable': {
+    count: 'n',
+    reads: [
+      'لم تعد هناك قطع متوفرة',
+      'قطعة واحدة فقط',
+      'قطعتان فقط',
+      '3 قطع فقط',
+      '11 قطعة فقط',
+      '100 قطعة فقط',
+    ],
+  },
+  'orders.stockGone': {
+    count: 'n',
+    reads: ['لم تتبقَّ أي قطعة', 'سوى قطعة واحدة', 'سوى قطعتين', 'سوى 3 قطع', 'سوى 11 قطعة', 'سوى 100 قطعة'],
+  },
+  'admin.categoryHasProducts': {
+    count: 'n',
+    reads: ['0 منتج', 'منتج واحد', 'منتجان', '3 منتجات', '11 منتجًا', '100 منتج'],
+  },
+  'admin.moreItems': {
+    count: 'n',
+    reads: [
+      'لا توجد منتجات أخرى',
+      'منتج آخر',
+      'منتجان آخران',
+      '3 منتجات أخرى',
+      '11 منتجًا آخر',
+      '100 منتج آخر',
+    ],
+  },
+  'admin.nameTooLong': { count: 'max', reads: AT_MOST_CHARACTERS },
+  'admin.descriptionTooLong': { count: 'max', reads: AT_MOST_CHARACTERS },
+  'admin.categoryNameTooLong': { count: 'max', reads: AT_MOST_CHARACTERS },
+  'errors.textTooLong': { count: 'max', reads: AT_MOST_CHARACTERS },
+  'admin.tooManySubImages': {
+    count: 'max',
+    reads: [
+      '0 صورة إضافية',
+      'صورة إضافية واحدة',
+      'صورتين إضافيتين',
+      '3 صور إضافية',
+      '11 صورة إضافية',
+      '100 صورة إضافية',
+    ],
+  },
+};
+
+/** English texts kept as a separate singular beside a count text: the Arabic plural reads the same for 1. */
+const SINGULAR_OF: Record<string, string> = {
+  'cart.oneItemInCart': 'cart.itemsInCart',
+  'catalog.productFound': 'catalog.productsFound',
+  'admin.categoryHasOneProduct': 'admin.categoryHasProducts',
+};
+
+/** Every text of a dictionary by its dotted path; a list's texts by their index. */
+function texts(tree: unknown, path = ''): Map<string, string> {
+  const found = new Map<string, string>();
+  if (typeof tree === 'string') return found.set(path, tree);
+  if (typeof tree !== 'object' || tree === null) throw new Error(`${path} is neither a text nor a section`);
+  for (const [key, value] of Object.entries(tree)) {
+    for (const [leaf, text] of texts(value, path ? `${path}.${key}` : key)) found.set(leaf, text);
+  }
+  return found;
+}
+
+const englishTexts = texts(english);
+const arabicTexts = texts(arabic);
+
+function arabicText(path: string): string {
+  const text = arabicTexts.get(path);
+  if (text === undefined) throw new Error(`no Arabic text at ${path}`);
+  return text;
+}
+
+/** The English texts' placeholders, as the `format` helper reads them today. */
+function englishPlaceholders(text: string): Set<string> {
+  return new Set([...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1] ?? ''));
+}
+
+type Element = ReturnType<IntlMessageFormat['getAst']>[number];
+// @formatjs/icu-messageformat-parser's element types: 0 is plain text and 7 a plural's '#'; every other
+// element without options or children is an argument.
+const PLAIN_TEXT = 0;
+const POUND = 7;
+
+/** The ICU arguments of a parsed message, and which of them choose a plural form (so take a number). */
+function icuArguments(elements: readonly Element[], found = new Map<string, 'count' | 'text'>()) {
+  for (const element of elements) {
+    if ('children' in element) {
+      icuArguments(element.children, found);
+    } else if ('options' in element) {
+      found.set(element.value, 'pluralType' in element ? 'count' : 'text');
+      for (const option of Object.values(element.options)) icuArguments(option.value, found);
+    } else if (element.type !== PLAIN_TEXT && element.type !== POUND) {
+      found.set(element.value, 'text');
+    }
+  }
+  return found;
+}
+
+function parse(text: string): IntlMessageFormat {
+  return new IntlMessageFormat(text, LOCALE);
+}
+
+/** Formats an Arabic text with `count` for its count arguments and a sample for every other argument. */
+function formatArabic(path: string, count: number): string {
+  const message = parse(arabicText(path));
+  const values = Object.fromEntries(
+    [...icuArguments(message.getAst())].map(([name, kind]) => [name, kind === 'count' ? count : `«${name}»`]),
+  );
+  return asciiDigits(String(message.format(values)));
+}
+
+/** The shop may show Arabic-Indic or Persian digits; the expectations are written with ASCII ones. */
+function asciiDigits(text: string): string {
+  return text.replace(/[\u0660-\u0669\u06f0-\u06f9]/g, (digit) => String(digit.charCodeAt(0) % 16));
+}
+
+/** Whether `phrase` stands as whole words in `text` ('100 منتج' is not found in '100 منتجات'). */
+function readsAsWords(text: string, phrase: string): boolean {
+  const escaped = phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(?<![\\p{L}\\p{M}\\p{N}])${escaped}(?![\\p{L}\\p{M}\\p{N}])`, 'u').test(text);
+}
+
+describe('the Arabic dictionary', () => {
+  it('has a text for every English key and no key English lacks', () => {
+    const missing = [...englishTexts.keys()].filter((path) => !arabicTexts.has(path));
+    const extra = [...arabicTexts.keys()].filter((path) => !englishTexts.has(path));
+    expect(missing).toEqual([]);
+    expect(extra).toEqual([]);
+    expect(arabicTexts.size).toBe(englishTexts.size);
+  });
+
+  it('writes every text in Arabic: none empty, none left as the English one', () => {
+    const untranslated = [...englishTexts].filter(
+      ([path, text]) => !SAME_IN_BOTH.has(path) && arabicText(path) === text,
+    );
+    const withoutArabic = [...arabicTexts].filter(
+      ([path, text]) => !SAME_IN_BOTH.has(path) && !/[\u0621-\u064a]/.test(text),
+    );
+    expect(untranslated.map(([path]) => path)).toEqual([]);
+    expect(withoutArabic.map(([path]) => path)).toEqual([]);
+    expect([...arabicTexts].filter(([, text]) => text.trim() === '').map(([path]) => path)).toEqual([]);
+    // The exceptions must stay true exceptions: same text, and still a key.
+    for (const path of SAME_IN_BOTH) expect(arabicText(path)).toBe(englishTexts.get(path));
+  });
+
+  it('parses every Arabic text as an ICU message', () => {
+    const broken = [...arabicTexts].flatMap(([path, text]) => {
+      try {
+        parse(text);
+        return [];
+      } catch (error) {
+        return [`${path}: ${(error as Error).message}`];
+      }
+    });
+    expect(broken).toEqual([]);
+  });
+
+  it('keeps every English placeholder, and adds only the counts English leaves to the screen', () => {
+    const differences = [...englishTexts].flatMap(([path, text]) => {
+      const wanted = [...englishPlaceholders(text), ...(ADDED_PLACEHOLDERS[path] ?? [])].sort();
+      const written = [...icuArguments(parse(arabicText(path)).getAst()).keys()].sort();
+      return wanted.join() === written.join() ? [] : [{ path, wanted, written }];
+    });
+    expect(differences).toEqual([]);
+  });
+
+  it("reads the English texts the same through ICU as through today's format, so both languages can share it", () => {
+    for (const [path, text] of englishTexts) {
+      const values = Object.fromEntries([...englishPlaceholders(text)].map((name) => [name, `«${name}»`]));
+      expect(new IntlMessageFormat(text, 'en').format(values), path).toBe(format(text, values));
+    }
+  });
+
+  it('formats every Arabic text once its arguments are given', () => {
+    for (const path of arabicTexts.keys()) {
+      const formatted = formatArabic(path, 3);
+      expect(formatted, path).not.toMatch(/[{}]/);
+      expect(formatted.trim(), path).not.toBe('');
+    }
+  });
+
+  it('writes every text that depends on a count as one plural with all six Arabic forms', () => {
+    const plurals = [...arabicTexts]
+      .filter(([path]) => [...icuArguments(parse(arabicText(path)).getAst()).values()].includes('count'))
+      .map(([path]) => path);
+    expect(plurals.sort()).toEqual(Object.keys(COUNT_TEXTS).sort());
+    for (const [path, { count }] of Object.entries(COUNT_TEXTS)) {
+      const plural = parse(arabicText(path))
+        .getAst()
+        .find((element) => 'pluralType' in element && element.value === count);
+      expect(plural && 'options' in plural ? Object.keys(plural.options).sort() : [], path).toEqual([
+        'few',
+        'many',
+        'one',
+        'other',
+        'two',
+        'zero',
+      ]);
+    }
+  });
+
+  describe.each(Object.entries(COUNT_TEXTS))('%s', (path, { reads }) => {
+    it.each(COUNTS.map((count, index) => [count, reads[index] ?? '']))(
+      'reads "%s" as «%s»',
+      (count, phrase) => {
+        expect(readsAsWords(formatArabic(path, count), phrase), formatArabic(path, count)).toBe(true);
+      },
+    );
+  });
+
+  it('reads a count of one with its singular words, not the digit', () => {
+    for (const path of Object.keys(COUNT_TEXTS)) expect(formatArabic(path, 1), path).not.toMatch(/\d/);
+  });
+
+  it('gives each separate English singular the plural text formatted for one', () => {
+    for (const [singular, plural] of Object.entries(SINGULAR_OF)) {
+      expect(arabicText(singular), singular).toBe(formatArabic(plural, 1));
+    }
+  });
+});
