@@ -2,20 +2,24 @@
  * `npm run bench [-- --duration 3]`: the performance issue's harness. For PGlite (always) and PostgreSQL
  * (when DATABASE_URL is set; a fresh database is created there and dropped after) it starts the real
  * server on 127.0.0.1, loads the demo catalogue, then 100,000 generated products, and drives it with
- * autocannon from this process. Figures go to the console and to bench/out/ (JSON and a Markdown
- * table for RESULTS.md). Needs the build (`npm run build`: dist/web and dist/server). Every run is bounded in time, and the
- * servers it starts are killed when it leaves, however it leaves.
+ * autocannon from this process. On PostgreSQL it ends with issue 17's comparison: the uncached listing
+ * and order placement with WEB_CONCURRENCY=1, then 2. `--only pglite|postgres|processes` (or
+ * `BENCH_ONLY=…`) runs one part: `processes` is that comparison alone. Figures go to the console and to
+ * bench/out/ (JSON and a Markdown table for RESULTS.md). Needs the build (`npm run build`: dist/web and
+ * dist/server). Every run is bounded in time, and the servers it starts are killed when it leaves,
+ * however it leaves.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import sharp from 'sharp';
 import { PRODUCT_SORTS } from '@/shared/constants';
+import { GENERATED_NAME_WORDS } from '../src/server/db/seed/large';
 import type { BenchUser } from './prepare';
 import { measurePages, type LighthouseResult } from './lib/lighthouse';
 import {
@@ -34,6 +38,7 @@ const { values: args } = parseArgs({
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '50' },
     count: { type: 'string', default: '100000' },
+    /** pglite, postgres, or processes (the WEB_CONCURRENCY comparison alone); BENCH_ONLY says the same. */
     only: { type: 'string' },
     'skip-lighthouse': { type: 'boolean', default: false },
     'skip-demo': { type: 'boolean', default: false },
@@ -49,6 +54,7 @@ const load: LoadOptions = { duration: Number(args.duration), connections: Number
 const productCount = Number(args.count);
 const casePattern = args.cases ? new RegExp(args.cases, 'i') : null;
 const wanted = (name: string) => casePattern === null || casePattern.test(name);
+const only = args.only ?? process.env.BENCH_ONLY;
 const webDist = resolve(process.env.WEB_DIST_DIR ?? 'dist/web');
 const outDir = resolve('bench/out');
 
@@ -119,14 +125,23 @@ const PLACE_ORDER = 'place order (distinct products)';
 
 interface ClusterComparison {
   name: string;
-  oneRps: number;
+  /** The case on a server of one process, and on one of CLUSTER_PROCESSES: the same run, the same database. */
+  one: Row;
   several: Row;
+  /** The machine's 1-minute load average when each of the two started and ended: was it shared? */
+  load: { one: LoadSpan; several: LoadSpan };
+  /** The second's requests per second over the first's. */
   ratio: number;
+}
+
+interface LoadSpan {
+  start: number;
+  end: number;
 }
 
 interface DatabaseReport {
   database: DatabaseKind;
-  /** The same cases with CLUSTER_PROCESSES processes, beside this run's one-process figures (PostgreSQL). */
+  /** WEB_CONCURRENCY=1 against CLUSTER_PROCESSES (PostgreSQL only). */
   cluster: ClusterComparison[];
   seedSeconds: number;
   demo: Row[];
@@ -196,26 +211,54 @@ async function listingCases(server: ServerProcess, label: string): Promise<Row[]
   return rows;
 }
 
+/** Draws `items` in a random order without repeating one until all were drawn, then shuffles again. */
+function deckOf<T>(items: readonly T[]): () => T {
+  let order: T[] = [];
+  return () => {
+    if (order.length === 0) {
+      order = [...items];
+      // Fisher–Yates; drawn from the end.
+      for (let i = order.length - 1; i > 0; i--) {
+        const j = Math.floor(Math.random() * (i + 1));
+        [order[i], order[j]] = [order[j]!, order[i]!];
+      }
+    }
+    return order.pop()!;
+  };
+}
+
 /**
- * A page chosen at random per request, every other one a search with a random lowest price: what the
- * listing costs when the short-lived cache misses (tens of thousands of different questions).
+ * What the listing costs when the read model's cache misses: by turns a page of the newest products
+ * and a search for a phrase of the generated names ("Luxor Sage", "Sage Linen", "Luxor Sage Linen"),
+ * each drawn without repeats (`pages` pages, about 15,000 phrases), so no question comes twice until
+ * a deck runs out: past a minute of a few hundred requests a second, longer than an answer is kept.
+ * One list per server: its warm-up and its measured run share the decks.
  */
 function uncachedListing(pages: number): Parameters<typeof runCase>[2] {
-  const words = ['linen', 'cotton', 'rose', 'silk', 'dress', 'scarf', 'bag', 'classic'];
+  const { adjectives, colours, materials } = GENERATED_NAME_WORDS;
+  const phrases = new Set([
+    ...adjectives.flatMap((adjective) =>
+      colours.flatMap((colour) => [
+        `${adjective} ${colour}`,
+        ...materials.map((material) => `${adjective} ${colour} ${material}`),
+      ]),
+    ),
+    ...colours.flatMap((colour) => materials.map((material) => `${colour} ${material}`)),
+  ]);
+  const nextPage = deckOf(Array.from({ length: pages }, (_, i) => i + 1));
+  const nextPhrase = deckOf([...phrases]);
   let asked = 0;
   return [
     {
       method: 'GET',
       setupRequest: (request) => {
         asked += 1;
-        const page = 1 + Math.floor(Math.random() * pages);
-        const search = words[Math.floor(Math.random() * words.length)]!;
         return {
           ...request,
           path:
             asked % 2 === 0
-              ? `/api/product?page=${page}&limit=12&sort=newest`
-              : `/api/product?page=1&limit=12&search=${search}&minPrice=${1 + Math.floor(Math.random() * 5000)}`,
+              ? `/api/product?page=${nextPage()}&limit=12&sort=newest`
+              : `/api/product?page=1&limit=12&search=${encodeURIComponent(nextPhrase())}`,
         };
       },
     },
@@ -415,7 +458,86 @@ async function proofBurstCase(server: ServerProcess, shoppers: BenchUser[]): Pro
   };
 }
 
-async function benchDatabase(database: DatabaseKind): Promise<DatabaseReport> {
+const loadText = (span: LoadSpan) => `${span.start.toFixed(1)}→${span.end.toFixed(1)}`;
+
+/** Seconds of the uncached listing each comparison server gets, unmeasured, before its figures count. */
+const WARM_UP_SECONDS = 3;
+
+/**
+ * Issue 17's comparison on PostgreSQL: the uncached listing and order placement on a server of
+ * WEB_CONCURRENCY=1, then on a fresh one of CLUSTER_PROCESSES, on the same database in the same run.
+ * Each server starts with empty caches and first serves WARM_UP_SECONDS of the same listing (the JIT
+ * and the pools of every process warm), so neither count meets the other's warm state; `shoppersFor`
+ * gives each order run shoppers of its own. Prints req/s and p99 for each and the ratio.
+ */
+async function compareProcesses(options: {
+  port: number;
+  env: Record<string, string>;
+  pages: number;
+  shoppersFor: (run: number) => BenchUser[];
+  onOversell: (check: OversellCheck) => void;
+}): Promise<ClusterComparison[]> {
+  type Measured = Map<string, { row: Row; load: LoadSpan }>;
+  const measured: Measured[] = [];
+  for (const [run, processes] of [1, CLUSTER_PROCESSES].entries()) {
+    console.log(`\nWEB_CONCURRENCY=${processes}:`);
+    const rows: Measured = new Map();
+    const timed = async (name: string, measure: () => Promise<Row>) => {
+      const start = loadavg()[0]!;
+      const row = await measure();
+      rows.set(name, { row, load: { start, end: loadavg()[0]! } });
+    };
+    const server = await startServer({
+      port: options.port,
+      env: { ...options.env, WEB_CONCURRENCY: String(processes) },
+    });
+    try {
+      if (wanted(UNCACHED_LISTING)) {
+        const listing = uncachedListing(options.pages);
+        await runCase(server, 'warm-up (not counted)', listing, {
+          ...load,
+          duration: Math.min(WARM_UP_SECONDS, load.duration),
+        });
+        await timed(UNCACHED_LISTING, async () => ({
+          kind: 'listing',
+          ...(await runCase(server, UNCACHED_LISTING, listing, load)),
+        }));
+      }
+      if (wanted(PLACE_ORDER)) {
+        await timed(PLACE_ORDER, async () => {
+          const orders = await orderCase(server, options.shoppersFor(run));
+          options.onOversell(orders.oversell);
+          return orders.row;
+        });
+      }
+    } finally {
+      await server.stop();
+    }
+    measured.push(rows);
+  }
+  const [oneProcess, several] = measured as [Measured, Measured];
+  const comparisons = [...oneProcess].map(([name, one]): ClusterComparison => {
+    const other = several.get(name)!;
+    return {
+      name,
+      one: one.row,
+      several: other.row,
+      load: { one: one.load, several: other.load },
+      ratio: other.row.requestsPerSecond / Math.max(1, one.row.requestsPerSecond),
+    };
+  });
+  console.log(`\n1 process against ${CLUSTER_PROCESSES} (goal ≥ ${CLUSTER_GOAL}×):`);
+  for (const { name, one, several: other, ratio, load: span } of comparisons) {
+    console.log(
+      `  ${name.padEnd(42)} 1: ${one.requestsPerSecond.toFixed(0).padStart(5)} req/s p99 ${one.p99Ms.toFixed(0).padStart(5)} ms` +
+        `  ${CLUSTER_PROCESSES}: ${other.requestsPerSecond.toFixed(0).padStart(5)} req/s p99 ${other.p99Ms.toFixed(0).padStart(5)} ms` +
+        `  ratio ${ratio.toFixed(2)}×  load ${loadText(span.one)} / ${loadText(span.several)}`,
+    );
+  }
+  return comparisons;
+}
+
+async function benchDatabase(database: DatabaseKind, processesOnly: boolean): Promise<DatabaseReport> {
   console.log(`\n=== ${database === 'pglite' ? 'PGlite' : 'PostgreSQL'} ===`);
   const dataDir = await mkdtemp(join(tmpdir(), 'nour-bench-'));
   const postgres = database === 'postgres' ? await freshPostgres(process.env.DATABASE_URL!) : null;
@@ -450,7 +572,7 @@ async function benchDatabase(database: DatabaseKind): Promise<DatabaseReport> {
   };
   let server: ServerProcess | null = null;
   try {
-    if (!args['skip-demo']) {
+    if (!args['skip-demo'] && !processesOnly) {
       await prepareDatabase({ ...env, BENCH_SEED_DEMO: 'true' });
       server = await startServer({ port, env });
       report.demo = await listingCases(server, 'Demo catalogue');
@@ -467,10 +589,12 @@ async function benchDatabase(database: DatabaseKind): Promise<DatabaseReport> {
       server = null;
     }
 
-    // Shoppers of their own for each order run (one order each, so the oversell check adds up): one
-    // process, then CLUSTER_PROCESSES on PostgreSQL; one more for the cart, and the proof burst's.
+    // Shoppers of their own for each order run (one order each, so the oversell check adds up): the
+    // matrix's, then one process and CLUSTER_PROCESSES on PostgreSQL; one more for the cart, and the
+    // proof burst's.
     const ordersPerRun = Math.ceil(TARGETS.orders[database].minRps! * 1.5 * load.duration);
-    const orderRuns = database === 'postgres' ? 2 : 1;
+    const matrixRuns = processesOnly ? 0 : 1;
+    const orderRuns = matrixRuns + (database === 'postgres' ? 2 : 0);
     const shopperCount = 1 + ordersPerRun * orderRuns + PROOF_BURST_SHOPPERS;
     const usersFile = join(dataDir, 'bench-users.json');
     const seedStarted = Date.now();
@@ -492,57 +616,53 @@ async function benchDatabase(database: DatabaseKind): Promise<DatabaseReport> {
     const orderShoppers = (run: number) =>
       shoppers.slice(1 + run * ordersPerRun, 1 + (run + 1) * ordersPerRun);
 
-    report.large = await listingCases(server, `Large catalogue`);
     const first = await getJson<ListingWire>(`${server.baseUrl}/api/product?page=1&limit=12`);
-    const sample = (await getJson<ListingWire>(`${server.baseUrl}/api/product?page=7&limit=12`)).products[3]!;
     const pages = Math.min(5000, first.totalPages);
-    const cases: Array<[Kind, string, Parameters<typeof runCase>[2]]> = [
-      ['listing', 'search "linen"', get('/api/product?page=1&limit=12&search=linen')],
-      ['listing', 'search "rose linen"', get('/api/product?page=1&limit=12&search=rose%20linen')],
-      [
-        'listing',
-        'category + price 500-1500',
-        get(`/api/product?page=1&limit=12&category=${sample.category.slug}&minPrice=500&maxPrice=1500`),
-      ],
-      ['details', 'product by id', get(`/api/product/${sample.id}`)],
-      ['details', 'product by slug', get(`/api/product/${sample.slug}`)],
-      ['cart', 'GET /api/cart (signed in)', get('/api/cart', { token: shoppers[0]!.token })],
-      ['listing', UNCACHED_LISTING, uncachedListing(pages)],
-    ];
-    for (const [kind, name, requests] of cases) {
-      if (!wanted(name)) continue;
-      report.large.push({ kind, ...(await runCase(server, name, requests, load)) });
-    }
-    if (wanted('place order')) {
-      const orders = await orderCase(server, orderShoppers(0));
-      report.large.push(orders.row);
-      report.oversell = orders.oversell;
-    }
-    if (wanted(`listing during ${PROOF_BURST_SHOPPERS} proof uploads`)) {
-      report.proofBurst = await proofBurstCase(server, shoppers.slice(-PROOF_BURST_SHOPPERS));
+    if (!processesOnly) {
+      report.large = await listingCases(server, `Large catalogue`);
+      const sample = (await getJson<ListingWire>(`${server.baseUrl}/api/product?page=7&limit=12`))
+        .products[3]!;
+      const cases: Array<[Kind, string, Parameters<typeof runCase>[2]]> = [
+        ['listing', 'search "linen"', get('/api/product?page=1&limit=12&search=linen')],
+        ['listing', 'search "rose linen"', get('/api/product?page=1&limit=12&search=rose%20linen')],
+        [
+          'listing',
+          'category + price 500-1500',
+          get(`/api/product?page=1&limit=12&category=${sample.category.slug}&minPrice=500&maxPrice=1500`),
+        ],
+        ['details', 'product by id', get(`/api/product/${sample.id}`)],
+        ['details', 'product by slug', get(`/api/product/${sample.slug}`)],
+        ['cart', 'GET /api/cart (signed in)', get('/api/cart', { token: shoppers[0]!.token })],
+        ['listing', UNCACHED_LISTING, uncachedListing(pages)],
+      ];
+      for (const [kind, name, requests] of cases) {
+        if (!wanted(name)) continue;
+        report.large.push({ kind, ...(await runCase(server, name, requests, load)) });
+      }
+      if (wanted('place order')) {
+        const orders = await orderCase(server, orderShoppers(0));
+        report.large.push(orders.row);
+        report.oversell = orders.oversell;
+      }
+      if (wanted(`listing during ${PROOF_BURST_SHOPPERS} proof uploads`)) {
+        report.proofBurst = await proofBurstCase(server, shoppers.slice(-PROOF_BURST_SHOPPERS));
+      }
     }
     report.highWaterMb = server.memory().highWaterMb;
     await server.stop();
     server = null;
 
-    const oneProcess = report.large.filter((row) => [UNCACHED_LISTING, PLACE_ORDER].includes(row.name));
-    if (database === 'postgres' && oneProcess.length > 0) {
-      console.log(`\nWEB_CONCURRENCY=${CLUSTER_PROCESSES} (the same cases, one process's figures above):`);
-      server = await startServer({ port, env: { ...env, WEB_CONCURRENCY: String(CLUSTER_PROCESSES) } });
-      for (const one of oneProcess) {
-        const several =
-          one.name === PLACE_ORDER
-            ? await orderCase(server, orderShoppers(1)).then((orders) => {
-                if (!orders.oversell.ok) report.oversell = orders.oversell;
-                return orders.row;
-              })
-            : { kind: one.kind, ...(await runCase(server, one.name, uncachedListing(pages), load)) };
-        const ratio = several.requestsPerSecond / Math.max(1, one.requestsPerSecond);
-        report.cluster.push({ name: one.name, oneRps: one.requestsPerSecond, several, ratio });
-        console.log(`  ${one.name}: ${ratio.toFixed(2)}× one process (goal ≥ ${CLUSTER_GOAL}×)`);
-      }
-      await server.stop();
-      server = null;
+    if (database === 'postgres') {
+      report.cluster = await compareProcesses({
+        port,
+        env,
+        pages,
+        shoppersFor: (run) => orderShoppers(matrixRuns + run),
+        // The report keeps one check: a failed one wherever it happened, else the last.
+        onOversell: (check) => {
+          if (report.oversell?.ok !== false) report.oversell = check;
+        },
+      });
     }
     return report;
   } finally {
@@ -606,16 +726,17 @@ function markdown(reports: DatabaseReport[]): string {
     if (report.cluster.length > 0) {
       lines.push(
         '',
-        `### ${name}: WEB_CONCURRENCY=${CLUSTER_PROCESSES} beside one process (same run, same database)`,
+        `### ${name}: WEB_CONCURRENCY=1 and ${CLUSTER_PROCESSES} (same run, same database)`,
         '',
-        `| case | 1 process req/s | ${CLUSTER_PROCESSES} processes req/s | p50 ms | p99 ms | errors | ratio | goal ≥ ${CLUSTER_GOAL}× |`,
-        '|---|---:|---:|---:|---:|---:|---:|---|',
+        `| case | 1 process req/s | 1: p99 ms | ${CLUSTER_PROCESSES} processes req/s | ${CLUSTER_PROCESSES}: p99 ms | errors (1 / ${CLUSTER_PROCESSES}) | ratio ${CLUSTER_PROCESSES}/1 | goal ≥ ${CLUSTER_GOAL}× | load average (1 / ${CLUSTER_PROCESSES}) |`,
+        '|---|---:|---:|---:|---:|---:|---:|---|---|',
       );
       for (const row of report.cluster) {
         lines.push(
-          `| ${row.name} | ${row.oneRps.toFixed(0)} | ${row.several.requestsPerSecond.toFixed(0)} | ` +
-            `${row.several.p50Ms.toFixed(0)} | ${row.several.p99Ms.toFixed(0)} | ${row.several.errors} | ` +
-            `${row.ratio.toFixed(2)}× | ${row.ratio >= CLUSTER_GOAL ? 'met' : 'missed'} |`,
+          `| ${row.name} | ${row.one.requestsPerSecond.toFixed(0)} | ${row.one.p99Ms.toFixed(0)} | ` +
+            `${row.several.requestsPerSecond.toFixed(0)} | ${row.several.p99Ms.toFixed(0)} | ` +
+            `${row.one.errors} / ${row.several.errors} | ${row.ratio.toFixed(2)}× | ${row.ratio >= CLUSTER_GOAL ? 'met' : 'missed'} | ` +
+            `${loadText(row.load.one)} / ${loadText(row.load.several)} |`,
         );
       }
     }
@@ -671,11 +792,19 @@ async function main(): Promise<void> {
   }
   const databases: DatabaseKind[] = ['pglite'];
   if (process.env.DATABASE_URL) databases.push('postgres');
-  const chosen = args.only ? databases.filter((d) => d === args.only) : databases;
+  const processesOnly = only === 'processes';
+  if (processesOnly && !process.env.DATABASE_URL) {
+    throw new Error('Comparing processes needs PostgreSQL: set DATABASE_URL (PGlite is one process).');
+  }
+  const chosen = processesOnly
+    ? ['postgres' as const]
+    : only
+      ? databases.filter((d) => d === only)
+      : databases;
   if (chosen.length === 0)
-    throw new Error(`--only ${args.only}: not available (pglite, or postgres with DATABASE_URL)`);
+    throw new Error(`--only ${only}: not available (pglite, processes, or postgres with DATABASE_URL)`);
   const reports: DatabaseReport[] = [];
-  for (const database of chosen) reports.push(await benchDatabase(database));
+  for (const database of chosen) reports.push(await benchDatabase(database, processesOnly));
 
   await mkdir(outDir, { recursive: true });
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');

@@ -177,6 +177,13 @@ const PIECES = [
   'Dress Set',
 ];
 
+/** What generated names are made of (`adjective colour material piece`): the words a benchmark searches for. */
+export const GENERATED_NAME_WORDS = {
+  adjectives: ADJECTIVES,
+  colours: COLOURS,
+  materials: MATERIALS,
+} as const;
+
 /** A small, fast, seedable generator (mulberry32): the same count gives the same catalogue. */
 function generator(seed: number) {
   let state = seed >>> 0;
