@@ -180,4 +180,8 @@ export const admin = {
   unexpectedFile: 'Unexpected file field "{field}"',
   tooManyFiles: 'Too many files in "{field}" (at most {max})',
   malformedUpload: 'The upload could not be read. Please try again.',
+  // Backups (issue 17)
+  downloadBackup: 'Download backup',
+  backupStarting: 'Your backup is downloading.',
+  backupFailed: 'The backup could not be started. Please try again.',
 } as const;
