@@ -157,11 +157,17 @@ export async function restoreBackup(
   target: RestoreTarget,
   options: RestoreOptions = {},
 ): Promise<Manifest> {
+  return restoreVerifiedBackup(path, await verifyBackup(path), target, options);
+}
+
+/** restoreBackup for an archive verifyBackup has just read, answered `manifest` (the command checks before it opens the target). */
+export async function restoreVerifiedBackup(
+  path: string,
+  manifest: Manifest,
+  target: RestoreTarget,
+  options: RestoreOptions = {},
+): Promise<Manifest> {
   const log = options.log ?? (() => undefined);
-  const manifest = await verifyBackup(path);
-  log(
-    `Checked ${Object.keys(manifest.sha256).length} entries of a backup made ${manifest.createdAt} on ${manifest.database === 'pg' ? 'PostgreSQL' : 'PGlite'}.`,
-  );
 
   const journal = await readMigrationJournal();
   if (
