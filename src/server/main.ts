@@ -7,6 +7,7 @@ import { serializeError } from './logging';
 import { loadOrCreateJwtSecret } from './auth/secret';
 import { AdminAccountError, ensureAdmin, signsInWith } from './auth/service';
 import { TokenService } from './auth/tokens';
+import { scheduleBackups } from './backup/schedule';
 import { superviseWorkers } from './cluster';
 import { ConfigError, loadConfig, serverProcesses, type Config } from './config';
 import type { Database } from './db/client';
@@ -212,9 +213,32 @@ async function serveShop(config: Config, opened: OpenedDatabase, inCluster: bool
   return (app.server.address() as AddressInfo | null)?.port ?? config.PORT;
 }
 
+/**
+ * BACKUP_EVERY_HOURS: written by this process, which is the only one of the shop (PGlite, or one
+ * process) or the primary of several (which serves nothing), so a cluster writes each backup once.
+ * Answers what to say about it, or null when it is off.
+ */
+function startScheduledBackups(config: Config, database: Database): string | null {
+  if (config.BACKUP_EVERY_HOURS === undefined || !config.BACKUP_DIR) return null;
+  scheduleBackups({
+    sources: { database, store: createObjectStore(config), dataDir: config.DATA_DIR },
+    dir: config.BACKUP_DIR,
+    everyMs: config.BACKUP_EVERY_HOURS * 3_600_000,
+    keep: config.BACKUP_KEEP,
+    log,
+  });
+  return `every ${config.BACKUP_EVERY_HOURS} h into ${resolve(config.BACKUP_DIR)}, keeping the newest ${config.BACKUP_KEEP}`;
+}
+
 function printBanner(
   config: Config,
-  details: { port: number; location: string; processes: string; demoSignIns: DemoSignIn[] },
+  details: {
+    port: number;
+    location: string;
+    processes: string;
+    backups: string | null;
+    demoSignIns: DemoSignIn[];
+  },
 ): void {
   const url = publicAddress(details.port, config);
   say('');
@@ -223,6 +247,7 @@ function printBanner(
   say(`  Database:  ${details.location}`);
   say(`  Processes: ${details.processes}`);
   say(`  Images:    ${describeStore(config)}`);
+  say(`  Backups:   ${details.backups ?? 'none scheduled (BACKUP_EVERY_HOURS); npm run backup takes one'}`);
   say(`  ${describeMailDelivery(config)}`);
   for (const account of details.demoSignIns) say(`  ${account.label} ${account.email} / ${account.password}`);
   if (config.ADMIN_EMAIL) say(`  Admin:     ${config.ADMIN_EMAIL} (password from ADMIN_PASSWORD)`);
@@ -260,12 +285,15 @@ async function main(): Promise<void> {
       port,
       location: opened.location,
       processes: describeOneProcess(config),
+      backups: startScheduledBackups(config, opened.database),
       demoSignIns,
     });
     return;
   }
 
-  await opened.close();
+  // The primary keeps a connection only to write the scheduled backups.
+  const backups = startScheduledBackups(config, opened.database);
+  if (!backups) await opened.close();
   superviseWorkers({
     workers: processes,
     shutdownTimeoutMs: SHUTDOWN_TIMEOUT_MS,
@@ -276,6 +304,7 @@ async function main(): Promise<void> {
         port,
         location: opened.location,
         processes: `${processes} on one port (pids ${pids.join(', ')}; this primary ${process.pid} replaces one that dies)`,
+        backups,
         demoSignIns,
       }),
   });
