@@ -137,7 +137,8 @@ export function openPostgres(
   return {
     db,
     driver: 'pg',
-    migrate: (migrationsFolder = MIGRATIONS_FOLDER) => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
+    migrate: (migrationsFolder = MIGRATIONS_FOLDER) =>
+      migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
     close: () => pool.end(),
     onConnectionLost: (listener) => {
       listeners.add(listener);

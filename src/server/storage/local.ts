@@ -54,7 +54,10 @@ export function createLocalStore(rootDir: string): ObjectStore {
       let entries;
       try {
         // '' is the whole store (a backup reads every object); any other folder must stay inside it.
-        entries = await readdir(folder === '' ? root : pathOf(folder), { recursive: true, withFileTypes: true });
+        entries = await readdir(folder === '' ? root : pathOf(folder), {
+          recursive: true,
+          withFileTypes: true,
+        });
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
         throw error;
