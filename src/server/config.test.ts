@@ -74,6 +74,9 @@ describe('scheduled backups', () => {
     expect(refusal({ BACKUP_DIR: '/b', BACKUP_EVERY_HOURS: '0' })).toContain(
       'BACKUP_EVERY_HOURS: must be more than 0 hours',
     );
+    expect(refusal({ BACKUP_DIR: '/b', BACKUP_EVERY_HOURS: '1000' })).toContain(
+      'BACKUP_EVERY_HOURS: must be at most 576 (24 days)',
+    );
     expect(refusal({ BACKUP_KEEP: '0' })).toContain('BACKUP_KEEP');
   });
 });

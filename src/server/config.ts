@@ -127,12 +127,8 @@ const EnvSchema = z.object({
       .string()
       .regex(/^\d+(\.\d+)?$/, 'must be a number of hours, like 24 or 0.5')
       .transform(Number)
-      .pipe(
-        z
-          .number()
-          .positive('must be more than 0 hours')
-          .max(24 * 366, 'must be at most a year'),
-      )
+      // A timer waits at most 2^31 - 1 ms (24.8 days); a longer one would fire at once, again and again.
+      .pipe(z.number().positive('must be more than 0 hours').max(576, 'must be at most 576 (24 days)'))
       .optional(),
   ),
   BACKUP_KEEP: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(10_000).default(7),

@@ -216,18 +216,24 @@ async function serveShop(config: Config, opened: OpenedDatabase, inCluster: bool
 /**
  * BACKUP_EVERY_HOURS: written by this process, which is the only one of the shop (PGlite, or one
  * process) or the primary of several (which serves nothing), so a cluster writes each backup once.
- * Answers what to say about it, or null when it is off.
+ * Answers what to say about it and how to stop it, or null when it is off.
  */
-function startScheduledBackups(config: Config, database: Database): string | null {
+function startScheduledBackups(
+  config: Config,
+  database: Database,
+): { description: string; stop(): Promise<void> } | null {
   if (config.BACKUP_EVERY_HOURS === undefined || !config.BACKUP_DIR) return null;
-  scheduleBackups({
+  const stop = scheduleBackups({
     sources: { database, store: createObjectStore(config), dataDir: config.DATA_DIR },
     dir: config.BACKUP_DIR,
     everyMs: config.BACKUP_EVERY_HOURS * 3_600_000,
     keep: config.BACKUP_KEEP,
     log,
   });
-  return `every ${config.BACKUP_EVERY_HOURS} h into ${resolve(config.BACKUP_DIR)}, keeping the newest ${config.BACKUP_KEEP}`;
+  return {
+    description: `every ${config.BACKUP_EVERY_HOURS} h into ${resolve(config.BACKUP_DIR)}, keeping the newest ${config.BACKUP_KEEP}`,
+    stop,
+  };
 }
 
 function printBanner(
@@ -280,12 +286,23 @@ async function main(): Promise<void> {
   if (processes === 1) {
     // PGlite with WEB_CONCURRENCY > 1 serves too rather than refuses: the shop an owner starts with
     // `npm start` must run whatever the environment says about PostgreSQL-only tuning.
-    const port = await starting(config, opened, () => serveShop(config, opened, false));
+    const backups = startScheduledBackups(config, opened.database);
+    // A backup under way at shutdown is finished (and rotated) before the database closes.
+    const serving: OpenedDatabase = backups
+      ? {
+          ...opened,
+          close: async () => {
+            await backups.stop();
+            await opened.close();
+          },
+        }
+      : opened;
+    const port = await starting(config, serving, () => serveShop(config, serving, false));
     printBanner(config, {
       port,
       location: opened.location,
       processes: describeOneProcess(config),
-      backups: startScheduledBackups(config, opened.database),
+      backups: backups?.description ?? null,
       demoSignIns,
     });
     return;
@@ -304,7 +321,7 @@ async function main(): Promise<void> {
         port,
         location: opened.location,
         processes: `${processes} on one port (pids ${pids.join(', ')}; this primary ${process.pid} replaces one that dies)`,
-        backups,
+        backups: backups?.description ?? null,
         demoSignIns,
       }),
   });
