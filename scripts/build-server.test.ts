@@ -170,7 +170,8 @@ describe.skipIf(testDriver === 'pg')('the server compiled by `npm run build`', (
       expect(busy.output).toContain(
         'The server is running on this DATA_DIR: stop it, restore, then start it.',
       );
-    });
+      // Five node processes start one after another, each opening or making a database.
+    }, 180_000);
 
     it('stops cleanly on SIGTERM, and the compiled scripts then run on its data folder', async () => {
       server.child.kill('SIGTERM');

@@ -106,7 +106,9 @@ const cases: Array<[from: Kind, to: Kind]> = [
 ];
 
 // Every case names its databases itself, so the file runs once (in the PGlite project).
-describe.skipIf(testDriver === 'pg')('backup and restore', () => {
+// Shops filled through the API, fresh databases made and archives read twice: seconds alone, a minute
+// or more on a machine busy with other work.
+describe.skipIf(testDriver === 'pg')('backup and restore', { timeout: 180_000 }, () => {
   describe.each(cases)('%s → %s', (from, to) => {
     const runs = withPostgres || (from === 'pglite' && to === 'pglite');
     it.runIf(runs)(

@@ -1,3 +1,7 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messages } from '@/shared/messages';
@@ -9,7 +13,7 @@ import { FILES_PATH, type UrlSigner } from '../files/signing';
 import { errorAnswers } from '../plugins/docs';
 import type { ObjectStore } from '../storage/types';
 import { writeBackup } from './export';
-import { backupFileName } from './manifest';
+import { backupFileName, type Manifest } from './manifest';
 
 export const BACKUP_PATH = '/api/admin/backup';
 /**
@@ -63,28 +67,46 @@ export const backupRoutes: FastifyPluginAsyncZod<BackupRoutesDeps> = async (app,
       },
     },
     async (request, reply) => {
-      const archive = new PassThrough();
+      const sources = { database: deps.database, store: deps.store, dataDir: deps.dataDir };
       const started = Date.now();
-      writeBackup({ database: deps.database, store: deps.store, dataDir: deps.dataDir }, archive).then(
-        (manifest) =>
-          request.log.info(
-            {
-              tables: manifest.tables.length,
-              rows: manifest.tables.reduce((sum, table) => sum + table.rows, 0),
-              files: manifest.files.length,
-              ms: Date.now() - started,
-            },
-            'backup downloaded',
-          ),
-        (error: unknown) => {
-          request.log.error({ err: error }, 'backup failed');
-          archive.destroy(error as Error);
-        },
-      );
-      return reply
+      const logDone = (manifest: Manifest) =>
+        request.log.info(
+          {
+            tables: manifest.tables.length,
+            rows: manifest.tables.reduce((sum, table) => sum + table.rows, 0),
+            files: manifest.files.length,
+            ms: Date.now() - started,
+          },
+          'backup written',
+        );
+      reply
         .header('Content-Type', 'application/gzip')
-        .header('Content-Disposition', `attachment; filename="${backupFileName(new Date())}"`)
-        .send(archive);
+        .header('Content-Disposition', `attachment; filename="${backupFileName(new Date())}"`);
+
+      if (deps.database.driver === 'pglite') {
+        // PGlite's one connection is held while the rows are read: streamed to a slow download, the shop
+        // would wait as long as the download takes. So the archive is written to a file in DATA_DIR
+        // first (at disk speed), then sent from there and deleted.
+        const spool = join(deps.dataDir, `.backup-${randomUUID()}.tar.gz.partial`);
+        await mkdir(deps.dataDir, { recursive: true });
+        try {
+          logDone(await writeBackup(sources, createWriteStream(spool, { mode: 0o600 })));
+        } catch (error) {
+          await rm(spool, { force: true });
+          throw error;
+        }
+        const file = createReadStream(spool);
+        file.once('close', () => void rm(spool, { force: true }));
+        return reply.header('Content-Length', (await stat(spool)).size).send(file);
+      }
+
+      // On PostgreSQL the snapshot holds nobody up: the archive goes out as it is read.
+      const archive = new PassThrough();
+      writeBackup(sources, archive).then(logDone, (error: unknown) => {
+        request.log.error({ err: error }, 'backup failed');
+        archive.destroy(error as Error);
+      });
+      return reply.send(archive);
     },
   );
 
