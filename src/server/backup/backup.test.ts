@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +12,7 @@ import { createLocalStore } from '../storage/local';
 import type { ObjectStore } from '../storage/types';
 import { createTestApp, testDriver, type TestApp } from '../test/app';
 import { placeTestOrder } from '../test/orders';
+import { eventually } from '../test/eventually';
 import { createTestPostgresDatabase } from '../test/postgres';
 import { startS3rver } from '../test/s3rver';
 import { createUser } from '../test/users';
@@ -326,11 +327,46 @@ describe.skipIf(testDriver === 'pg')('backup and restore', { timeout: 180_000 },
       const admin = await createUser(t, { role: 'admin' });
       const { res, path } = await download('/api/admin/backup', admin.headers);
       expect(res.statusCode).toBe(200);
+      // On PGlite it is written to a file first (the shop does not wait on the download), then sent.
+      expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
       expect(res.headers['content-type']).toBe('application/gzip');
       const name = /^attachment; filename="(.+)"$/.exec(String(res.headers['content-disposition']))?.[1];
       expect(name).toMatch(BACKUP_FILE_PATTERN);
       const manifest = await verifyBackup(path);
       expect(manifest.tables.find((table) => table.name === 'users')!.rows).toBeGreaterThan(4);
+      await eventually(
+        'the spooled archive removed once sent',
+        async () => (await readdir(t.config.DATA_DIR)).filter((name) => name.startsWith('.backup-')),
+        (left) => left.length === 0,
+      );
+    });
+
+    it.runIf(withPostgres)('on PostgreSQL streams the archive as it reads it, and it restores', async () => {
+      const onPostgres = await shopOn('pg');
+      try {
+        await fillShop(onPostgres);
+        const admin = await createUser(onPostgres, { role: 'admin' });
+        const res = await onPostgres.app.inject({
+          method: 'GET',
+          url: '/api/admin/backup',
+          headers: admin.headers,
+        });
+        expect(res.statusCode).toBe(200);
+        // No length announced: the answer began before the archive was whole.
+        expect(res.headers['content-length']).toBeUndefined();
+        const path = tempPath('streamed.tar.gz');
+        await writeFile(path, res.rawPayload);
+        const target = await emptyTarget('pglite');
+        try {
+          const manifest = await restoreBackup(path, target);
+          expect(manifest.database).toBe('pg');
+          await expectTargetHolds(target, path, manifest);
+        } finally {
+          await target.database.close();
+        }
+      } finally {
+        await onPostgres.close();
+      }
     });
 
     it('refuses a visitor (401) and a shopper (403)', async () => {
