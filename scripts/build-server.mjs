@@ -15,6 +15,8 @@ const ENTRY_POINTS = {
   'create-admin': 'src/server/scripts/create-admin.ts',
   migrate: 'src/server/scripts/migrate.ts',
   'seed-large': 'src/server/scripts/seed-large.ts',
+  backup: 'src/server/scripts/backup.ts',
+  restore: 'src/server/scripts/restore.ts',
 };
 
 const { values } = parseArgs({ options: { outdir: { type: 'string', default: 'dist/server' } } });

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyBackup } from '../src/server/backup/restore';
 import { testDriver } from '../src/server/test/app';
 import { serve, waitForOutput, type ServerRun } from '../src/server/test/serve';
 
@@ -63,7 +64,14 @@ describe.skipIf(testDriver === 'pg')('the server compiled by `npm run build`', (
   });
 
   it('writes the server, its scripts and the migrations, importing only packages it depends on', async () => {
-    for (const entry of ['main.js', 'create-admin.js', 'migrate.js', 'seed-large.js']) {
+    for (const entry of [
+      'main.js',
+      'create-admin.js',
+      'migrate.js',
+      'seed-large.js',
+      'backup.js',
+      'restore.js',
+    ]) {
       expect(existsSync(join(outdir, entry)), entry).toBe(true);
     }
     expect(existsSync(join(outdir, 'migrations', 'meta', '_journal.json'))).toBe(true);
@@ -111,6 +119,60 @@ describe.skipIf(testDriver === 'pg')('the server compiled by `npm run build`', (
       expect((await fetch(`${url}/api/docs`)).status).toBe(200);
     });
 
+    it('backs up through the running server on PGlite with `npm run backup`, and `npm run restore` puts it in a new DATA_DIR', async () => {
+      const signedUp = await fetch(`${url}/api/auth/signup`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          name: 'Mona',
+          email: 'mona@example.com',
+          password: 'Mona1234',
+          confirmPassword: 'Mona1234',
+        }),
+      });
+      expect(signedUp.status, await signedUp.text()).toBe(201);
+      const archive = join(elsewhere, 'shop.tar.gz');
+      // No password anywhere: the command signs its request with the secret the server made in DATA_DIR.
+      const backup = await run([join(outdir, 'backup.js'), '--out', archive, '--server', url], elsewhere, {
+        DATA_DIR: dataDir,
+      });
+      expect(backup.code, backup.output).toBe(0);
+      expect(backup.output).toMatch(
+        new RegExp(
+          `^Backup written to ${archive} \\(\\d+\\.\\d MB\\) from the running server at ${url}: \\d+ rows in \\d+ tables, 0 files, the secret\\.`,
+        ),
+      );
+      const manifest = await verifyBackup(archive);
+      expect(manifest.tables.find((table) => table.name === 'users')?.rows).toBe(1);
+
+      const restoredDir = join(elsewhere, 'restored');
+      const restore = (...args: string[]) =>
+        run([join(outdir, 'restore.js'), archive, ...args], elsewhere, { DATA_DIR: restoredDir });
+      const restored = await restore();
+      expect(restored.code, restored.output).toBe(0);
+      expect(restored.output).toContain('every checksum matches');
+      expect(restored.output).toContain(`Restored into PGlite ${join(restoredDir, 'db')}.`);
+      expect(await readFile(join(restoredDir, 'jwt-secret'), 'utf8')).toBe(
+        await readFile(join(dataDir, 'jwt-secret'), 'utf8'),
+      );
+      const again = await restore();
+      expect(again.code).toBe(1);
+      expect(again.output).toContain(
+        'The target is not empty (rows in users). Restore into an empty DATA_DIR',
+      );
+      const forced = await restore('--force');
+      expect(forced.code, forced.output).toBe(0);
+      expect(forced.output).toContain('Emptied the target (--force).');
+
+      // The running server's own folder is its alone.
+      const busy = await run([join(outdir, 'restore.js'), archive], elsewhere, { DATA_DIR: dataDir });
+      expect(busy.code).toBe(1);
+      expect(busy.output).toContain(
+        'The server is running on this DATA_DIR: stop it, restore, then start it.',
+      );
+      // Five node processes start one after another, each opening or making a database.
+    }, 180_000);
+
     it('stops cleanly on SIGTERM, and the compiled scripts then run on its data folder', async () => {
       server.child.kill('SIGTERM');
       expect(await server.exited).toBe(0);
@@ -133,6 +195,15 @@ describe.skipIf(testDriver === 'pg')('the server compiled by `npm run build`', (
       );
       expect(admin.code, admin.output).toBe(0);
       expect(admin.output).toContain('owner@example.com');
+
+      // With no server holding the database, the backup command opens it itself.
+      const backup = await run(
+        [join(outdir, 'backup.js'), '--out', join(elsewhere, 'stopped.tar.gz')],
+        elsewhere,
+        env,
+      );
+      expect(backup.code, backup.output).toBe(0);
+      expect(backup.output).toContain(`from PGlite ${join(dataDir, 'db')}: `);
     });
   });
 });

@@ -322,6 +322,22 @@ describe(`every route answers exactly what it declares (${testDriver})`, () => {
       await call(t.app, { method: 'GET', url: '/api/dashboard/stats' }, 401);
     },
 
+    'GET /api/admin/backup': async () => {
+      // The archive is a stream (declared as binary); a signed link works without a token.
+      await call(t.app, as(admin, { method: 'GET', url: '/api/admin/backup' }), 200);
+      const link = await t.app.inject(as(admin, { method: 'POST', url: '/api/admin/backup/link' }));
+      await call(t.app, { method: 'GET', url: link.json<{ url: string }>().url }, 200);
+      await call(t.app, as(shopper, { method: 'GET', url: '/api/admin/backup' }), 403);
+      await call(t.app, { method: 'GET', url: '/api/admin/backup' }, 401);
+      await call(t.app, { method: 'GET', url: '/api/admin/backup?expires=1&signature=forged' }, 403);
+    },
+
+    'POST /api/admin/backup/link': async () => {
+      await call(t.app, as(admin, { method: 'POST', url: '/api/admin/backup/link' }), 200);
+      await call(t.app, as(shopper, { method: 'POST', url: '/api/admin/backup/link' }), 403);
+      await call(t.app, { method: 'POST', url: '/api/admin/backup/link' }, 401);
+    },
+
     'POST /api/cart/create': async () => {
       await call(t.app, as(await createUser(t), { method: 'POST', url: '/api/cart/create' }), 200);
       await call(t.app, as(admin, { method: 'POST', url: '/api/cart/create' }), 403);

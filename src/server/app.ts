@@ -6,6 +6,7 @@ import { MAX_IMAGE_BYTES } from '@/shared/constants';
 import { adminCategoriesRoutes } from './admin/categories-routes';
 import { adminProductsRoutes } from './admin/products-routes';
 import { authRoutes } from './auth/routes';
+import { backupRoutes } from './backup/routes';
 import { createBroadcast } from './broadcast';
 import type { TokenService } from './auth/tokens';
 import type { Config } from './config';
@@ -124,6 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(adminProductsRoutes, { db: database.db, store, events });
   await app.register(adminCategoriesRoutes, { db: database.db, store, events });
   await app.register(dashboardRoutes, { db: database.db, store });
+  await app.register(backupRoutes, { database, store, dataDir: config.DATA_DIR, signer });
   await app.register(cartRoutes, { db: database.db, store });
   await app.register(orderRoutes, {
     db: database.db,

@@ -49,3 +49,34 @@ describe('WEB_CONCURRENCY', () => {
     expect(serverProcesses(config)).toBe(1);
   });
 });
+
+describe('scheduled backups', () => {
+  it('are off unless BACKUP_EVERY_HOURS is set, and keep 7 by default', () => {
+    const config = loadConfig({ BACKUP_DIR: '/backups', BACKUP_EVERY_HOURS: '' });
+    expect(config.BACKUP_EVERY_HOURS).toBeUndefined();
+    expect(config.BACKUP_KEEP).toBe(7);
+    expect(loadConfig({ BACKUP_DIR: '/backups', BACKUP_EVERY_HOURS: '0.5', BACKUP_KEEP: '3' })).toMatchObject(
+      {
+        BACKUP_DIR: '/backups',
+        BACKUP_EVERY_HOURS: 0.5,
+        BACKUP_KEEP: 3,
+      },
+    );
+  });
+
+  it('need BACKUP_DIR, a positive number of hours and a whole BACKUP_KEEP of at least 1', () => {
+    expect(refusal({ BACKUP_EVERY_HOURS: '24' })).toContain(
+      'BACKUP_DIR: required when BACKUP_EVERY_HOURS is set',
+    );
+    expect(refusal({ BACKUP_DIR: '/b', BACKUP_EVERY_HOURS: 'daily' })).toContain(
+      'BACKUP_EVERY_HOURS: must be a number of hours, like 24 or 0.5',
+    );
+    expect(refusal({ BACKUP_DIR: '/b', BACKUP_EVERY_HOURS: '0' })).toContain(
+      'BACKUP_EVERY_HOURS: must be more than 0 hours',
+    );
+    expect(refusal({ BACKUP_DIR: '/b', BACKUP_EVERY_HOURS: '1000' })).toContain(
+      'BACKUP_EVERY_HOURS: must be at most 576 (24 days)',
+    );
+    expect(refusal({ BACKUP_KEEP: '0' })).toContain('BACKUP_KEEP');
+  });
+});

@@ -121,6 +121,17 @@ const EnvSchema = z.object({
   ),
   MAIL_FROM: optionalText.pipe(z.string().max(300).optional()),
   SHOP_EMAIL: optionalText.pipe(z.email('must be an email address').optional()),
+  BACKUP_DIR: optionalText,
+  BACKUP_EVERY_HOURS: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d+(\.\d+)?$/, 'must be a number of hours, like 24 or 0.5')
+      .transform(Number)
+      // A timer waits at most 2^31 - 1 ms (24.8 days); a longer one would fire at once, again and again.
+      .pipe(z.number().positive('must be more than 0 hours').max(576, 'must be at most 576 (24 days)'))
+      .optional(),
+  ),
+  BACKUP_KEEP: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(10_000).default(7),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().default('./dist/web'),
 });
@@ -147,6 +158,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (serverProcesses(config) > 1 && !config.JWT_SECRET) {
     throw new ConfigError(
       'Invalid environment variables:\n  JWT_SECRET: required when WEB_CONCURRENCY runs more than one process (they must all sign and check sign-ins with the same secret)',
+    );
+  }
+  if (config.BACKUP_EVERY_HOURS !== undefined && !config.BACKUP_DIR) {
+    throw new ConfigError(
+      'Invalid environment variables:\n  BACKUP_DIR: required when BACKUP_EVERY_HOURS is set (the folder the backups are written to)',
     );
   }
   if (config.ADMIN_EMAIL && !config.ADMIN_PASSWORD) {

@@ -1,9 +1,11 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BACKUP_FILE_PATTERN } from './backup/manifest';
 import { testDriver } from './test/app';
+import { eventually } from './test/eventually';
 import { serve, waitForOutput, type ServerRun } from './test/serve';
 
 // One process on PGlite is what this checks; the PostgreSQL run of the suite has nothing to add.
@@ -87,4 +89,46 @@ describe.skipIf(testDriver === 'pg')('the server process (main.ts)', () => {
     expect(bad.output()).toContain('password: Password must contain at least one uppercase letter');
     expect(existsSync(join(dataDir, 'db.lock'))).toBe(false);
   }, 60_000);
+});
+
+describe.skipIf(testDriver === 'pg')('scheduled backups in the server process', () => {
+  let dataDir: string;
+  let run: ServerRun;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'nour-main-backups-'));
+    // 0.0003 h is about a second: three turns come quickly.
+    run = serve({
+      DATA_DIR: dataDir,
+      SHOP_NAME: 'Test Shop',
+      BACKUP_DIR: join(dataDir, 'backups'),
+      BACKUP_EVERY_HOURS: '0.0003',
+      BACKUP_KEEP: '2',
+    });
+    await waitForOutput(run, /Test Shop is running at/);
+  }, 90_000);
+
+  afterAll(async () => {
+    if (run.child.exitCode === null) run.child.kill('SIGKILL');
+    await run.exited;
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('says so at start, writes each backup into BACKUP_DIR with a log line, and keeps the newest BACKUP_KEEP', async () => {
+    expect(run.output()).toContain(
+      `Backups:   every 0.0003 h into ${join(dataDir, 'backups')}, keeping the newest 2`,
+    );
+    await eventually(
+      'three scheduled backups',
+      () => run.output().match(/Backup written to \S+nour-backup-\S+\.tar\.gz/g)?.length ?? 0,
+      (count) => count >= 3,
+      60_000,
+    );
+    // A backup under way when the server stops is finished and rotated first: no partial file is left.
+    run.child.kill('SIGTERM');
+    expect(await run.exited).toBe(0);
+    const names = await readdir(join(dataDir, 'backups'));
+    expect(names).toHaveLength(2);
+    for (const name of names) expect(name).toMatch(BACKUP_FILE_PATTERN);
+  }, 90_000);
 });

@@ -7,6 +7,7 @@ import { serializeError } from './logging';
 import { loadOrCreateJwtSecret } from './auth/secret';
 import { AdminAccountError, ensureAdmin, signsInWith } from './auth/service';
 import { TokenService } from './auth/tokens';
+import { scheduleBackups } from './backup/schedule';
 import { superviseWorkers } from './cluster';
 import { ConfigError, loadConfig, serverProcesses, type Config } from './config';
 import type { Database } from './db/client';
@@ -212,9 +213,38 @@ async function serveShop(config: Config, opened: OpenedDatabase, inCluster: bool
   return (app.server.address() as AddressInfo | null)?.port ?? config.PORT;
 }
 
+/**
+ * BACKUP_EVERY_HOURS: written by this process, which is the only one of the shop (PGlite, or one
+ * process) or the primary of several (which serves nothing), so a cluster writes each backup once.
+ * Answers what to say about it and how to stop it, or null when it is off.
+ */
+function startScheduledBackups(
+  config: Config,
+  database: Database,
+): { description: string; stop(): Promise<void> } | null {
+  if (config.BACKUP_EVERY_HOURS === undefined || !config.BACKUP_DIR) return null;
+  const stop = scheduleBackups({
+    sources: { database, store: createObjectStore(config), dataDir: config.DATA_DIR },
+    dir: config.BACKUP_DIR,
+    everyMs: config.BACKUP_EVERY_HOURS * 3_600_000,
+    keep: config.BACKUP_KEEP,
+    log,
+  });
+  return {
+    description: `every ${config.BACKUP_EVERY_HOURS} h into ${resolve(config.BACKUP_DIR)}, keeping the newest ${config.BACKUP_KEEP}`,
+    stop,
+  };
+}
+
 function printBanner(
   config: Config,
-  details: { port: number; location: string; processes: string; demoSignIns: DemoSignIn[] },
+  details: {
+    port: number;
+    location: string;
+    processes: string;
+    backups: string | null;
+    demoSignIns: DemoSignIn[];
+  },
 ): void {
   const url = publicAddress(details.port, config);
   say('');
@@ -223,6 +253,7 @@ function printBanner(
   say(`  Database:  ${details.location}`);
   say(`  Processes: ${details.processes}`);
   say(`  Images:    ${describeStore(config)}`);
+  say(`  Backups:   ${details.backups ?? 'none scheduled (BACKUP_EVERY_HOURS); npm run backup takes one'}`);
   say(`  ${describeMailDelivery(config)}`);
   for (const account of details.demoSignIns) say(`  ${account.label} ${account.email} / ${account.password}`);
   if (config.ADMIN_EMAIL) say(`  Admin:     ${config.ADMIN_EMAIL} (password from ADMIN_PASSWORD)`);
@@ -255,17 +286,31 @@ async function main(): Promise<void> {
   if (processes === 1) {
     // PGlite with WEB_CONCURRENCY > 1 serves too rather than refuses: the shop an owner starts with
     // `npm start` must run whatever the environment says about PostgreSQL-only tuning.
-    const port = await starting(config, opened, () => serveShop(config, opened, false));
+    const backups = startScheduledBackups(config, opened.database);
+    // A backup under way at shutdown is finished (and rotated) before the database closes.
+    const serving: OpenedDatabase = backups
+      ? {
+          ...opened,
+          close: async () => {
+            await backups.stop();
+            await opened.close();
+          },
+        }
+      : opened;
+    const port = await starting(config, serving, () => serveShop(config, serving, false));
     printBanner(config, {
       port,
       location: opened.location,
       processes: describeOneProcess(config),
+      backups: backups?.description ?? null,
       demoSignIns,
     });
     return;
   }
 
-  await opened.close();
+  // The primary keeps a connection only to write the scheduled backups.
+  const backups = startScheduledBackups(config, opened.database);
+  if (!backups) await opened.close();
   superviseWorkers({
     workers: processes,
     shutdownTimeoutMs: SHUTDOWN_TIMEOUT_MS,
@@ -276,6 +321,7 @@ async function main(): Promise<void> {
         port,
         location: opened.location,
         processes: `${processes} on one port (pids ${pids.join(', ')}; this primary ${process.pid} replaces one that dies)`,
+        backups: backups?.description ?? null,
         demoSignIns,
       }),
   });

@@ -22,7 +22,8 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   db: Db;
   driver: 'pglite' | 'pg';
-  migrate(): Promise<void>;
+  /** Runs the migrations of `migrationsFolder` (all of the shop's by default) that have not run yet. */
+  migrate(migrationsFolder?: string): Promise<void>;
   close(): Promise<void>;
   /**
    * Hears of every pooled connection that fails on its own (PostgreSQL only: a restart, a fail-over,
@@ -52,7 +53,8 @@ export function fromPglite(client: PGlite): Database {
   return {
     db,
     driver: 'pglite',
-    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
+    migrate: (migrationsFolder = MIGRATIONS_FOLDER) =>
+      migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
     close: () => client.close(),
     // In-process: there is no connection to lose.
     onConnectionLost: () => undefined,
@@ -135,7 +137,8 @@ export function openPostgres(
   return {
     db,
     driver: 'pg',
-    migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
+    migrate: (migrationsFolder = MIGRATIONS_FOLDER) =>
+      migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
     close: () => pool.end(),
     onConnectionLost: (listener) => {
       listeners.add(listener);

@@ -19,8 +19,8 @@ const FileQuerySchema = z.object({
   signature: text('signature', { max: 200, trim: false }).optional(),
 });
 
-/** The file's bytes, streamed from the store as they are: never JSON, so never serialized. */
-const FileBodySchema = z.custom<Readable>().meta({ type: 'string', format: 'binary' });
+/** A file's bytes, streamed as they are: never JSON, so never serialized (the backup archive too). */
+export const FileBodySchema = z.custom<Readable>().meta({ type: 'string', format: 'binary' });
 
 /** Serves private files (payment proofs) to holders of a signed, unexpired link. */
 export const filesRoutes: FastifyPluginAsyncZod<{ store: ObjectStore; signer: UrlSigner }> = async (

@@ -36,6 +36,15 @@ describe('local object store: list', () => {
     expect(Date.now() - proofs[0]!.lastModified.getTime()).toBeLessThan(60_000);
   });
 
+  it("lists every object of the store for '' (a backup reads them all)", async () => {
+    await store.put('private/proofs/a.webp', Buffer.from('a'), 'image/webp');
+    await store.put('categories/b.webp', Buffer.from('b'), 'image/webp');
+    expect((await listed('')).map((object) => object.key)).toEqual([
+      'categories/b.webp',
+      'private/proofs/a.webp',
+    ]);
+  });
+
   it('answers nothing for a folder that was never written', async () => {
     expect(await listed('categories/')).toEqual([]);
   });

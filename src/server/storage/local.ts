@@ -53,7 +53,11 @@ export function createLocalStore(rootDir: string): ObjectStore {
     async *list(folder) {
       let entries;
       try {
-        entries = await readdir(pathOf(folder), { recursive: true, withFileTypes: true });
+        // '' is the whole store (a backup reads every object); any other folder must stay inside it.
+        entries = await readdir(folder === '' ? root : pathOf(folder), {
+          recursive: true,
+          withFileTypes: true,
+        });
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
         throw error;

@@ -13,7 +13,7 @@ export interface ObjectStore {
   delete(key: string): Promise<void>;
   /** The address a browser loads a public object from. */
   publicUrl(key: string): string;
-  /** Every object under `folder` (a key prefix ending in `/`, e.g. `products/`), in no set order. */
+  /** Every object under `folder` (a key prefix ending in `/`, e.g. `products/`; '' for all), in no set order. */
   list(folder: string): AsyncIterable<ListedObject>;
 }
 

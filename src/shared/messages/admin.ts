@@ -180,4 +180,11 @@ export const admin = {
   unexpectedFile: 'Unexpected file field "{field}"',
   tooManyFiles: 'Too many files in "{field}" (at most {max})',
   malformedUpload: 'The upload could not be read. Please try again.',
+  // Backups (issue 17)
+  backupsTitle: 'Backups',
+  backupsIntro:
+    'One file with the whole shop: products, categories, customers, carts, orders, images and payment proofs. Keep it somewhere safe; npm run restore puts it back.',
+  downloadBackup: 'Download backup',
+  backupStarting: 'Your backup is downloading.',
+  backupFailed: 'The backup could not be started. Please try again.',
 } as const;

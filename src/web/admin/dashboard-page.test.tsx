@@ -8,8 +8,14 @@ import { renderAdmin } from './testing';
 
 const m = messages.admin;
 
-function serve(recent: ProductDto[], all: ProductDto[], totalProducts = all.length) {
+function serve(
+  recent: ProductDto[],
+  all: ProductDto[],
+  totalProducts = all.length,
+  backupLink?: { status?: number; body: unknown },
+) {
   return mockFetch((call) => {
+    if (call.url.pathname === '/api/admin/backup/link') return backupLink;
     if (call.url.pathname === '/api/dashboard/stats') {
       return {
         body: {
@@ -88,5 +94,40 @@ describe('admin dashboard', () => {
       'href',
       '/dashboard/manage/create',
     );
+  });
+
+  describe('Download backup', () => {
+    const serveWithBackup = (answer: { status?: number; body: unknown }) => serve([], [], 0, answer);
+
+    it('asks for a link with the session and lets the browser download it as a file', async () => {
+      const url = '/api/admin/backup?expires=1893456000&signature=' + 'a'.repeat(43);
+      const { calls } = serveWithBackup({ body: { success: true, url } });
+      const downloads: Array<{ href: string; download: string }> = [];
+      const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+        this: HTMLAnchorElement,
+      ) {
+        downloads.push({ href: this.getAttribute('href') ?? '', download: this.download });
+      });
+      renderAdmin('/dashboard');
+      const backups = await screen.findByRole('region', { name: m.backupsTitle });
+      expect(within(backups).getByText(m.backupsIntro)).toBeInTheDocument();
+      await userEvent.click(within(backups).getByRole('button', { name: m.downloadBackup }));
+      expect(await screen.findByText(m.backupStarting)).toBeInTheDocument();
+      expect(downloads).toEqual([{ href: url, download: '' }]);
+      const asked = calls.find((call) => call.url.pathname === '/api/admin/backup/link')!;
+      expect(asked.method).toBe('POST');
+      expect(asked.headers.get('token')).toBeTruthy();
+      click.mockRestore();
+    });
+
+    it("says the server's refusal, and nothing is downloaded", async () => {
+      serveWithBackup({ status: 403, body: { success: false, message: 'Only admins can do this' } });
+      const click = vi.spyOn(HTMLAnchorElement.prototype, 'click');
+      renderAdmin('/dashboard');
+      await userEvent.click(await screen.findByRole('button', { name: m.downloadBackup }));
+      expect(await screen.findByText('Only admins can do this')).toBeInTheDocument();
+      expect(click).not.toHaveBeenCalled();
+      click.mockRestore();
+    });
   });
 });

@@ -10,6 +10,7 @@ import { useSession } from '@/web/session/session';
 import { allProductsQuery } from './api/get-all-products';
 import { dashboardStatsQuery } from './api/get-dashboard-stats';
 import { AdminHeader, StockBadge } from './admin-ui';
+import { DownloadBackupButton } from './download-backup-button';
 import { Spinner } from '@/web/components/spinner';
 import { useFailureToast } from '@/web/lib/failure-text';
 import { href } from '@/web/paths';
@@ -131,6 +132,19 @@ export default function DashboardPage() {
           </div>
         </>
       ) : null}
+
+      <section
+        className="card mt-8 flex flex-wrap items-center justify-between gap-4 p-5"
+        aria-labelledby="backups-title"
+      >
+        <div className="min-w-0 flex-1">
+          <h2 id="backups-title" className="text-xl text-ink">
+            {m.backupsTitle}
+          </h2>
+          <p className="mt-1 text-sm text-ink-soft">{m.backupsIntro}</p>
+        </div>
+        <DownloadBackupButton />
+      </section>
     </section>
   );
 }
