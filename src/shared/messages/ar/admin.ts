@@ -189,4 +189,11 @@ export const admin: Dictionary<typeof english> = {
   unexpectedFile: 'حقل ملف غير متوقع "{field}"',
   tooManyFiles: 'عدد الملفات في "{field}" كبير جدًا (بحد أقصى {max})',
   malformedUpload: 'تعذّرت قراءة الملف المرفوع. يُرجى المحاولة مرة أخرى.',
+  // Backups
+  backupsTitle: 'النسخ الاحتياطية',
+  backupsIntro:
+    'ملف واحد يضم المتجر كله: المنتجات والأقسام والعملاء وسلال التسوق والطلبات والصور وإثباتات الدفع. احتفظ به في مكان آمن؛ والأمر npm run restore يعيده كما كان.',
+  downloadBackup: 'تنزيل نسخة احتياطية',
+  backupStarting: 'جارٍ تنزيل النسخة الاحتياطية.',
+  backupFailed: 'تعذّر بدء النسخ الاحتياطي. يُرجى المحاولة مرة أخرى.',
 };
