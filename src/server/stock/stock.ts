@@ -1,7 +1,8 @@
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { OPTION_FILTERS } from '@/shared/constants';
 import { format, messages } from '@/shared/messages';
-import { optionValue, variantLabel, type ProductOption } from '@/shared/schemas/variants';
+import { toPiastres } from '@/shared/money';
+import { optionValue, variantLabel, type ProductOption, type VariantInput } from '@/shared/schemas/variants';
 import type { DbOrTx, Tx } from '../db/client';
 import { products, productVariants, type ProductRow } from '../db/schema';
 import { AppError } from '../errors';
@@ -151,8 +152,8 @@ export async function readVariantStock(db: DbOrTx, variantIds: string[]): Promis
 
 /**
  * Rewrites what a product with variants shows of them: `available_items` (their sum) and the values in
- * stock per option (`options_in_stock`, and the size and colour columns the listing filters use).
- * Products without options are left alone. The caller holds the products' rows.
+ * stock per option (`options_in_stock`, and the size and colour columns the listing filters use). A
+ * product without options gets empty in-stock values and keeps its own stock. The caller holds the rows.
  */
 export async function refreshVariantTotals(tx: Tx, productIds: string[]): Promise<void> {
   const ids = [...new Set(productIds)];
@@ -160,8 +161,7 @@ export async function refreshVariantTotals(tx: Tx, productIds: string[]): Promis
   const owners = await tx
     .select({ id: products.id, options: products.options })
     .from(products)
-    .where(and(inArray(products.id, ids), ne(products.options, [])));
-  if (owners.length === 0) return;
+    .where(inArray(products.id, ids));
   const variants = await tx
     .select({
       productId: productVariants.productId,
@@ -169,12 +169,7 @@ export async function refreshVariantTotals(tx: Tx, productIds: string[]): Promis
       available: productVariants.availableItems,
     })
     .from(productVariants)
-    .where(
-      inArray(
-        productVariants.productId,
-        owners.map((owner) => owner.id),
-      ),
-    );
+    .where(inArray(productVariants.productId, ids));
   const values = owners.map((owner) => {
     const own = variants.filter((variant) => variant.productId === owner.id);
     const stocked = own.filter((variant) => variant.available > 0);
@@ -187,12 +182,15 @@ export async function refreshVariantTotals(tx: Tx, productIds: string[]): Promis
     const valuesOf = (name: string) => [
       ...new Set(stocked.flatMap((variant) => optionValue(variant.options, name) ?? [])),
     ];
-    const available = own.reduce((sum, variant) => sum + variant.available, 0);
+    // A product without options keeps its own shelf (null: left as it is).
+    const available =
+      owner.options.length > 0 ? own.reduce((sum, variant) => sum + variant.available, 0) : null;
     return sql`(${owner.id}::uuid, ${available}::integer, ${JSON.stringify(inStock)}::jsonb, ${JSON.stringify(valuesOf(OPTION_FILTERS.size))}::jsonb, ${JSON.stringify(valuesOf(OPTION_FILTERS.color))}::jsonb)`;
   });
+  if (values.length === 0) return;
   await tx.execute(sql`
     update products
-    set available_items = v.available, options_in_stock = v.in_stock,
+    set available_items = coalesce(v.available, products.available_items), options_in_stock = v.in_stock,
         in_stock_sizes = array(select jsonb_array_elements_text(v.sizes)),
         in_stock_colors = array(select jsonb_array_elements_text(v.colors))
     from (values ${sql.join(values, sql`, `)}) as v(id, available, in_stock, sizes, colors)
@@ -331,6 +329,44 @@ export async function setStock(tx: Tx, productId: string, count: number): Promis
     .returning({ productId: products.id, name: products.name, available: products.availableItems });
   if (!row) throw new AppError('NOT_FOUND', messages.catalog.productNotFoundAnswer);
   return row;
+}
+
+/**
+ * Makes the product's variants exactly `variants`, as an admin counts them: those with an `id` are
+ * updated (stock set, sales kept), the others inserted, the ones left out deleted (their cart lines go
+ * with them; order lines keep their snapshot), and the product's totals follow. The caller holds the
+ * product's row and has checked the ids and SKUs.
+ */
+export async function setVariants(tx: Tx, productId: string, variants: VariantInput[]): Promise<void> {
+  const keep = variants.flatMap((variant) => (variant.id ? [variant.id] : []));
+  await tx
+    .delete(productVariants)
+    .where(
+      and(
+        eq(productVariants.productId, productId),
+        ...(keep.length > 0 ? [notInArray(productVariants.id, keep)] : []),
+      ),
+    );
+  // SKUs may move between kept variants (M's becomes L's): park each on its own id first, so the
+  // unique index never sees two at once.
+  if (keep.length > 0) {
+    await tx
+      .update(productVariants)
+      .set({ sku: sql`${productVariants.id}::text` })
+      .where(inArray(productVariants.id, keep));
+  }
+  for (const [position, variant] of variants.entries()) {
+    const values = {
+      sku: variant.sku,
+      options: variant.options,
+      pricePiastres: variant.price === null ? null : toPiastres(variant.price),
+      availableItems: variant.avaliableItems,
+      position,
+    };
+    if (variant.id) await tx.update(productVariants).set(values).where(eq(productVariants.id, variant.id));
+    else await tx.insert(productVariants).values({ productId, ...values });
+  }
+  await refreshVariantTotals(tx, [productId]);
 }
 
 /**
