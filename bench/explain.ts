@@ -124,6 +124,10 @@ async function main(): Promise<void> {
             group by value order by count(*) desc, value`,
       ],
       [
+        'both facets in one pass, grouped by (sizes, colours) (as productFacets)',
+        sql`select in_stock_sizes, in_stock_colors, count(*) from products group by 1, 2`,
+      ],
+      [
         'colour facet under size M',
         sql`select value, count(*) from products cross join lateral unnest(in_stock_colors) as value
             where in_stock_sizes && array['M'] group by value order by count(*) desc, value`,
