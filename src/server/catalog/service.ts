@@ -41,6 +41,12 @@ import {
 
 /** Rows between two page anchors: a hundred listing pages. */
 const PAGE_ANCHOR_STRIDE = 1200;
+/**
+ * The same under a size or colour filter: its rows are read from the heap to test the filter, and only
+ * one in five or so matches, so skipping a hundred pages of matches read ~8,000 rows (9 ms at 100,000
+ * products on PostgreSQL); ten pages read ~800 (1 ms). The anchors stay few: the filter keeps few rows.
+ */
+const FILTERED_PAGE_ANCHOR_STRIDE = 120;
 
 const m = messages.catalog;
 
@@ -163,11 +169,13 @@ export function createCatalogService({ db, store, events, readModel }: CatalogDe
     sort: ProductSort,
     offset: number,
   ): Promise<PageAnchor | undefined> {
-    if (offset < PAGE_ANCHOR_STRIDE) return undefined;
+    const stride =
+      filters.sizes?.length || filters.colors?.length ? FILTERED_PAGE_ANCHOR_STRIDE : PAGE_ANCHOR_STRIDE;
+    if (offset < stride) return undefined;
     const anchors = await readModel.read(`anchors:${JSON.stringify([filters, sort])}`, () =>
-      findPageAnchors(db, filters, sort, PAGE_ANCHOR_STRIDE),
+      findPageAnchors(db, filters, sort, stride),
     );
-    return anchors[Math.floor(offset / PAGE_ANCHOR_STRIDE)];
+    return anchors[Math.floor(offset / stride)];
   }
 
   async function listProducts(query: ProductQuery): Promise<ProductListAnswer> {
