@@ -96,6 +96,7 @@ interface ProductWire {
   avaliableItems: number;
   soldItems: number;
   category: { slug: string };
+  options: unknown[];
 }
 interface ListingWire {
   products: ProductWire[];
@@ -235,6 +236,17 @@ async function inStockProducts(server: ServerProcess, count: number): Promise<Pr
   return found.slice(0, count);
 }
 
+/** The cart line that buys one of `product`: a product with sizes (issue 13) needs one of its in-stock variants. */
+async function cartLineOf(server: ServerProcess, product: ProductWire) {
+  if (product.options.length === 0) return { productId: product.id, quantity: 1 };
+  const { product: detail } = await getJson<{
+    product: { variants: Array<{ id: string; avaliableItems: number }> };
+  }>(`${server.baseUrl}/api/product/${product.id}`);
+  const variant = detail.variants.find((v) => v.avaliableItems > 0);
+  if (!variant) throw new Error(`product ${product.id} is in stock but none of its variants is`);
+  return { productId: product.id, variantId: variant.id, quantity: 1 };
+}
+
 /**
  * Orders on distinct products: every prepared shopper has one cart line of a product nobody else holds,
  * and each request places one shopper's order, so every order is valid and the sold counts must add up.
@@ -248,7 +260,7 @@ async function orderCase(
     const answer = await sendJson<{ cart: { id: string } }>(
       'POST',
       `${server.baseUrl}/api/cart`,
-      { productId: products[index]!.id, quantity: 1 },
+      await cartLineOf(server, products[index]!),
       { token: shopper.token },
     );
     return { token: shopper.token, cartId: answer.cart.id };
@@ -355,7 +367,7 @@ async function proofBurstCase(server: ServerProcess, shoppers: BenchUser[]): Pro
     const answer = await sendJson<{ cart: { id: string } }>(
       'POST',
       `${server.baseUrl}/api/cart`,
-      { productId: products[index]!.id, quantity: 1 },
+      await cartLineOf(server, products[index]!),
       { token: shopper.token },
     );
     const form = multipartBody(

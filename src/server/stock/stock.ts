@@ -152,48 +152,63 @@ export async function readVariantStock(db: DbOrTx, variantIds: string[]): Promis
 
 /**
  * Rewrites what a product with variants shows of them: `available_items` (their sum) and the values in
- * stock per option (`options_in_stock`, and the size and colour columns the listing filters use). A
- * product without options gets empty in-stock values and keeps its own stock. The caller holds the rows.
+ * stock per option (`options_in_stock`, and the size and colour columns the listing filters use), and
+ * moves `sold_items` by `soldDeltas` (a sale or a return of its variants). A product without options
+ * gets empty in-stock values and keeps its own stock. The caller holds the rows.
  */
-export async function refreshVariantTotals(tx: Tx, productIds: string[]): Promise<void> {
+export async function refreshVariantTotals(
+  tx: Tx,
+  productIds: string[],
+  soldDeltas: ReadonlyMap<string, number> = new Map(),
+): Promise<void> {
   const ids = [...new Set(productIds)];
   if (ids.length === 0) return;
-  const owners = await tx
-    .select({ id: products.id, options: products.options })
-    .from(products)
-    .where(inArray(products.id, ids));
-  const variants = await tx
+  // One read and one write: a sale of variants costs PGlite's one connection two more round trips only.
+  const rows = await tx
     .select({
-      productId: productVariants.productId,
-      options: productVariants.options,
+      id: products.id,
+      options: products.options,
+      chosen: productVariants.options,
       available: productVariants.availableItems,
     })
-    .from(productVariants)
-    .where(inArray(productVariants.productId, ids));
-  const values = owners.map((owner) => {
-    const own = variants.filter((variant) => variant.productId === owner.id);
-    const stocked = own.filter((variant) => variant.available > 0);
+    .from(products)
+    .leftJoin(productVariants, eq(productVariants.productId, products.id))
+    .where(inArray(products.id, ids));
+  const owners = new Map<
+    string,
+    { options: ProductOption[]; variants: Array<{ chosen: Record<string, string>; available: number }> }
+  >();
+  for (const row of rows) {
+    const owner = owners.get(row.id) ?? { options: row.options, variants: [] };
+    if (row.chosen !== null && row.available !== null)
+      owner.variants.push({ chosen: row.chosen, available: row.available });
+    owners.set(row.id, owner);
+  }
+  const values = [...owners].map(([id, owner]) => {
+    const stocked = owner.variants.filter((variant) => variant.available > 0);
     const inStock = Object.fromEntries(
       owner.options.map((option) => [
         option.name,
-        option.values.filter((value) => stocked.some((variant) => variant.options[option.name] === value)),
+        option.values.filter((value) => stocked.some((variant) => variant.chosen[option.name] === value)),
       ]),
     );
     const valuesOf = (name: string) => [
-      ...new Set(stocked.flatMap((variant) => optionValue(variant.options, name) ?? [])),
+      ...new Set(stocked.flatMap((variant) => optionValue(variant.chosen, name) ?? [])),
     ];
     // A product without options keeps its own shelf (null: left as it is).
     const available =
-      owner.options.length > 0 ? own.reduce((sum, variant) => sum + variant.available, 0) : null;
-    return sql`(${owner.id}::uuid, ${available}::integer, ${JSON.stringify(inStock)}::jsonb, ${JSON.stringify(valuesOf(OPTION_FILTERS.size))}::jsonb, ${JSON.stringify(valuesOf(OPTION_FILTERS.color))}::jsonb)`;
+      owner.options.length > 0 ? owner.variants.reduce((sum, variant) => sum + variant.available, 0) : null;
+    return sql`(${id}::uuid, ${available}::integer, ${soldDeltas.get(id) ?? 0}::integer, ${JSON.stringify(inStock)}::jsonb, ${JSON.stringify(valuesOf(OPTION_FILTERS.size))}::jsonb, ${JSON.stringify(valuesOf(OPTION_FILTERS.color))}::jsonb)`;
   });
   if (values.length === 0) return;
   await tx.execute(sql`
     update products
-    set available_items = coalesce(v.available, products.available_items), options_in_stock = v.in_stock,
+    set available_items = coalesce(v.available, products.available_items),
+        sold_items = greatest(products.sold_items + v.sold, 0),
+        options_in_stock = v.in_stock,
         in_stock_sizes = array(select jsonb_array_elements_text(v.sizes)),
         in_stock_colors = array(select jsonb_array_elements_text(v.colors))
-    from (values ${sql.join(values, sql`, `)}) as v(id, available, in_stock, sizes, colors)
+    from (values ${sql.join(values, sql`, `)}) as v(id, available, sold, in_stock, sizes, colors)
     where products.id = v.id`);
 }
 
@@ -298,18 +313,11 @@ export async function takeLockedStock(
     throw stockConflict(now ?? levelOf(key, line), options.shortageMessage);
   }
   if (variants.length > 0) {
-    const sold = sql.join(
-      variants.map(([, line]) => sql`(${line.productId}::uuid, ${line.quantity}::integer)`),
-      sql`, `,
-    );
-    await tx.execute(sql`
-      update products set sold_items = products.sold_items + v.quantity
-      from (select id, sum(quantity)::integer as quantity from (values ${sold}) as s(id, quantity) group by id) as v
-      where products.id = v.id`);
-    await refreshVariantTotals(
-      tx,
-      variants.map(([, line]) => line.productId),
-    );
+    // The product counts every sale of its variants; its stock becomes their sum again.
+    const sold = new Map<string, number>();
+    for (const [, line] of variants)
+      sold.set(line.productId, (sold.get(line.productId) ?? 0) + line.quantity);
+    await refreshVariantTotals(tx, [...sold.keys()], sold);
   }
 }
 
@@ -407,18 +415,9 @@ export async function returnStock(tx: Tx, lines: StockLine[]): Promise<void> {
       returning product_variants.product_id as "productId", v.quantity as quantity`);
     const back = (result as unknown as { rows: Array<{ productId: string; quantity: number }> }).rows;
     if (back.length > 0) {
-      const sold = sql.join(
-        back.map((row) => sql`(${row.productId}::uuid, ${Number(row.quantity)}::integer)`),
-        sql`, `,
-      );
-      await tx.execute(sql`
-        update products set sold_items = greatest(products.sold_items - v.quantity, 0)
-        from (select id, sum(quantity)::integer as quantity from (values ${sold}) as s(id, quantity) group by id) as v
-        where products.id = v.id`);
-      await refreshVariantTotals(
-        tx,
-        back.map((row) => row.productId),
-      );
+      const sold = new Map<string, number>();
+      for (const row of back) sold.set(row.productId, (sold.get(row.productId) ?? 0) - Number(row.quantity));
+      await refreshVariantTotals(tx, [...sold.keys()], sold);
     }
   }
 }
