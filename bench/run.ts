@@ -102,6 +102,7 @@ interface ProductWire {
   avaliableItems: number;
   soldItems: number;
   category: { slug: string };
+  options: unknown[];
 }
 interface ListingWire {
   products: ProductWire[];
@@ -278,6 +279,17 @@ async function inStockProducts(server: ServerProcess, count: number): Promise<Pr
   return found.slice(0, count);
 }
 
+/** The cart line that buys one of `product`: a product with sizes (issue 13) needs one of its in-stock variants. */
+async function cartLineOf(server: ServerProcess, product: ProductWire) {
+  if (product.options.length === 0) return { productId: product.id, quantity: 1 };
+  const { product: detail } = await getJson<{
+    product: { variants: Array<{ id: string; avaliableItems: number }> };
+  }>(`${server.baseUrl}/api/product/${product.id}`);
+  const variant = detail.variants.find((v) => v.avaliableItems > 0);
+  if (!variant) throw new Error(`product ${product.id} is in stock but none of its variants is`);
+  return { productId: product.id, variantId: variant.id, quantity: 1 };
+}
+
 /**
  * Orders on distinct products: every prepared shopper has one cart line of a product nobody else holds,
  * and each request places one shopper's order, so every order is valid and the sold counts must add up.
@@ -291,7 +303,7 @@ async function orderCase(
     const answer = await sendJson<{ cart: { id: string } }>(
       'POST',
       `${server.baseUrl}/api/cart`,
-      { productId: products[index]!.id, quantity: 1 },
+      await cartLineOf(server, products[index]!),
       { token: shopper.token },
     );
     return { token: shopper.token, cartId: answer.cart.id };
@@ -398,7 +410,7 @@ async function proofBurstCase(server: ServerProcess, shoppers: BenchUser[]): Pro
     const answer = await sendJson<{ cart: { id: string } }>(
       'POST',
       `${server.baseUrl}/api/cart`,
-      { productId: products[index]!.id, quantity: 1 },
+      await cartLineOf(server, products[index]!),
       { token: shopper.token },
     );
     const form = multipartBody(
@@ -622,7 +634,14 @@ async function benchDatabase(database: DatabaseKind, processesOnly: boolean): Pr
       report.large = await listingCases(server, `Large catalogue`);
       const sample = (await getJson<ListingWire>(`${server.baseUrl}/api/product?page=7&limit=12`))
         .products[3]!;
+      // Issue 13's filter: products with an in-stock M (adults' clothing), on page 1 and deep.
+      const sized = await getJson<ListingWire>(`${server.baseUrl}/api/product?page=1&limit=12&size=M`);
+      const sizedDeep = Math.max(1, Math.min(500, sized.totalPages));
+      console.log(`size M: ${sized.totalCount} products, deep page ${sizedDeep}`);
       const cases: Array<[Kind, string, Parameters<typeof runCase>[2]]> = [
+        ['listing', 'size M page 1', get('/api/product?page=1&limit=12&size=M')],
+        ['listing', `size M page ${sizedDeep}`, get(`/api/product?page=${sizedDeep}&limit=12&size=M`)],
+        ['listing', 'size M,L + color Navy page 1', get('/api/product?page=1&limit=12&size=M,L&color=Navy')],
         ['listing', 'search "linen"', get('/api/product?page=1&limit=12&search=linen')],
         ['listing', 'search "rose linen"', get('/api/product?page=1&limit=12&search=rose%20linen')],
         [

@@ -50,6 +50,8 @@ describe('deep pages from page anchors', () => {
     const filterSets: ProductFilters[] = [
       { availability: 'all' },
       { availability: 'inStock', categoryIds: [womenId], minPricePiastres: 20_000 },
+      // Issue 13's size filter, which pages from anchors of its own stride.
+      { availability: 'all', sizes: ['M', 'L'] },
     ];
     for (const filters of filterSets) {
       for (const sort of PRODUCT_SORTS) {
@@ -79,5 +81,19 @@ describe('deep pages from page anchors', () => {
         sort,
       ).toEqual(rows.map((row) => row.product.id));
     }
+  });
+
+  it('answers a deep page of a size filter from the API exactly as skipping every row would', async () => {
+    // Page 12 of 12 starts at match 132: past the size filter's own (shorter) anchor stride.
+    const filters: ProductFilters = { availability: 'all', sizes: ['M'] };
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/product?size=M&sort=newest&page=12&limit=12',
+    });
+    const rows = await findProducts(t.database.db, filters, 'newest', 12, 132);
+    expect(rows).toHaveLength(12);
+    expect(res.json<{ products: Array<{ _id: string }> }>().products.map((p) => p._id)).toEqual(
+      rows.map((row) => row.product.id),
+    );
   });
 });

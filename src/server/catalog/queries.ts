@@ -1,10 +1,16 @@
-import { and, asc, count, desc, eq, gt, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, arrayOverlaps, asc, count, desc, eq, gt, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Availability, ProductSort } from '@/shared/constants';
 import type { DbOrTx, Tx } from '../db/client';
-import { categories, products, ratings } from '../db/schema';
+import { categories, products, productVariants, ratings } from '../db/schema';
 import { containsText } from '../db/text-search';
-import type { CategoryDtoRow, ProductCategoryRow, ProductDtoRow } from './dto';
+import type {
+  CategoryDtoRow,
+  ProductCategoryRow,
+  ProductDetailCategoryRow,
+  ProductDtoRow,
+  VariantDtoRow,
+} from './dto';
 
 export interface ProductFilters {
   search?: string | undefined;
@@ -16,6 +22,9 @@ export interface ProductFilters {
   minPricePiastres?: number | undefined;
   maxPricePiastres?: number | undefined;
   availability: Availability;
+  /** Products with an in-stock variant of one of these sizes / colours (issue 13); empty or left out: any. */
+  sizes?: string[] | undefined;
+  colors?: string[] | undefined;
 }
 
 export interface ProductWithCategory {
@@ -38,9 +47,21 @@ const productColumns = {
   ratingSum: products.ratingSum,
   ratingCount: products.ratingCount,
   createdAt: products.createdAt,
+  options: products.options,
+  optionsInStock: products.optionsInStock,
 };
 
 const categoryColumns = { id: categories.id, name: categories.name, slug: categories.slug };
+
+/** A listing filter on an option's in-stock values: the products' array column overlaps the chosen values. */
+const OPTION_COLUMNS = { sizes: products.inStockSizes, colors: products.inStockColors } as const;
+
+function optionConditions(filters: ProductFilters): SQL[] {
+  return (['sizes', 'colors'] as const).flatMap((facet) => {
+    const values = filters[facet];
+    return values?.length ? [arrayOverlaps(OPTION_COLUMNS[facet], values)] : [];
+  });
+}
 
 /** Every filter but the price range: the price slider's maximum is computed under exactly these. */
 function nonPriceConditions(filters: ProductFilters): SQL[] {
@@ -57,7 +78,14 @@ function nonPriceConditions(filters: ProductFilters): SQL[] {
   }
   if (filters.availability === 'inStock') conditions.push(gt(products.availableItems, 0));
   if (filters.availability === 'outOfStock') conditions.push(eq(products.availableItems, 0));
-  return conditions;
+  return [...conditions, ...optionConditions(filters)];
+}
+
+/** Every filter but the option filters: what the facets are counted under (productFacets). */
+function nonOptionConditions(filters: ProductFilters): SQL[] {
+  return nonPriceConditions({ ...filters, sizes: undefined, colors: undefined }).concat(
+    priceConditions(filters),
+  );
 }
 
 function priceConditions(filters: ProductFilters): SQL[] {
@@ -197,6 +225,95 @@ export async function productTotals(db: DbOrTx, filters: ProductFilters): Promis
   return { count: row?.count ?? 0, maxFinalPricePiastres: row?.maxFinalPricePiastres ?? null };
 }
 
+export interface FacetCount {
+  value: string;
+  count: number;
+}
+
+export interface ProductFacets {
+  size: FacetCount[];
+  color: FacetCount[];
+}
+
+/** Value → how many products have it, most common first (then by value). */
+function facetOf(counts: Map<string, number>): FacetCount[] {
+  return [...counts]
+    .map(([value, count]) => ({ value, count }))
+    .sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
+}
+
+/**
+ * The in-stock sizes and colours among the products the filters select, each with how many products
+ * have it, most common first. Each facet is counted under every filter but its own (a shopper who chose
+ * M still sees L to add). One pass over the rows the other filters select, grouped by their (sizes,
+ * colours) pair: a few hundred groups at 100,000 products, counted out here.
+ */
+export async function productFacets(db: DbOrTx, filters: ProductFilters): Promise<ProductFacets> {
+  const where = and(...nonOptionConditions(filters));
+  const result = await db.execute(sql`
+    select ${products.inStockSizes} as sizes, ${products.inStockColors} as colors, count(*)::integer as n
+    from ${products}
+    ${where ? sql`where ${where}` : sql``}
+    group by 1, 2`);
+  // Both drivers answer `execute` with `{ rows }`; the shared Db type does not say so.
+  const groups = (result as unknown as { rows: Array<{ sizes: string[]; colors: string[]; n: number }> })
+    .rows;
+  const chosen = (values: string[] | undefined) => (values?.length ? new Set(values) : null);
+  const sizes = chosen(filters.sizes);
+  const colors = chosen(filters.colors);
+  const overlaps = (have: string[], wanted: Set<string> | null) =>
+    wanted === null || have.some((value) => wanted.has(value));
+  const size = new Map<string, number>();
+  const color = new Map<string, number>();
+  for (const group of groups) {
+    const n = Number(group.n);
+    if (overlaps(group.colors, colors)) {
+      for (const value of group.sizes) size.set(value, (size.get(value) ?? 0) + n);
+    }
+    if (overlaps(group.sizes, sizes)) {
+      for (const value of group.colors) color.set(value, (color.get(value) ?? 0) + n);
+    }
+  }
+  return { size: facetOf(size), color: facetOf(color) };
+}
+
+/** A product's variants in the owner's order. */
+export async function findVariants(db: DbOrTx, productId: string): Promise<VariantDtoRow[]> {
+  return db
+    .select({
+      id: productVariants.id,
+      sku: productVariants.sku,
+      options: productVariants.options,
+      pricePiastres: productVariants.pricePiastres,
+      availableItems: productVariants.availableItems,
+    })
+    .from(productVariants)
+    .where(eq(productVariants.productId, productId))
+    .orderBy(asc(productVariants.position), asc(productVariants.id));
+}
+
+export interface ProductDetailRow {
+  product: ProductDtoRow;
+  category: ProductDetailCategoryRow;
+  variants: VariantDtoRow[];
+}
+
+/** A product with its category's size guide and its variants: what `GET /product/{id}` answers. */
+export async function findProductDetail(
+  db: DbOrTx,
+  by: { id: string } | { slug: string },
+): Promise<ProductDetailRow | undefined> {
+  const [row] = await db
+    .select({ product: productColumns, category: { ...categoryColumns, sizeGuide: categories.sizeGuide } })
+    .from(products)
+    .leftJoin(categories, eq(categories.id, products.categoryId))
+    .where('id' in by ? eq(products.id, by.id) : eq(products.slug, by.slug))
+    .limit(1);
+  if (!row) return undefined;
+  const variants = row.product.options.length > 0 ? await findVariants(db, row.product.id) : [];
+  return { ...row, variants };
+}
+
 export async function findProduct(
   db: DbOrTx,
   by: { id: string } | { slug: string },
@@ -265,7 +382,7 @@ export async function findCategories(
 ): Promise<CategoryDtoRow[]> {
   return (
     db
-      .select({ ...categoryColumns, image: categories.image })
+      .select({ ...categoryColumns, image: categories.image, sizeGuide: categories.sizeGuide })
       .from(categories)
       .where(search ? containsText(categories.name, search) : undefined)
       // Creation order keeps the shop's own order of its categories (the demo's SPEC order first).
@@ -288,7 +405,7 @@ export async function findCategory(
   by: { id: string } | { slug: string },
 ): Promise<CategoryDtoRow | undefined> {
   const [row] = await db
-    .select({ ...categoryColumns, image: categories.image })
+    .select({ ...categoryColumns, image: categories.image, sizeGuide: categories.sizeGuide })
     .from(categories)
     .where('id' in by ? eq(categories.id, by.id) : eq(categories.slug, by.slug))
     .limit(1);

@@ -7,15 +7,16 @@ import {
   type ProductSort,
 } from '@/shared/constants';
 import { messages } from '@/shared/messages';
+import { optionFilterValues } from '@/shared/listing';
 import { toEgp, toPiastres } from '@/shared/money';
 import type { CategoryDto } from '@/shared/schemas/category';
-import type { ProductDto, ProductQuery } from '@/shared/schemas/product';
+import type { Facet, ProductDetailDto, ProductDto, ProductQuery } from '@/shared/schemas/product';
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
 import type { ShopEvents } from '../events';
 import type { SessionUser } from '../plugins/auth-guard';
 import type { ObjectStore } from '../storage/types';
-import { averageRating, categoryDto, productDto } from './dto';
+import { averageRating, categoryDto, productDetailDto, productDto } from './dto';
 import type { CatalogReadModel } from './read-model';
 import {
   adjustRatingTotals,
@@ -24,11 +25,13 @@ import {
   findCategory,
   findCategoryKeys,
   findProduct,
+  findProductDetail,
   findPageAnchors,
   findProducts,
   findRating,
   lockProduct,
   productCountsByCategory,
+  productFacets,
   productTotals,
   saveRating,
   type CategoryKeys,
@@ -38,6 +41,12 @@ import {
 
 /** Rows between two page anchors: a hundred listing pages. */
 const PAGE_ANCHOR_STRIDE = 1200;
+/**
+ * The same under a size or colour filter: its rows are read from the heap to test the filter, and only
+ * one in five or so matches, so skipping a hundred pages of matches read ~8,000 rows (9 ms at 100,000
+ * products on PostgreSQL); ten pages read ~800 (1 ms). The anchors stay few: the filter keeps few rows.
+ */
+const FILTERED_PAGE_ANCHOR_STRIDE = 120;
 
 const m = messages.catalog;
 
@@ -87,6 +96,7 @@ export interface ProductListAnswer {
   totalPages: number;
   totalCount: number;
   maxPrice: number;
+  facets: { size: Facet[]; color: Facet[] };
 }
 
 export interface RatingAnswer {
@@ -159,11 +169,13 @@ export function createCatalogService({ db, store, events, readModel }: CatalogDe
     sort: ProductSort,
     offset: number,
   ): Promise<PageAnchor | undefined> {
-    if (offset < PAGE_ANCHOR_STRIDE) return undefined;
+    const stride =
+      filters.sizes?.length || filters.colors?.length ? FILTERED_PAGE_ANCHOR_STRIDE : PAGE_ANCHOR_STRIDE;
+    if (offset < stride) return undefined;
     const anchors = await readModel.read(`anchors:${JSON.stringify([filters, sort])}`, () =>
-      findPageAnchors(db, filters, sort, PAGE_ANCHOR_STRIDE),
+      findPageAnchors(db, filters, sort, stride),
     );
-    return anchors[Math.floor(offset / PAGE_ANCHOR_STRIDE)];
+    return anchors[Math.floor(offset / stride)];
   }
 
   async function listProducts(query: ProductQuery): Promise<ProductListAnswer> {
@@ -173,6 +185,8 @@ export function createCatalogService({ db, store, events, readModel }: CatalogDe
       minPricePiastres: query.minPrice === undefined ? undefined : toPiastres(query.minPrice),
       maxPricePiastres: query.maxPrice === undefined ? undefined : toPiastres(query.maxPrice),
       availability: query.availability ?? 'all',
+      sizes: optionFilterValues(query.size),
+      colors: optionFilterValues(query.color),
     };
     if (
       filters.minPricePiastres !== undefined &&
@@ -183,12 +197,23 @@ export function createCatalogService({ db, store, events, readModel }: CatalogDe
     }
     const { page, limit, offset } = paging(query.page, query.limit, LISTING_PAGE_SIZE, UNPAGED_PRODUCT_LIMIT);
     if (filters.categoryIds?.length === 0) {
-      return { products: [], page, totalPages: 1, totalCount: 0, maxPrice: 0 };
+      return {
+        products: [],
+        page,
+        totalPages: 1,
+        totalCount: 0,
+        maxPrice: 0,
+        facets: { size: [], color: [] },
+      };
     }
     const sort = query.sort ?? 'featured';
     const build = async (): Promise<ProductListAnswer> => {
       const totals = await readModel.read(`totals:${JSON.stringify(filters)}`, () =>
         productTotals(db, filters),
+      );
+      // Kept like the totals: one pass over the matching rows each, and the same for every page.
+      const facets = await readModel.read(`facets:${JSON.stringify(filters)}`, () =>
+        productFacets(db, filters),
       );
       // A page past the end would make PostgreSQL walk every row to skip them: known empty, never asked.
       const rows =
@@ -201,6 +226,7 @@ export function createCatalogService({ db, store, events, readModel }: CatalogDe
         totalPages: pageCount(totals.count, limit),
         totalCount: totals.count,
         maxPrice: toEgp(totals.maxFinalPricePiastres ?? 0),
+        facets,
       };
     };
     // Pages are kept; an unpaged answer of up to 1,000 products is not, so the cache stays small.
@@ -208,11 +234,11 @@ export function createCatalogService({ db, store, events, readModel }: CatalogDe
     return readModel.read(`page:${JSON.stringify([filters, sort, page, limit])}`, build);
   }
 
-  async function getProduct(idOrSlug: string): Promise<ProductDto> {
+  async function getProduct(idOrSlug: string): Promise<ProductDetailDto> {
     // Detail pages are the other hot read; a missing product is cached as undefined like any answer.
     const product = await readModel.read(`product:${idOrSlug}`, async () => {
-      const row = await findProduct(db, byIdOrSlug(idOrSlug));
-      return row ? productDto(store, row.product, row.category) : undefined;
+      const row = await findProductDetail(db, byIdOrSlug(idOrSlug));
+      return row ? productDetailDto(store, row.product, row.category, row.variants) : undefined;
     });
     if (!product) throw new AppError('NOT_FOUND', m.productNotFoundAnswer);
     return product;

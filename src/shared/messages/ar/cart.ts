@@ -45,4 +45,9 @@ export const cart: Dictionary<typeof english> = {
   quantityRule: 'يجب أن تكون الكمية عددًا صحيحًا لا يقل عن 1',
   productNotFound: 'المنتج غير موجود',
   cartNotAvailableForAdmins: 'سلة التسوق غير متاحة للمشرفين',
+  // Sizes and colours
+  chooseOption: 'يُرجى اختيار {option}',
+  invalidVariantId: 'معرّف النوع غير صالح',
+  variantNotOfProduct: 'هذا الاختيار ليس من اختيارات {name}',
+  variantName: '{name} ({values})',
 };

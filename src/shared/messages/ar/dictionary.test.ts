@@ -16,6 +16,7 @@ const SAME_IN_BOTH = new Set([
   'orders.itemCount',
   'orders.lineQuantityPrice',
   'mail.orderLine',
+  'cart.variantName',
 ]);
 
 /**
