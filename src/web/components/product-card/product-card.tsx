@@ -3,12 +3,15 @@ import { Link } from 'react-router';
 import { PRODUCT_IMAGE_SIZES } from '@/shared/constants';
 import { catalog } from '@/shared/messages/catalog';
 import { format } from '@/shared/messages/format';
+import { variants } from '@/shared/messages/variants';
+import { isColourOption, swatchOf } from '@/web/lib/colour-swatches';
 import { useAddToCart } from '@/web/lib/use-add-to-cart';
 import { toggleFavoriteWithFeedback, useFavorites } from '@/web/session/favorites';
 import { Price } from '@/web/components/price';
 import { ProductImage } from './product-image';
 import {
   categoryNameOf,
+  hasOptions,
   idOf,
   imageOf,
   isOutOfStock,
@@ -19,6 +22,44 @@ import {
 import { href } from '@/web/paths';
 
 const m = catalog;
+const SWATCHES_SHOWN = 5;
+
+/**
+ * The colours a product comes in, as small swatches under its name (issue 13); a colour sold out in
+ * every size is faded, and a colour name without a known swatch is left to the product's page.
+ */
+function ColourSwatches({ product }: { product: ShownProduct }) {
+  const option = product.options?.find((each) => isColourOption(each.name));
+  if (!option) return null;
+  const inStock = product.optionsInStock?.[option.name];
+  const painted = option.values.flatMap((value) => {
+    const colour = swatchOf(value);
+    return colour ? [{ value, colour, available: inStock ? inStock.includes(value) : true }] : [];
+  });
+  if (painted.length === 0) return null;
+  const more = option.values.length - Math.min(painted.length, SWATCHES_SHOWN);
+  return (
+    <p className="flex items-center gap-1.5">
+      <span className="sr-only">
+        {format(variants.coloursAvailable, { names: option.values.join(', ') })}
+      </span>
+      {painted.slice(0, SWATCHES_SHOWN).map(({ value, colour, available }) => (
+        <span
+          key={value}
+          aria-hidden="true"
+          title={value}
+          className={`size-3.5 rounded-pill border border-line-strong ${available ? '' : 'opacity-35'}`}
+          style={{ backgroundColor: colour }}
+        />
+      ))}
+      {more > 0 ? (
+        <span aria-hidden="true" className="text-[0.6875rem] text-muted">
+          +{more}
+        </span>
+      ) : null}
+    </p>
+  );
+}
 
 interface ProductCardProps {
   product: ShownProduct;
@@ -82,24 +123,35 @@ export function ProductCard({ product, to, eager = false }: ProductCardProps) {
             {ratingLabel(product.averageRating)}
           </span>
         </div>
+        <ColourSwatches product={product} />
         <div className="mt-auto pt-1">
           <Price price={product.price} discount={product.discount} finalPrice={product.finalPrice} />
         </div>
-        <button
-          type="button"
-          className={`btn relative z-10 mt-2 w-full px-3 text-xs whitespace-nowrap sm:px-5 sm:text-sm ${outOfStock ? 'btn-outline' : 'btn-primary'}`}
-          disabled={outOfStock || adding}
-          onClick={() => addToCart(product)}
-        >
-          {outOfStock ? (
-            m.outOfStockButton
-          ) : (
-            <>
-              <ShoppingBag className="hidden size-4 min-[400px]:block" aria-hidden="true" />
-              {m.addToCart}
-            </>
-          )}
-        </button>
+        {!outOfStock && hasOptions(product) ? (
+          // The size and colour are chosen on the product's page, so the card's action leads there.
+          <Link
+            to={target}
+            className="btn btn-primary relative z-10 mt-2 w-full px-3 text-xs whitespace-nowrap sm:px-5 sm:text-sm"
+          >
+            {variants.chooseOptions}
+          </Link>
+        ) : (
+          <button
+            type="button"
+            className={`btn relative z-10 mt-2 w-full px-3 text-xs whitespace-nowrap sm:px-5 sm:text-sm ${outOfStock ? 'btn-outline' : 'btn-primary'}`}
+            disabled={outOfStock || adding}
+            onClick={() => addToCart(product)}
+          >
+            {outOfStock ? (
+              m.outOfStockButton
+            ) : (
+              <>
+                <ShoppingBag className="hidden size-4 min-[400px]:block" aria-hidden="true" />
+                {m.addToCart}
+              </>
+            )}
+          </button>
+        )}
       </div>
 
       <button

@@ -1,0 +1,25 @@
+/** Sizes, colours and the size guide (issue 13): the storefront's choices and the admin's variant editor. */
+export const variants = {
+  // Product details
+  optionLegend: '{option}:',
+  soldOutChip: 'Sold out',
+  /** A value that cannot be taken, as a screen reader names its radio. */
+  valueSoldOut: '{value}, Sold out',
+  sizeGuide: 'Size guide',
+  sizeGuideTitle: '{category} size guide',
+  close: 'Close',
+  // Listing filters
+  sizeFilter: 'Size',
+  colorFilter: 'Color',
+  /** A size or colour filter button, as a screen reader names it. */
+  facetName: '{value} ({n} products)',
+  chipSize: 'Size: {values}',
+  chipColor: 'Color: {values}',
+  // Product card
+  chooseOptions: 'Choose Options',
+  coloursAvailable: 'Colours: {names}',
+  // A line's chosen variant, in the cart, checkout and orders: 'Size: M · Color: Navy'
+  optionValue: '{option}: {value}',
+  optionSeparator: ' · ',
+  skuLabel: 'SKU {sku}',
+} as const;
