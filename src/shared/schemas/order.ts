@@ -12,6 +12,7 @@ import {
   searchParam,
 } from './common';
 import { ImageSchema } from './product';
+import { VariantRefSchema } from './variants';
 
 export const OrderStatusSchema = z.enum(ORDER_STATUSES, { error: messages.orders.statusRule });
 export const StatusUpdateSchema = z.object({ status: OrderStatusSchema });
@@ -40,6 +41,8 @@ export const OrderLineSchema = z.object({
   }),
   quantity: CountSchema,
   unitPrice: EgpSchema,
+  /** The variant sold, as it was then (it stays when the owner removes the variant); null for none. */
+  variant: VariantRefSchema.nullable(),
 });
 export type OrderLineDto = z.infer<typeof OrderLineSchema>;
 
