@@ -9,7 +9,7 @@ import type { OrderStatus } from '@/shared/constants';
 import type { CartDto, CartLineDto } from '@/shared/schemas/cart';
 import type { CategoryDto } from '@/shared/schemas/category';
 import type { OrderDto } from '@/shared/schemas/order';
-import type { ProductDto } from '@/shared/schemas/product';
+import type { ProductDetailDto, ProductDto } from '@/shared/schemas/product';
 import { reloadFavorites } from '@/web/session/favorites';
 import { reloadSession } from '@/web/session/session';
 
@@ -186,6 +186,19 @@ export function sampleProduct(overrides: Partial<ProductDto> = {}): ProductDto {
     createdAt: '2026-11-01T10:00:00.000Z',
     options: [],
     optionsInStock: {},
+    ...overrides,
+  };
+}
+
+/**
+ * The linen dress as `GET /product/{id}` answers it: no variants and no size guide unless told
+ * (`sampleVariantDress` has both).
+ */
+export function sampleProductDetail(overrides: Partial<ProductDetailDto> = {}): ProductDetailDto {
+  return {
+    ...sampleProduct(),
+    category: { _id: 'c1', id: 'c1', name: 'Women', slug: 'women', sizeGuide: null },
+    variants: [],
     ...overrides,
   };
 }
