@@ -9,7 +9,7 @@ import type { OrderStatus } from '@/shared/constants';
 import type { CartDto, CartLineDto } from '@/shared/schemas/cart';
 import type { CategoryDto } from '@/shared/schemas/category';
 import type { OrderDto } from '@/shared/schemas/order';
-import type { ProductDetailDto, ProductDto } from '@/shared/schemas/product';
+import type { ProductDetailDto, ProductDto, ProductListAnswer } from '@/shared/schemas/product';
 import { reloadFavorites } from '@/web/session/favorites';
 import { reloadSession } from '@/web/session/session';
 
@@ -220,7 +220,7 @@ export function sampleCategory(overrides: Partial<CategoryDto> = {}): CategoryDt
 /** A list answer as GET /api/product gives it. */
 export function listAnswer(
   products: ProductDto[],
-  extra: Partial<{ page: number; totalPages: number; totalCount: number; maxPrice: number }> = {},
+  extra: Partial<Omit<ProductListAnswer, 'success' | 'products'>> = {},
 ) {
   return {
     body: {
