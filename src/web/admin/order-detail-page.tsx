@@ -175,7 +175,9 @@ function OrderView({ order }: { order: OrderDto }) {
                   {line.variant ? (
                     <p className="text-sm text-ink-soft">
                       {chosenOptionsText(line.variant.options)}
-                      <span className="ms-2 text-xs text-muted">{format(messages.variants.skuLabel, { sku: line.variant.sku })}</span>
+                      <span className="ms-2 text-xs text-muted">
+                        {format(messages.variants.skuLabel, { sku: line.variant.sku })}
+                      </span>
                     </p>
                   ) : null}
                   <dl className="mt-1 flex flex-wrap gap-x-6 gap-y-1 text-sm text-ink-soft">

@@ -10,7 +10,9 @@ type ChosenOptions = Readonly<Record<string, string>> | null | undefined;
  * for a product without options (a line of today's shape has no variant at all).
  */
 export function chosenOptionsText(options: ChosenOptions): string | undefined {
-  const parts = Object.entries(options ?? {}).map(([option, value]) => format(m.optionValue, { option, value }));
+  const parts = Object.entries(options ?? {}).map(([option, value]) =>
+    format(m.optionValue, { option, value }),
+  );
   return parts.length > 0 ? parts.join(m.optionSeparator) : undefined;
 }
 
@@ -20,5 +22,7 @@ export function chosenOptionsText(options: ChosenOptions): string | undefined {
  */
 export function lineTitle(name: string, options: ChosenOptions): string {
   const chosen = options ?? {};
-  return Object.keys(chosen).length > 0 ? format(cart.variantName, { name, values: variantLabel([], chosen) }) : name;
+  return Object.keys(chosen).length > 0
+    ? format(cart.variantName, { name, values: variantLabel([], chosen) })
+    : name;
 }

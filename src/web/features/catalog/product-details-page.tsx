@@ -115,7 +115,9 @@ function ProductDetails({ product, queryKey }: { product: ProductDetailDto; quer
       const asked = open ?? options[0]?.name;
       setMissing(asked);
       choices.current
-        ?.querySelector<HTMLInputElement>(`fieldset[data-option="${CSS.escape(asked ?? '')}"] input:not(:disabled)`)
+        ?.querySelector<HTMLInputElement>(
+          `fieldset[data-option="${CSS.escape(asked ?? '')}"] input:not(:disabled)`,
+        )
         ?.focus();
       return;
     }

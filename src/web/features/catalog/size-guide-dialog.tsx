@@ -78,7 +78,11 @@ export function SizeGuideDialog({ title, guide, onClose }: SizeGuideDialogProps)
           </button>
         </div>
         {/* A scrollable region is a tab stop, so a keyboard can scroll a wide chart too. */}
-        <div className="min-h-0 overflow-auto rounded-field border border-line" tabIndex={0} aria-labelledby={titleId}>
+        <div
+          className="min-h-0 overflow-auto rounded-field border border-line"
+          tabIndex={0}
+          aria-labelledby={titleId}
+        >
           <table className="w-full border-separate border-spacing-0 text-sm">
             <thead>
               <tr>
@@ -108,7 +112,10 @@ export function SizeGuideDialog({ title, guide, onClose }: SizeGuideDialogProps)
                         {cell}
                       </th>
                     ) : (
-                      <td key={index} className="border-b border-line px-3 py-2 whitespace-nowrap text-ink-soft">
+                      <td
+                        key={index}
+                        className="border-b border-line px-3 py-2 whitespace-nowrap text-ink-soft"
+                      >
                         {cell}
                       </td>
                     ),

@@ -54,11 +54,11 @@ describe('VariantSelector', () => {
   it('shows one named radio group per option, sizes as chips and known colours as swatches', () => {
     render(<Harness />);
     const sizes = screen.getByRole('radiogroup', { name: 'Size:' });
-    expect(within(sizes).getAllByRole('radio').map((radio) => radio.getAttribute('value'))).toEqual([
-      'S',
-      'M',
-      'L',
-    ]);
+    expect(
+      within(sizes)
+        .getAllByRole('radio')
+        .map((radio) => radio.getAttribute('value')),
+    ).toEqual(['S', 'M', 'L']);
     const colours = screen.getByRole('radiogroup', { name: 'Color:' });
     expect(within(colours).getByRole('radio', { name: 'Navy' })).toBeEnabled();
     // A known colour is painted; a name the shop made up stays a named chip.

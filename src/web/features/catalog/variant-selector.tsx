@@ -41,7 +41,9 @@ export function VariantSelector({ options, variants, choice, onChoose, missing }
             aria-invalid={asked ? true : undefined}
           >
             <legend id={legendId} className="mb-2.5 text-sm text-ink-soft">
-              <span className="font-semibold text-ink">{format(m.optionLegend, { option: option.name })}</span>{' '}
+              <span className="font-semibold text-ink">
+                {format(m.optionLegend, { option: option.name })}
+              </span>{' '}
               {chosen ?? ''}
             </legend>
             <div className="flex flex-wrap gap-2">
@@ -87,7 +89,9 @@ export function VariantSelector({ options, variants, choice, onChoose, missing }
                             : 'border-dashed border-line bg-sand/60 text-muted'
                         }`}
                       >
-                        <span className={available ? undefined : 'line-through decoration-muted'}>{value}</span>
+                        <span className={available ? undefined : 'line-through decoration-muted'}>
+                          {value}
+                        </span>
                         {available ? null : (
                           <span className="text-[0.625rem] font-semibold tracking-wide text-danger uppercase">
                             {m.soldOutChip}

@@ -6,7 +6,11 @@ import { useCartWrite, type CartWriteConfig } from '@/web/lib/cart-write';
  * POST /api/cart: adds a line, or adds to the line the product (in that size and colour) already has.
  * A product with options needs its variant's id; one without sends none.
  */
-export function addCartItem({ productId, variantId, quantity }: AddCartItemRequest): Promise<CartChangeAnswer> {
+export function addCartItem({
+  productId,
+  variantId,
+  quantity,
+}: AddCartItemRequest): Promise<CartChangeAnswer> {
   return api.post<CartChangeAnswer>('/cart', { body: { productId, variantId, quantity } });
 }
 
@@ -21,8 +25,5 @@ interface AddCartItemRequest {
  * shows the new count at once), then the caller's `onSuccess` runs.
  */
 export function useAddCartItem(config: CartWriteConfig<AddCartItemRequest> = {}) {
-  return useCartWrite(addCartItem,
-    config,
-    { refreshOnError: false },
-  );
+  return useCartWrite(addCartItem, config, { refreshOnError: false });
 }
