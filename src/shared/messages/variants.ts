@@ -46,4 +46,16 @@ export const variants = {
   setStockForAll: 'Set stock for all',
   applyStockToAll: 'Apply to all',
   stockFromVariants: 'The stock is the sum of the variants: {n}',
+  // Admin category form
+  sizeGuideIntro:
+    'A chart shoppers open from the products of this category: column headings, then a row per size.',
+  addSizeGuide: 'Add a size guide',
+  removeSizeGuide: 'Remove the size guide',
+  addRow: 'Add row',
+  addColumn: 'Add column',
+  columnHeading: 'Column {n} heading',
+  cellLabel: 'Row {row}, {column}',
+  removeRow: 'Remove row {n}',
+  removeColumn: 'Remove column {n}',
+  sizeGuideTable: 'Size guide chart',
 } as const;
