@@ -46,6 +46,13 @@ export const variants = {
   setStockForAll: 'Set stock for all',
   applyStockToAll: 'Apply to all',
   stockFromVariants: 'The stock is the sum of the variants: {n}',
+  // Admin product list
+  lowStock: 'Low stock',
+  lowStockTitle: 'Low stock: {n} or fewer',
+  lowStockThreshold: 'Show stock at or under',
+  lowStockEmpty: 'Nothing is at or under {n} in stock.',
+  lowStockFailed: 'Failed to load the low-stock list',
+  stockTotal: 'Total of its variants',
   // Admin category form
   sizeGuideIntro:
     'A chart shoppers open from the products of this category: column headings, then a row per size.',
