@@ -322,6 +322,12 @@ describe(`every route answers exactly what it declares (${testDriver})`, () => {
       await call(t.app, { method: 'GET', url: '/api/dashboard/stats' }, 401);
     },
 
+    'GET /api/dashboard/low-stock': async () => {
+      await call(t.app, as(admin, { method: 'GET', url: '/api/dashboard/low-stock?threshold=20' }), 200);
+      await call(t.app, as(admin, { method: 'GET', url: '/api/dashboard/low-stock?threshold=-1' }), 400);
+      await call(t.app, as(shopper, { method: 'GET', url: '/api/dashboard/low-stock' }), 403);
+    },
+
     'POST /api/cart/create': async () => {
       await call(t.app, as(await createUser(t), { method: 'POST', url: '/api/cart/create' }), 200);
       await call(t.app, as(admin, { method: 'POST', url: '/api/cart/create' }), 403);

@@ -24,9 +24,9 @@ export interface ListingFilters {
   minPrice: number | undefined;
   maxPrice: number | undefined;
   availability: Availability;
-  /** Sizes and colours (issue 13): a product shows when it has one of them in stock; empty for any. */
-  sizes: string[];
-  colors: string[];
+  /** `?size=M,L` and `?color=Navy`: the option values chosen (issue 13), as the API's `facets` spell them. */
+  size: string[];
+  color: string[];
   sort: ProductSort;
   page: number;
 }
@@ -37,8 +37,8 @@ export const defaultFilters: ListingFilters = {
   minPrice: undefined,
   maxPrice: undefined,
   availability: 'all',
-  sizes: [],
-  colors: [],
+  size: [],
+  color: [],
   sort: 'featured',
   page: 1,
 };
@@ -64,16 +64,16 @@ function priceOf(value: string | null): number | undefined {
   return Number.isFinite(number) && number >= 0 && number <= MAX_PRICE_EGP ? number : undefined;
 }
 
+/** The values of a `size` or `color` filter (`M,L`): split on commas, trimmed, blanks and repeats dropped. */
+export function optionFilterValues(value: string | null | undefined): string[] {
+  if (!value) return [];
+  return [...new Set(value.split(',').map((part) => part.trim()))].filter(Boolean);
+}
+
 /** `?page=`: a whole number from 1, else the first page. */
 export function pageOf(value: string | null): number {
   const number = Number(value);
   return Number.isInteger(number) && number >= 1 ? number : 1;
-}
-
-/** `?size=M,L`: the values split on commas, trimmed, blanks and repeats dropped (as the API reads them). */
-function valuesOf(value: string | null): string[] {
-  if (!value) return [];
-  return [...new Set(value.split(',').map((part) => part.trim()))].filter(Boolean);
 }
 
 /** Reads the listing's state from its URL; anything malformed falls back to the default. */
@@ -93,8 +93,8 @@ export function readFilters(params: URLSearchParams, shopCategories: readonly st
     availability: (AVAILABILITIES as readonly string[]).includes(availability ?? '')
       ? (availability as Availability)
       : 'all',
-    sizes: valuesOf(params.get('size')),
-    colors: valuesOf(params.get('color')),
+    size: optionFilterValues(params.get('size')),
+    color: optionFilterValues(params.get('color')),
     sort: URL_SORTS.includes(sort as ProductSort) ? (sort as ProductSort) : 'featured',
     page: pageOf(params.get('page')),
   };
@@ -108,8 +108,8 @@ export function writeFilters(filters: ListingFilters): URLSearchParams {
   if (filters.minPrice !== undefined) params.set('minPrice', String(filters.minPrice));
   if (filters.maxPrice !== undefined) params.set('maxPrice', String(filters.maxPrice));
   if (filters.availability !== 'all') params.set('availability', filters.availability);
-  if (filters.sizes.length > 0) params.set('size', filters.sizes.join(','));
-  if (filters.colors.length > 0) params.set('color', filters.colors.join(','));
+  if (filters.size.length > 0) params.set('size', filters.size.join(','));
+  if (filters.color.length > 0) params.set('color', filters.color.join(','));
   if (filters.sort !== 'featured') params.set('sort', filters.sort);
   if (filters.page > 1) params.set('page', String(filters.page));
   return params;
@@ -123,8 +123,8 @@ export function apiQueryOf(filters: ListingFilters) {
     minPrice: filters.minPrice,
     maxPrice: filters.maxPrice,
     availability: filters.availability === 'all' ? undefined : filters.availability,
-    size: filters.sizes.length > 0 ? filters.sizes.join(',') : undefined,
-    color: filters.colors.length > 0 ? filters.colors.join(',') : undefined,
+    size: filters.size.length > 0 ? filters.size.join(',') : undefined,
+    color: filters.color.length > 0 ? filters.color.join(',') : undefined,
     sort: filters.sort,
     page: filters.page,
     limit: LISTING_PAGE_SIZE,

@@ -1,11 +1,16 @@
-import { DASHBOARD_RECENT_PRODUCTS, ORDER_STATUSES, type OrderStatus } from '@/shared/constants';
+import {
+  DASHBOARD_RECENT_PRODUCTS,
+  LOW_STOCK_LIMIT,
+  ORDER_STATUSES,
+  type OrderStatus,
+} from '@/shared/constants';
 import { toEgp } from '@/shared/money';
-import type { DashboardStats } from '@/shared/schemas/dashboard';
+import type { DashboardStats, LowStockItem } from '@/shared/schemas/dashboard';
 import { productDto } from '../catalog/dto';
 import { findProducts } from '../catalog/queries';
 import type { Db } from '../db/client';
 import type { ObjectStore } from '../storage/types';
-import { orderTotalsByStatus, shopTotals } from './queries';
+import { lowStock, orderTotalsByStatus, shopTotals } from './queries';
 
 /**
  * Revenue is the grand total (items plus shipping) of confirmed and completed orders: money the shop
@@ -16,9 +21,11 @@ export const REVENUE_STATUSES: readonly OrderStatus[] = ['confirmed', 'completed
 export interface DashboardDeps {
   db: Db;
   store: ObjectStore;
+  /** The low-stock list's threshold when the request gives none (`LOW_STOCK_THRESHOLD`). */
+  lowStockThreshold: number;
 }
 
-export function createDashboardService({ db, store }: DashboardDeps) {
+export function createDashboardService({ db, store, lowStockThreshold }: DashboardDeps) {
   async function stats(): Promise<DashboardStats> {
     const totals = await shopTotals(db);
     const byStatus = await orderTotalsByStatus(db);
@@ -42,5 +49,24 @@ export function createDashboardService({ db, store }: DashboardDeps) {
     };
   }
 
-  return { stats };
+  /** What is about to run out: products without variants and variants at or under the threshold. */
+  async function lowStockItems(
+    threshold: number = lowStockThreshold,
+  ): Promise<{ threshold: number; items: LowStockItem[] }> {
+    const rows = await lowStock(db, threshold, LOW_STOCK_LIMIT);
+    return {
+      threshold,
+      items: rows.map((row) => ({
+        productId: row.productId,
+        variantId: row.variantId,
+        name: row.name,
+        slug: row.slug,
+        sku: row.sku,
+        options: row.options,
+        avaliableItems: row.availableItems,
+      })),
+    };
+  }
+
+  return { stats, lowStockItems };
 }

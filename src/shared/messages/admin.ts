@@ -87,6 +87,7 @@ export const admin = {
   tooManySubImages: 'A product can have at most {max} additional images',
   // Options and variants (issue 13)
   optionsJson: 'options must be a JSON list of { name, values }',
+  optionsAndVariantsTogether: 'Send options and variants together',
   variantsJson: 'variants must be a JSON list of { sku, options, avaliableItems, price }',
   tooManyOptions: 'A product can have at most {max} options',
   optionNameRequired: 'Every option needs a name',

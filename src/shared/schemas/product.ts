@@ -26,7 +26,7 @@ import {
 } from './common';
 import { ProductOptionSchema, SizeGuideSchema, VariantSchema, jsonField } from './variants';
 
-/** `?size=` and `?color=`: comma-separated values, read by `optionFilterValues`. */
+/** `?size=` and `?color=`: comma-separated values, split by `optionFilterValues` (src/shared/listing.ts). */
 function optionFilterParam(field: string, option: string) {
   return z
     .preprocess(
@@ -37,12 +37,6 @@ function optionFilterParam(field: string, option: string) {
       `Comma-separated ${option} values, e.g. \`M,L\`: a product matches when it has an in-stock variant ` +
         `with one of them (its option named ${option}, in any case; values as \`facets\` spells them)`,
     );
-}
-
-/** The values of a `size` or `color` filter: split on commas, trimmed, blanks and repeats dropped. */
-export function optionFilterValues(value: string | undefined): string[] {
-  if (!value) return [];
-  return [...new Set(value.split(',').map((part) => part.trim()))].filter(Boolean);
 }
 
 export const ProductQuerySchema = z.object({

@@ -102,7 +102,7 @@ describe('admin category form', () => {
   });
 });
 
-describe('admin category form, size guide', () => {
+describe('admin category form, size guide', { timeout: 20_000 }, () => {
   const v = messages.variants;
 
   function serveCategory(category: ReturnType<typeof makeCategory>) {

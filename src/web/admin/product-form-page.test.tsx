@@ -222,7 +222,8 @@ describe('admin product form, edit mode', () => {
   });
 });
 
-describe('admin product form, sizes and colours', () => {
+// Typing options, values and a table of variants through user-event takes seconds on a busy machine.
+describe('admin product form, sizes and colours', { timeout: 20_000 }, () => {
   const v = messages.variants;
   const stringFields = (form: FormData) =>
     Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === 'string'));

@@ -169,8 +169,8 @@ export function ListingFiltersPanel({
   };
 
   const chooseCategory = (category: string) => onApply({ ...drafts(), category });
-  const toggleSize = (size: string) => onApply({ ...drafts(), sizes: toggled(filters.sizes, size) });
-  const toggleColor = (color: string) => onApply({ ...drafts(), colors: toggled(filters.colors, color) });
+  const toggleSize = (size: string) => onApply({ ...drafts(), size: toggled(filters.size, size) });
+  const toggleColor = (color: string) => onApply({ ...drafts(), color: toggled(filters.color, color) });
 
   const categoryOption = (value: string, label: string) => {
     const chosen = filters.category === value;
@@ -228,14 +228,14 @@ export function ListingFiltersPanel({
       <FacetFilter
         legend={v.sizeFilter}
         facets={facets?.size ?? []}
-        chosen={filters.sizes}
+        chosen={filters.size}
         swatches={false}
         onToggle={toggleSize}
       />
       <FacetFilter
         legend={v.colorFilter}
         facets={facets?.color ?? []}
-        chosen={filters.colors}
+        chosen={filters.color}
         swatches
         onToggle={toggleColor}
       />

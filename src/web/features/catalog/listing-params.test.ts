@@ -23,17 +23,16 @@ describe('listing URL query', () => {
     expect(read('page=2.5').page).toBe(1);
   });
 
-  it('reads sizes and colours as comma-separated lists, trimmed, without blanks or repeats', () => {
-    const filters = read('size=M, L,,M&color=Navy');
-    expect([filters.sizes, filters.colors]).toEqual([['M', 'L'], ['Navy']]);
-    expect(writeFilters(filters).toString()).toBe('size=M%2CL&color=Navy');
-    expect(apiQueryOf(filters)).toMatchObject({ size: 'M,L', color: 'Navy' });
-    expect(apiQueryOf(read(''))).toMatchObject({ size: undefined, color: undefined });
-  });
-
   it('swaps a minimum above the maximum', () => {
     const filters = read('minPrice=900&maxPrice=100');
     expect([filters.minPrice, filters.maxPrice]).toEqual([100, 900]);
+  });
+
+  it('reads and writes the size and colour filters as comma-separated lists', () => {
+    const filters = read('size=M,%20L,,M&color=Navy');
+    expect(filters).toMatchObject({ size: ['M', 'L'], color: ['Navy'] });
+    expect(writeFilters(filters).toString()).toBe('size=M%2CL&color=Navy');
+    expect(apiQueryOf(filters)).toMatchObject({ size: 'M,L', color: 'Navy' });
   });
 
   it('honours the server-only discount sort from a URL', () => {
@@ -47,6 +46,8 @@ describe('listing URL query', () => {
       minPrice: undefined,
       maxPrice: undefined,
       availability: undefined,
+      size: undefined,
+      color: undefined,
       sort: 'featured',
       page: 2,
       limit: 12,

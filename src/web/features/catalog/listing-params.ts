@@ -15,8 +15,8 @@ export function activeFilters(filters: ListingFilters): ActiveFilter[] {
   if (filters.category) active.push('category');
   if (filters.minPrice !== undefined || filters.maxPrice !== undefined) active.push('price');
   if (filters.availability !== 'all') active.push('availability');
-  if (filters.sizes.length > 0) active.push('size');
-  if (filters.colors.length > 0) active.push('color');
+  if (filters.size.length > 0) active.push('size');
+  if (filters.color.length > 0) active.push('color');
   return active;
 }
 
@@ -29,7 +29,7 @@ export function withoutFilter(filters: ListingFilters, filter: ActiveFilter): Li
     next.maxPrice = undefined;
   }
   if (filter === 'availability') next.availability = 'all';
-  if (filter === 'size') next.sizes = [];
-  if (filter === 'color') next.colors = [];
+  if (filter === 'size') next.size = [];
+  if (filter === 'color') next.color = [];
   return next;
 }

@@ -71,9 +71,9 @@ function chipLabel(filter: ActiveFilter, filters: ListingFilters, ceiling: numbe
     case 'availability':
       return availabilityLabels[filters.availability];
     case 'size':
-      return format(v.chipSize, { values: filters.sizes.join(', ') });
+      return format(v.chipSize, { values: filters.size.join(', ') });
     case 'color':
-      return format(v.chipColor, { values: filters.colors.join(', ') });
+      return format(v.chipColor, { values: filters.color.join(', ') });
   }
 }
 
@@ -270,8 +270,8 @@ export default function ProductsPage() {
                   minPrice: undefined,
                   maxPrice: undefined,
                   availability: 'all',
-                  sizes: [],
-                  colors: [],
+                  size: [],
+                  color: [],
                   page: 1,
                 })
               }
