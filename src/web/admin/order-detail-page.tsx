@@ -174,7 +174,7 @@ function OrderView({ order }: { order: OrderDto }) {
                   <p className="font-medium text-ink">{line.product.name}</p>
                   {line.variant ? (
                     <p className="text-sm text-ink-soft">
-                      {chosenOptionsText(line.variant.options)}
+                      <span>{chosenOptionsText(line.variant.options)}</span>
                       <span className="ms-2 text-xs text-muted">
                         {format(messages.variants.skuLabel, { sku: line.variant.sku })}
                       </span>
