@@ -70,7 +70,7 @@ export async function insertCategory(tx: Tx, values: typeof categories.$inferIns
 export async function updateCategory(
   tx: Tx,
   id: string,
-  values: Partial<Pick<CategoryRow, 'name' | 'slug' | 'image'>>,
+  values: Partial<Pick<CategoryRow, 'name' | 'slug' | 'image' | 'sizeGuide'>>,
 ): Promise<CategoryRow> {
   const [row] = await tx
     .update(categories)
