@@ -298,7 +298,7 @@ export default function ProductFormPage() {
           {err('description') && <p className="field-error">{err('description')}</p>}
         </div>
 
-        <div className="md:col-span-2">
+        <div className="min-w-0 md:col-span-2">
           <VariantEditor
             draft={variantsDraft}
             onChange={(next) => {

@@ -24,7 +24,7 @@ export function SizeGuideEditor({ guide, onChange, error }: SizeGuideEditorProps
   const id = useId();
   if (!guide) {
     return (
-      <fieldset className="flex flex-col gap-3 rounded-card border border-line p-4">
+      <fieldset className="flex min-w-0 flex-col gap-3 rounded-card border border-line p-4">
         <legend className="px-1 font-sans text-base font-semibold text-ink">{v.sizeGuide}</legend>
         <p className="text-sm text-ink-soft">{v.sizeGuideIntro}</p>
         <button type="button" className="btn btn-outline self-start" onClick={() => onChange(STARTING_GUIDE)}>
@@ -49,7 +49,7 @@ export function SizeGuideEditor({ guide, onChange, error }: SizeGuideEditorProps
 
   return (
     <fieldset
-      className="flex flex-col gap-3 rounded-card border border-line p-4"
+      className="flex min-w-0 flex-col gap-3 rounded-card border border-line p-4"
       aria-describedby={`${id}-intro`}
     >
       <legend className="px-1 font-sans text-base font-semibold text-ink">{v.sizeGuide}</legend>
@@ -57,7 +57,7 @@ export function SizeGuideEditor({ guide, onChange, error }: SizeGuideEditorProps
         {v.sizeGuideIntro}
       </p>
       <div
-        className="overflow-x-auto rounded-field border border-line"
+        className="relative overflow-x-auto rounded-field border border-line"
         tabIndex={0}
         role="region"
         aria-label={v.sizeGuideTable}

@@ -48,7 +48,7 @@ export function VariantEditor({ draft, onChange, skuBase, productPrice, error }:
 
   return (
     <fieldset
-      className="flex flex-col gap-4 rounded-card border border-line p-4 sm:p-5"
+      className="flex min-w-0 flex-col gap-4 rounded-card border border-line p-4 sm:p-5"
       aria-describedby={`${id}-intro`}
     >
       <legend className="px-1 font-sans text-base font-semibold text-ink">{v.optionsTitle}</legend>
@@ -178,7 +178,7 @@ export function VariantEditor({ draft, onChange, skuBase, productPrice, error }:
 
           {/* Wider than a phone: it scrolls sideways, and a keyboard can scroll it too. */}
           <div
-            className="overflow-x-auto rounded-field border border-line"
+            className="relative overflow-x-auto rounded-field border border-line"
             tabIndex={0}
             role="region"
             aria-label={v.variantsTitle}
@@ -220,7 +220,7 @@ export function VariantEditor({ draft, onChange, skuBase, productPrice, error }:
                       </th>
                       <td className="border-b border-line px-2 py-2">
                         <input
-                          className="field min-w-36 py-2"
+                          className="field w-48 py-2"
                           aria-label={format(v.skuOf, { variant: name })}
                           value={variant.sku}
                           onChange={(event) => setVariant(index, { sku: event.target.value })}

@@ -5,6 +5,7 @@ import { format, messages } from '@/shared/messages';
 import type { ListingFilters } from '@/shared/listing';
 import type { Facet } from '@/shared/schemas/product';
 import { swatchOf } from '@/web/lib/colour-swatches';
+import { inSizeOrder } from '@/web/lib/size-order';
 
 const m = messages.catalog;
 const v = messages.variants;
@@ -227,7 +228,7 @@ export function ListingFiltersPanel({
 
       <FacetFilter
         legend={v.sizeFilter}
-        facets={facets?.size ?? []}
+        facets={inSizeOrder(facets?.size ?? [])}
         chosen={filters.size}
         swatches={false}
         onToggle={toggleSize}

@@ -61,7 +61,7 @@ export function SizeGuideDialog({ title, guide, onClose }: SizeGuideDialogProps)
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
-        className="card relative flex max-h-full w-full max-w-2xl flex-col p-4 shadow-lift sm:p-6"
+        className="card relative flex max-h-full w-full max-w-2xl min-w-0 flex-col p-4 shadow-lift sm:p-6"
       >
         <div className="mb-4 flex items-center justify-between gap-3">
           <h2 id={titleId} className="text-2xl text-ink">
