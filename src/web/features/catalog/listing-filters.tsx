@@ -71,7 +71,7 @@ interface FacetFilterProps {
  * Sizes or colours as toggle buttons, each with how many products have it in stock (issue 13); a
  * choice applies at once, as a category does. Only what exists under the other filters is offered.
  */
-function FacetFilter({ legend, facets, chosen, swatches, onToggle }: FacetFilterProps) {
+export function FacetFilter({ legend, facets, chosen, swatches, onToggle }: FacetFilterProps) {
   const values = facetValues(facets, chosen);
   if (values.length === 0) return null;
   return (
@@ -113,7 +113,7 @@ function FacetFilter({ legend, facets, chosen, swatches, onToggle }: FacetFilter
   );
 }
 
-function toggled(values: readonly string[], value: string): string[] {
+export function toggled(values: readonly string[], value: string): string[] {
   return values.includes(value) ? values.filter((each) => each !== value) : [...values, value];
 }
 
