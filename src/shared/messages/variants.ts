@@ -15,9 +15,6 @@ export const variants = {
   facetName: '{value} ({n} products)',
   chipSize: 'Size: {values}',
   chipColor: 'Color: {values}',
-  // Product card
-  chooseOptions: 'Choose Options',
-  coloursAvailable: 'Colours: {names}',
   // A line's chosen variant, in the cart, checkout and orders: 'Size: M · Color: Navy'
   optionValue: '{option}: {value}',
   optionSeparator: ' · ',

@@ -3,7 +3,6 @@ import { Link } from 'react-router';
 import { PRODUCT_IMAGE_SIZES } from '@/shared/constants';
 import { catalog } from '@/shared/messages/catalog';
 import { format } from '@/shared/messages/format';
-import { variants } from '@/shared/messages/variants';
 import { isColourOption, swatchOf } from '@/web/lib/colour-swatches';
 import { useAddToCart } from '@/web/lib/use-add-to-cart';
 import { toggleFavoriteWithFeedback, useFavorites } from '@/web/session/favorites';
@@ -22,7 +21,6 @@ import {
 import { href } from '@/web/paths';
 
 const m = catalog;
-const SWATCHES_SHOWN = 5;
 
 /**
  * The colours a product comes in, as small swatches under its name (issue 13); a colour sold out in
@@ -32,31 +30,21 @@ function ColourSwatches({ product }: { product: ShownProduct }) {
   const option = product.options?.find((each) => isColourOption(each.name));
   if (!option) return null;
   const inStock = product.optionsInStock?.[option.name];
-  const painted = option.values.flatMap((value) => {
-    const colour = swatchOf(value);
-    return colour ? [{ value, colour, available: inStock ? inStock.includes(value) : true }] : [];
-  });
-  if (painted.length === 0) return null;
-  const more = option.values.length - Math.min(painted.length, SWATCHES_SHOWN);
   return (
-    <p className="flex items-center gap-1.5">
-      <span className="sr-only">
-        {format(variants.coloursAvailable, { names: option.values.join(', ') })}
-      </span>
-      {painted.slice(0, SWATCHES_SHOWN).map(({ value, colour, available }) => (
-        <span
-          key={value}
-          aria-hidden="true"
-          title={value}
-          className={`size-3.5 rounded-pill border border-line-strong ${available ? '' : 'opacity-35'}`}
-          style={{ backgroundColor: colour }}
-        />
-      ))}
-      {more > 0 ? (
-        <span aria-hidden="true" className="text-[0.6875rem] text-muted">
-          +{more}
-        </span>
-      ) : null}
+    <p className="flex flex-wrap items-center gap-1.5">
+      <span className="sr-only">{format(m.coloursAvailable, { names: option.values.join(', ') })}</span>
+      {option.values.map((value) => {
+        const colour = swatchOf(value);
+        return colour ? (
+          <span
+            key={value}
+            data-colour={value}
+            aria-hidden="true"
+            className={`size-3.5 rounded-pill border border-line-strong ${inStock && !inStock.includes(value) ? 'opacity-35' : ''}`}
+            style={{ backgroundColor: colour }}
+          />
+        ) : null;
+      })}
     </p>
   );
 }
@@ -133,7 +121,7 @@ export function ProductCard({ product, to, eager = false }: ProductCardProps) {
             to={target}
             className="btn btn-primary relative z-10 mt-2 w-full px-3 text-xs whitespace-nowrap sm:px-5 sm:text-sm"
           >
-            {variants.chooseOptions}
+            {m.chooseOptions}
           </Link>
         ) : (
           <button
