@@ -101,6 +101,37 @@ async function main(): Promise<void> {
         sql`select id from products order by featured_score desc, created_at desc, id desc limit 12 offset 59988`,
       ],
       ['count all', sql`select count(*) from products`],
+      // Issue 13: the size filter and the facets (in-stock values on the product's row, GIN-indexed).
+      [
+        'size M featured page 1 (ids)',
+        sql`select id from products where in_stock_sizes && array['M']
+            order by featured_score desc, created_at desc, id desc limit 12`,
+      ],
+      [
+        'size M featured page 500 (ids, no anchor)',
+        sql`select id from products where in_stock_sizes && array['M']
+            order by featured_score desc, created_at desc, id desc limit 12 offset 5988`,
+      ],
+      [
+        'size 0-3M newest page 1 (ids): a rare size',
+        sql`select id from products where in_stock_sizes && array['0-3M']
+            order by created_at desc, id desc limit 12`,
+      ],
+      ['count size M', sql`select count(*) from products where in_stock_sizes && array['M']`],
+      [
+        'size facet, no filter',
+        sql`select value, count(*) from products cross join lateral unnest(in_stock_sizes) as value
+            group by value order by count(*) desc, value`,
+      ],
+      [
+        'both facets in one pass, grouped by (sizes, colours) (as productFacets)',
+        sql`select in_stock_sizes, in_stock_colors, count(*) from products group by 1, 2`,
+      ],
+      [
+        'colour facet under size M',
+        sql`select value, count(*) from products cross join lateral unnest(in_stock_colors) as value
+            where in_stock_sizes && array['M'] group by value order by count(*) desc, value`,
+      ],
     ];
     for (const [name, query] of queries) {
       await db.execute(query);
@@ -117,8 +148,11 @@ async function main(): Promise<void> {
     const [someCategory] = await rows(sql`select category_id as id from products limit 1`);
     const everything: ProductFilters = { availability: 'all' };
     const oneCategory: ProductFilters = { availability: 'all', categoryIds: [someCategory!.id!] };
+    const sizeM: ProductFilters = { availability: 'all', sizes: ['M'] };
     const lastPage = Math.ceil(Number(args.count) / 12);
-    const header = [1, 500, 5000, lastPage, 'cat 1', 'cat 1000'].map((p) => String(p).padStart(8)).join('');
+    const header = [1, 500, 5000, lastPage, 'cat 1', 'cat 1000', 'M 1', 'M 500']
+      .map((p) => String(p).padStart(8))
+      .join('');
     const pages: Array<[ProductFilters, number]> = [
       [everything, 1],
       [everything, 500],
@@ -126,6 +160,8 @@ async function main(): Promise<void> {
       [everything, lastPage],
       [oneCategory, 1],
       [oneCategory, 1000],
+      [sizeM, 1],
+      [sizeM, 500],
     ];
     // As the service pages (src/server/catalog/service.ts): from the anchor before the page, when it is deep.
     for (const stride of [0, 1200]) {

@@ -496,7 +496,14 @@ async function benchDatabase(database: DatabaseKind): Promise<DatabaseReport> {
     const first = await getJson<ListingWire>(`${server.baseUrl}/api/product?page=1&limit=12`);
     const sample = (await getJson<ListingWire>(`${server.baseUrl}/api/product?page=7&limit=12`)).products[3]!;
     const pages = Math.min(5000, first.totalPages);
+    // Issue 13's filter: products with an in-stock M (adults' clothing), on page 1 and deep.
+    const sized = await getJson<ListingWire>(`${server.baseUrl}/api/product?page=1&limit=12&size=M`);
+    const sizedDeep = Math.max(1, Math.min(500, sized.totalPages));
+    console.log(`size M: ${sized.totalCount} products, deep page ${sizedDeep}`);
     const cases: Array<[Kind, string, Parameters<typeof runCase>[2]]> = [
+      ['listing', 'size M page 1', get('/api/product?page=1&limit=12&size=M')],
+      ['listing', `size M page ${sizedDeep}`, get(`/api/product?page=${sizedDeep}&limit=12&size=M`)],
+      ['listing', 'size M,L + color Navy page 1', get('/api/product?page=1&limit=12&size=M,L&color=Navy')],
       ['listing', 'search "linen"', get('/api/product?page=1&limit=12&search=linen')],
       ['listing', 'search "rose linen"', get('/api/product?page=1&limit=12&search=rose%20linen')],
       [

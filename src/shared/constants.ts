@@ -57,7 +57,6 @@ export const MAX_OPTION_VALUES = 30;
 export const MAX_PRODUCT_VARIANTS = 100;
 /** `GET /product`'s option filters: the query parameter, and the option name it matches (in any case). */
 export const OPTION_FILTERS = { size: 'Size', color: 'Color' } as const;
-export type OptionFilter = keyof typeof OPTION_FILTERS;
 /** `GET /api/dashboard/low-stock` answers at most this many products and variants, the lowest stock first. */
 export const LOW_STOCK_LIMIT = 50;
 /** The low-stock threshold when neither the query nor `LOW_STOCK_THRESHOLD` gives one. */

@@ -54,13 +54,12 @@ const productColumns = {
 const categoryColumns = { id: categories.id, name: categories.name, slug: categories.slug };
 
 /** A listing filter on an option's in-stock values: the products' array column overlaps the chosen values. */
-type OptionFacet = 'sizes' | 'colors';
 const OPTION_COLUMNS = { sizes: products.inStockSizes, colors: products.inStockColors } as const;
 
-function optionConditions(filters: ProductFilters, except?: OptionFacet): SQL[] {
+function optionConditions(filters: ProductFilters): SQL[] {
   return (['sizes', 'colors'] as const).flatMap((facet) => {
     const values = filters[facet];
-    return facet === except || !values?.length ? [] : [arrayOverlaps(OPTION_COLUMNS[facet], values)];
+    return values?.length ? [arrayOverlaps(OPTION_COLUMNS[facet], values)] : [];
   });
 }
 
@@ -82,7 +81,7 @@ function nonPriceConditions(filters: ProductFilters): SQL[] {
   return [...conditions, ...optionConditions(filters)];
 }
 
-/** Every filter but the option filters: what a facet counts under, with every option filter but its own. */
+/** Every filter but the option filters: what the facets are counted under (productFacets). */
 function nonOptionConditions(filters: ProductFilters): SQL[] {
   return nonPriceConditions({ ...filters, sizes: undefined, colors: undefined }).concat(
     priceConditions(filters),
@@ -231,28 +230,51 @@ export interface FacetCount {
   count: number;
 }
 
+export interface ProductFacets {
+  size: FacetCount[];
+  color: FacetCount[];
+}
+
+/** Value → how many products have it, most common first (then by value). */
+function facetOf(counts: Map<string, number>): FacetCount[] {
+  return [...counts]
+    .map(([value, count]) => ({ value, count }))
+    .sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
+}
+
 /**
- * The in-stock sizes or colours among the products the filters select (all but this facet's own
- * filter, so a shopper who chose M still sees L to add), with how many products have each, most
- * common first. One pass over the matching rows' array column.
+ * The in-stock sizes and colours among the products the filters select, each with how many products
+ * have it, most common first. Each facet is counted under every filter but its own (a shopper who chose
+ * M still sees L to add). One pass over the rows the other filters select, grouped by their (sizes,
+ * colours) pair: a few hundred groups at 100,000 products, counted out here.
  */
-export async function productFacet(
-  db: DbOrTx,
-  filters: ProductFilters,
-  facet: OptionFacet,
-): Promise<FacetCount[]> {
-  const where = and(...nonOptionConditions(filters), ...optionConditions(filters, facet));
+export async function productFacets(db: DbOrTx, filters: ProductFilters): Promise<ProductFacets> {
+  const where = and(...nonOptionConditions(filters));
   const result = await db.execute(sql`
-    select value, count(*)::integer as count
-    from ${products} cross join lateral unnest(${OPTION_COLUMNS[facet]}) as value
+    select ${products.inStockSizes} as sizes, ${products.inStockColors} as colors, count(*)::integer as n
+    from ${products}
     ${where ? sql`where ${where}` : sql``}
-    group by value
-    order by count desc, value`);
+    group by 1, 2`);
   // Both drivers answer `execute` with `{ rows }`; the shared Db type does not say so.
-  return (result as unknown as { rows: FacetCount[] }).rows.map((row) => ({
-    value: row.value,
-    count: Number(row.count),
-  }));
+  const groups = (result as unknown as { rows: Array<{ sizes: string[]; colors: string[]; n: number }> })
+    .rows;
+  const chosen = (values: string[] | undefined) => (values?.length ? new Set(values) : null);
+  const sizes = chosen(filters.sizes);
+  const colors = chosen(filters.colors);
+  const overlaps = (have: string[], wanted: Set<string> | null) =>
+    wanted === null || have.some((value) => wanted.has(value));
+  const size = new Map<string, number>();
+  const color = new Map<string, number>();
+  for (const group of groups) {
+    const n = Number(group.n);
+    if (overlaps(group.colors, colors)) {
+      for (const value of group.sizes) size.set(value, (size.get(value) ?? 0) + n);
+    }
+    if (overlaps(group.sizes, sizes)) {
+      for (const value of group.colors) color.set(value, (color.get(value) ?? 0) + n);
+    }
+  }
+  return { size: facetOf(size), color: facetOf(color) };
 }
 
 /** A product's variants in the owner's order. */

@@ -31,7 +31,7 @@ import {
   findRating,
   lockProduct,
   productCountsByCategory,
-  productFacet,
+  productFacets,
   productTotals,
   saveRating,
   type CategoryKeys,
@@ -204,10 +204,9 @@ export function createCatalogService({ db, store, events, readModel }: CatalogDe
         productTotals(db, filters),
       );
       // Kept like the totals: one pass over the matching rows each, and the same for every page.
-      const facets = await readModel.read(`facets:${JSON.stringify(filters)}`, async () => ({
-        size: await productFacet(db, filters, 'sizes'),
-        color: await productFacet(db, filters, 'colors'),
-      }));
+      const facets = await readModel.read(`facets:${JSON.stringify(filters)}`, () =>
+        productFacets(db, filters),
+      );
       // A page past the end would make PostgreSQL walk every row to skip them: known empty, never asked.
       const rows =
         offset < totals.count

@@ -7,7 +7,7 @@ import type { CategoryDto } from '@/shared/schemas/category';
 import type { OrderDto } from '@/shared/schemas/order';
 import type { ProductDetailDto, ProductListAnswer } from '@/shared/schemas/product';
 import { sendForm } from '../admin/test-support';
-import { cartLines, productVariants, type ProductRow, type ProductVariantRow } from '../db/schema';
+import { cartLines, outbox, productVariants, type ProductRow, type ProductVariantRow } from '../db/schema';
 import { stockOf } from '../stock/test-products';
 import { createTestApp, testDriver, type TestApp } from '../test/app';
 import { createCategory, createProduct, createVariants } from '../test/catalog-fixtures';
@@ -372,6 +372,10 @@ describe(`product variants (${testDriver})`, () => {
         [{ sku: lSand.sku, options: { Size: 'L', Color: 'Sand' } }, 1080, 1],
       ]);
       expect(order.totalPrice).toBe(2880);
+      // The confirmation e-mail names the sizes and colours bought.
+      const [mail] = await t.database.db.select().from(outbox).where(eq(outbox.recipient, user.email));
+      expect(mail?.text).toContain(`${product.name} (M / Navy)`);
+      expect(mail?.text).toContain(`${product.name} (L / Sand)`);
       expect(await variantStock(mNavy.id)).toEqual({ available: 3, sold: 2 });
       expect(await variantStock(lSand.id)).toEqual({ available: 2, sold: 1 });
       expect(await variantStock(mSand.id)).toEqual({ available: 2, sold: 0 });

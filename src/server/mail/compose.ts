@@ -3,6 +3,7 @@ import { format, messages } from '@/shared/messages';
 import { mail as m } from '@/shared/messages/mail';
 import { formatAmount, formatEgp } from '@/shared/money';
 import type { OrderDto } from '@/shared/schemas/order';
+import { variantLabel } from '@/shared/schemas/variants';
 import escapeHtml from 'escape-html';
 
 /** One e-mail as the outbox keeps it: both bodies are written when its cause commits. */
@@ -58,7 +59,13 @@ function paymentWord(type: PaymentType): string {
 
 function linesBlock(order: OrderDto): Block {
   const rows = order.products.map((line) => ({
-    name: line.product.name,
+    // 'Layla Dress (M / Navy)': the size and colour bought, as the cart and stock messages name them.
+    name: line.variant
+      ? format(messages.cart.variantName, {
+          name: line.product.name,
+          values: variantLabel([], line.variant.options),
+        })
+      : line.product.name,
     quantity: line.quantity,
     price: formatEgp(line.unitPrice * line.quantity),
   }));

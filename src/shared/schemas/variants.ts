@@ -107,7 +107,6 @@ export const ProductOptionInputSchema = z
       seen.add(value.toLowerCase());
     }
   });
-export type ProductOptionInput = z.output<typeof ProductOptionInputSchema>;
 
 const blankToNull = (value: unknown) => (value === '' || value === undefined ? null : value);
 
