@@ -101,7 +101,9 @@ async function journey(page: Page, request: APIRequestContext, browser: Browser)
   // Check out with cash.
   await page.getByRole('link', { name: c.proceedToCheckout }).click();
   await expect(page).toHaveURL(/\/checkout$/);
-  await expect(page.getByText('Size: L', { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: o.orderSummary }).getByText('Size: L', { exact: true }),
+  ).toBeVisible();
   await page.getByLabel(o.fullName).fill('Nadia Samir');
   await page.getByLabel(o.phone).fill('01098765432');
   await page.getByLabel(o.street).fill('Abbas El Akkad Street');
