@@ -15,13 +15,15 @@ async function stockOf(request: APIRequestContext, id: string): Promise<number> 
   return ((await response.json()) as { product: ProductDto }).product.avaliableItems;
 }
 
-/** Two different in-stock demo products with room for a second piece. */
+/**
+ * Two different in-stock demo products with room for a second piece, of those without sizes: a piece in
+ * sizes is added once one is chosen (e2e/variants.spec.ts walks that way).
+ */
 async function twoProducts(request: APIRequestContext): Promise<[ProductDto, ProductDto]> {
   const response = await request.get('/api/product', {
     params: { availability: 'inStock', limit: 60, page: 1 },
   });
   const { products } = (await response.json()) as { products: ProductDto[] };
-  // One-size pieces: a piece with sizes (issue 13) asks for one first, which the variants journey covers.
   const usable = products.filter((product) => product.avaliableItems >= 3 && product.options.length === 0);
   expect(usable.length).toBeGreaterThanOrEqual(2);
   return [usable[0]!, usable[1]!];

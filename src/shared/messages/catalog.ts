@@ -83,6 +83,9 @@ export const catalog = {
   addToFavorites: 'Add {name} to favorites',
   removeFromFavorites: 'Remove {name} from favorites',
   ratedOutOf: 'Rated {rating} out of 5',
+  // A card of a product with sizes or colours (issue 13): they are chosen on its page.
+  chooseOptions: 'Choose Options',
+  coloursAvailable: 'Colours: {names}',
   // Product details
   productImages: 'Product images',
   breadcrumb: 'Breadcrumb',

@@ -55,3 +55,4 @@ export const LowStockAnswerSchema = z
   .describe(
     'Products without variants and variants with at most `threshold` in stock, lowest first (at most 50)',
   );
+export type LowStockAnswer = z.infer<typeof LowStockAnswerSchema>;

@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { messages } from '@/shared/messages';
+import { format, messages } from '@/shared/messages';
+import { SIZE_GUIDE_CELL_MAX } from '@/shared/schemas/variants';
 import { clearToasts, makeCategory, mockFetch } from '@/web/lib/testing';
 import { renderAdmin } from './testing';
 
@@ -98,5 +99,84 @@ describe('admin category form', () => {
     const { router } = renderAdmin('/dashboard/manage_category/edit/missing');
     expect(await screen.findByText(m.failedToLoadCategory)).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/categories'));
+  });
+});
+
+describe('admin category form, size guide', { timeout: 20_000 }, () => {
+  const v = messages.variants;
+
+  function serveCategory(category: ReturnType<typeof makeCategory>) {
+    return mockFetch((call) => {
+      if (call.method === 'GET' && call.url.pathname === `/api/category/${category._id}`) {
+        return { body: { success: true, category } };
+      }
+      if (call.method === 'PATCH') return { body: { success: true, message: m.categoryUpdated } };
+      if (call.url.pathname === '/api/category') return emptyList;
+      return undefined;
+    });
+  }
+  const sentGuide = (calls: { method: string; body: unknown }[]) =>
+    (calls.find((call) => call.method === 'PATCH')!.body as FormData).get('sizeGuide');
+
+  it('builds a chart of headings and rows, adding and removing rows and columns, and sends it as JSON', async () => {
+    const { calls } = serveCategory(makeCategory({ _id: 'cat-women', name: 'Women' }));
+    renderAdmin('/dashboard/manage_category/edit/cat-women');
+    await userEvent.click(await screen.findByRole('button', { name: v.addSizeGuide }));
+    expect(screen.getByLabelText('Column 1 heading')).toHaveValue('Size');
+    await userEvent.type(screen.getByLabelText('Column 2 heading'), 'Bust (cm)');
+    await userEvent.click(screen.getByRole('button', { name: v.addColumn }));
+    await userEvent.type(screen.getByLabelText('Column 3 heading'), 'Hip');
+    await userEvent.type(screen.getByLabelText('Row 1, Size'), 'S');
+    await userEvent.type(screen.getByLabelText('Row 1, Bust (cm)'), '82-86');
+    await userEvent.click(screen.getByRole('button', { name: v.addRow }));
+    await userEvent.type(screen.getByLabelText('Row 2, Size'), 'M');
+    await userEvent.type(screen.getByLabelText('Row 2, Bust (cm)'), '87-91');
+    await userEvent.click(screen.getByRole('button', { name: v.addRow }));
+    await userEvent.click(screen.getByRole('button', { name: 'Remove row 3' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Remove column 3' }));
+
+    await userEvent.click(screen.getByRole('button', { name: m.update }));
+    expect(await screen.findByText(m.categoryUpdated)).toBeInTheDocument();
+    expect(JSON.parse(sentGuide(calls) as string)).toEqual({
+      columns: ['Size', 'Bust (cm)'],
+      rows: [
+        ['S', '82-86'],
+        ['M', '87-91'],
+      ],
+    });
+  });
+
+  it('loads the chart a category has, and removing it sends an empty field', async () => {
+    const { calls } = serveCategory(
+      makeCategory({
+        _id: 'cat-women',
+        name: 'Women',
+        sizeGuide: { columns: ['Size', 'Age'], rows: [['2Y', '2']] },
+      }),
+    );
+    renderAdmin('/dashboard/manage_category/edit/cat-women');
+    expect(await screen.findByLabelText('Row 1, Age')).toHaveValue('2');
+    await userEvent.click(screen.getByRole('button', { name: v.removeSizeGuide }));
+    expect(screen.getByRole('button', { name: v.addSizeGuide })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: m.update }));
+    expect(await screen.findByText(m.categoryUpdated)).toBeInTheDocument();
+    expect(sentGuide(calls)).toBe('');
+  });
+
+  it('leaves the field out for a category that has no chart and gets none, and refuses a cell that is too long', async () => {
+    const { calls } = serveCategory(makeCategory({ _id: 'cat-women', name: 'Women' }));
+    renderAdmin('/dashboard/manage_category/edit/cat-women');
+    await userEvent.click(await screen.findByRole('button', { name: v.addSizeGuide }));
+    await userEvent.type(screen.getByLabelText('Row 1, Size'), 'x'.repeat(SIZE_GUIDE_CELL_MAX + 1));
+    await userEvent.click(screen.getByRole('button', { name: m.update }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      format(m.sizeGuideCellTooLong, { max: SIZE_GUIDE_CELL_MAX }),
+    );
+    expect(calls.some((call) => call.method === 'PATCH')).toBe(false);
+
+    await userEvent.click(screen.getByRole('button', { name: v.removeSizeGuide }));
+    await userEvent.click(screen.getByRole('button', { name: m.update }));
+    expect(await screen.findByText(m.categoryUpdated)).toBeInTheDocument();
+    expect((calls.find((call) => call.method === 'PATCH')!.body as FormData).has('sizeGuide')).toBe(false);
   });
 });

@@ -7,6 +7,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import { messages } from '@/shared/messages';
 import { CategoryFormSchema } from '@/shared/schemas/category';
+import { SizeGuideInputSchema, type SizeGuide } from '@/shared/schemas/variants';
 import { FormField } from '@/web/components/form-field';
 import { useDocumentTitle } from '@/web/lib/shop';
 import { adminCategoryQuery } from './api/get-category';
@@ -14,6 +15,7 @@ import { useSaveCategory } from './api/save-category';
 import { AdminHeader, FormActions } from './admin-ui';
 import { Spinner } from '@/web/components/spinner';
 import { ImageInput, ImagePreview, usePreviewUrls } from './image-picker';
+import { SizeGuideEditor } from './size-guide-editor';
 import { href } from '@/web/paths';
 import { failureText } from '@/web/lib/failure-text';
 import { notify } from '@/web/lib/notify';
@@ -22,7 +24,18 @@ const m = messages.admin;
 
 type CategoryForm = z.output<typeof CategoryFormSchema>;
 
-/** /dashboard/manage_category/new and …/edit/{id} (SPEC §2, §5): a name and a picture. */
+/**
+ * The size guide field (issue 13): the chart as JSON, checked by the shared schema; an empty field
+ * removes a chart the category had; left out (no chart before or after) changes nothing.
+ */
+function sizeGuideField(guide: SizeGuide | null, hadGuide: boolean): { value?: string; error?: string } {
+  if (!guide) return hadGuide ? { value: '' } : {};
+  const checked = SizeGuideInputSchema.safeParse(guide);
+  if (!checked.success) return { error: checked.error.issues[0]?.message ?? '' };
+  return { value: JSON.stringify(checked.data) };
+}
+
+/** /dashboard/manage_category/new and …/edit/{id} (SPEC §2, §5): a name, a picture and a size guide. */
 export default function CategoryFormPage() {
   const { id } = useParams();
   const isEdit = Boolean(id);
@@ -43,6 +56,8 @@ export default function CategoryFormPage() {
   const [image, setImage] = useState<File | null>(null);
   const [imageError, setImageError] = useState<string>();
   const [preview] = usePreviewUrls(image ? [image] : NO_FILES);
+  const [guide, setGuide] = useState<SizeGuide | null>(null);
+  const [guideError, setGuideError] = useState<string>();
 
   useEffect(() => {
     if (category.isError) {
@@ -53,7 +68,10 @@ export default function CategoryFormPage() {
   }, [category.isError, navigate]);
 
   useEffect(() => {
-    if (category.data) reset({ name: category.data.name });
+    if (category.data) {
+      reset({ name: category.data.name });
+      setGuide(category.data.sizeGuide);
+    }
   }, [category.data, reset]);
 
   const save = useSaveCategory({
@@ -71,10 +89,17 @@ export default function CategoryFormPage() {
       notify.error(m.uploadCategoryImage);
       return;
     }
+    const sizeGuide = sizeGuideField(guide, Boolean(category.data?.sizeGuide));
+    if (sizeGuide.error !== undefined) {
+      setGuideError(sizeGuide.error);
+      notify.error(sizeGuide.error);
+      return;
+    }
     const form = new FormData();
     form.append('name', name);
     // SPEC §7 names the file field "category".
     if (image) form.append('category', image);
+    if (sizeGuide.value !== undefined) form.append('sizeGuide', sizeGuide.value);
     busy.current = true;
     save.mutate(
       { id, form },
@@ -132,6 +157,14 @@ export default function CategoryFormPage() {
         ) : category.data?.image.url ? (
           <ImagePreview src={category.data.image.url} alt={m.categoryImagePreview} />
         ) : null}
+        <SizeGuideEditor
+          guide={guide}
+          onChange={(next) => {
+            setGuide(next);
+            setGuideError(undefined);
+          }}
+          error={guideError}
+        />
         <FormActions cancelTo={href.adminCategories()} isEdit={isEdit} saving={save.isPending} />
       </form>
     </section>

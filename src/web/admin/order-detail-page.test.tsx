@@ -57,6 +57,19 @@ describe('admin order detail', () => {
     expect(screen.getByText(m.noProof)).toBeInTheDocument();
   });
 
+  it('names the size, colour and SKU of a line sold in one', async () => {
+    const [line] = makeOrderLines(1);
+    serve(() =>
+      makeOrder({
+        _id: ID,
+        products: [{ ...line!, variant: { sku: 'LD-M-NAVY', options: { Size: 'M', Color: 'Navy' } } }],
+      }),
+    );
+    renderAdmin(`/dashboard/order/${ID}`);
+    expect(await screen.findByText('Size: M · Color: Navy')).toBeInTheDocument();
+    expect(screen.getByText('SKU LD-M-NAVY')).toBeInTheDocument();
+  });
+
   it('sets any of the four statuses, says so and reloads the order', async () => {
     let status: OrderDto['status'] = 'completed';
     const { calls } = serve(

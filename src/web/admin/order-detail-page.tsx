@@ -13,6 +13,7 @@ import { useSession } from '@/web/session/session';
 import { adminOrderQuery } from './api/get-order';
 import { useUpdateOrderStatus } from './api/update-order-status';
 import { formatDateTime } from '@/shared/dates';
+import { chosenOptionsText } from '@/web/lib/chosen-options-text';
 import { AdminHeader, useMinimumLoading } from './admin-ui';
 import { Spinner } from '@/web/components/spinner';
 import { href } from '@/web/paths';
@@ -171,6 +172,14 @@ function OrderView({ order }: { order: OrderDto }) {
                 )}
                 <div className="min-w-0 flex-1">
                   <p className="font-medium text-ink">{line.product.name}</p>
+                  {line.variant ? (
+                    <p className="text-sm text-ink-soft">
+                      <span>{chosenOptionsText(line.variant.options)}</span>
+                      <span className="ms-2 text-xs text-muted">
+                        {format(messages.variants.skuLabel, { sku: line.variant.sku })}
+                      </span>
+                    </p>
+                  ) : null}
                   <dl className="mt-1 flex flex-wrap gap-x-6 gap-y-1 text-sm text-ink-soft">
                     <div>
                       <dt className="text-xs text-muted">{m.unitPrice}</dt>

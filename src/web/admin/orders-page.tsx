@@ -20,6 +20,7 @@ import { AdminHeader, SearchAsYouType, shortId } from './admin-ui';
 import { href } from '@/web/paths';
 import { useFailureToast } from '@/web/lib/failure-text';
 import { notify } from '@/web/lib/notify';
+import { lineTitle } from '@/web/lib/chosen-options-text';
 
 const m = messages.admin;
 
@@ -41,7 +42,10 @@ function ItemsSummary({ order }: { order: OrderDto }) {
     <ul className="text-sm">
       {shown.map((line) => (
         <li key={line._id} className="truncate">
-          {format(messages.orders.itemCount, { name: line.product.name, n: line.quantity })}
+          {format(messages.orders.itemCount, {
+            name: lineTitle(line.product.name, line.variant?.options),
+            n: line.quantity,
+          })}
         </li>
       ))}
       {more > 0 && <li className="text-muted">{format(m.moreItems, { n: more })}</li>}

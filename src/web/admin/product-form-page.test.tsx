@@ -166,7 +166,7 @@ describe('admin product form, edit mode', () => {
     const { calls, fetchMock } = mockFetch((call) => {
       if (call.method === 'GET' && call.url.pathname === '/api/category') return { body: categories };
       if (call.method === 'GET' && call.url.pathname === `/api/product/${product._id}`) {
-        return { body: { success: true, product } };
+        return { body: { success: true, product: { ...product, variants: [] } } };
       }
       if (call.method === 'GET' && call.url.pathname === '/api/product') {
         return {
@@ -219,5 +219,191 @@ describe('admin product form, edit mode', () => {
     const { router } = renderAdmin('/dashboard/manage/edit/00000000-0000-4000-8000-000000000000');
     expect(await screen.findByText(m.failedToLoadProduct)).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/manage'));
+  });
+});
+
+// Typing options, values and a table of variants through user-event takes seconds on a busy machine.
+describe('admin product form, sizes and colours', { timeout: 20_000 }, () => {
+  const v = messages.variants;
+  const stringFields = (form: FormData) =>
+    Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === 'string'));
+
+  it('adds options, generates the variant matrix, sets stock for all, and sends options and variants as JSON', async () => {
+    const { calls } = serve((call) =>
+      call.method === 'POST'
+        ? { status: 201, body: { success: true, message: m.productCreated } }
+        : undefined,
+    );
+    renderAdmin('/dashboard/manage/create');
+    await screen.findByRole('heading', { name: m.createProduct });
+    await fillRequired();
+    await userEvent.upload(screen.getByLabelText(/^Default Image/), png('front.png'));
+
+    await userEvent.click(screen.getByRole('button', { name: v.addOption }));
+    await userEvent.type(screen.getByLabelText('Option 1 name'), 'Size');
+    await userEvent.type(screen.getByLabelText('Option 1 values'), 'S, M');
+    await userEvent.click(screen.getByRole('button', { name: v.addOption }));
+    await userEvent.type(screen.getByLabelText('Option 2 name'), 'Color');
+    await userEvent.type(screen.getByLabelText('Option 2 values'), 'Navy,Sand');
+    expect(screen.getByText(v.generateFirst)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: v.generateVariants }));
+
+    const rows = screen.getAllByRole('rowheader').map((cell) => cell.textContent);
+    expect(rows).toEqual(['S / Navy', 'S / Sand', 'M / Navy', 'M / Sand']);
+    expect(screen.getByLabelText('SKU of M / Sand')).toHaveValue('ROSE-SCARF-M-SAND');
+
+    await userEvent.type(screen.getByLabelText(v.setStockForAll), '5');
+    await userEvent.click(screen.getByRole('button', { name: v.applyStockToAll }));
+    await userEvent.clear(screen.getByLabelText('Stock of S / Sand'));
+    await userEvent.type(screen.getByLabelText('Stock of S / Sand'), '0');
+    await userEvent.type(screen.getByLabelText('Price of M / Navy'), '300');
+    await userEvent.click(screen.getByRole('button', { name: 'Remove M / Sand' }));
+    // The product's stock is the variants' sum, and cannot be typed over.
+    expect(screen.getByLabelText(/^Available Items/)).toHaveValue(10);
+    expect(screen.getByLabelText(/^Available Items/)).toHaveAttribute('readonly');
+    expect(screen.getByText(format(v.stockFromVariants, { n: 10 }))).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: m.create }));
+    expect(await screen.findByText(m.productCreated)).toBeInTheDocument();
+    const fields = stringFields(writes(calls)[0]!.body as FormData);
+    expect(JSON.parse(fields.options as string)).toEqual([
+      { name: 'Size', values: ['S', 'M'] },
+      { name: 'Color', values: ['Navy', 'Sand'] },
+    ]);
+    expect(JSON.parse(fields.variants as string)).toEqual([
+      { sku: 'ROSE-SCARF-S-NAVY', options: { Size: 'S', Color: 'Navy' }, avaliableItems: 5, price: null },
+      { sku: 'ROSE-SCARF-S-SAND', options: { Size: 'S', Color: 'Sand' }, avaliableItems: 0, price: null },
+      { sku: 'ROSE-SCARF-M-NAVY', options: { Size: 'M', Color: 'Navy' }, avaliableItems: 5, price: 300 },
+    ]);
+    expect(fields.avaliableItems).toBe('10');
+  });
+
+  it('shows the rule the variants break, with the shared message, and sends nothing', async () => {
+    const { calls } = serve(() => undefined);
+    renderAdmin('/dashboard/manage/create');
+    await screen.findByRole('heading', { name: m.createProduct });
+    await fillRequired();
+    await userEvent.upload(screen.getByLabelText(/^Default Image/), png('front.png'));
+    await userEvent.click(screen.getByRole('button', { name: v.addOption }));
+    await userEvent.type(screen.getByLabelText('Option 1 name'), 'Size');
+    await userEvent.type(screen.getByLabelText('Option 1 values'), 'S, M');
+    await userEvent.click(screen.getByRole('button', { name: m.create }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(m.optionsNeedVariants);
+
+    await userEvent.click(screen.getByRole('button', { name: v.generateVariants }));
+    await userEvent.clear(screen.getByLabelText('SKU of M'));
+    await userEvent.type(screen.getByLabelText('SKU of M'), 'rose-scarf-s');
+    await userEvent.click(screen.getByRole('button', { name: m.create }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      format(m.duplicateSku, { sku: 'rose-scarf-s' }),
+    );
+
+    // A value added after the matrix was made is flagged until the matrix is made again.
+    await userEvent.type(screen.getByLabelText('Option 1 values'), ', L');
+    expect(screen.getByText(v.variantsOutOfDate)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: v.generateVariants }));
+    expect(screen.queryByText(v.variantsOutOfDate)).not.toBeInTheDocument();
+    expect(screen.getByLabelText('SKU of M')).toHaveValue('rose-scarf-s');
+    expect(screen.getByLabelText('SKU of L')).toHaveValue('ROSE-SCARF-L');
+    expect(writes(calls)).toHaveLength(0);
+  });
+
+  it("loads a product's variants with their ids and saves them with their ids", async () => {
+    const product = makeProduct({
+      name: 'Layla Dress',
+      price: 900,
+      avaliableItems: 7,
+      category: { _id: 'cat-girls', id: 'cat-girls', name: 'Girls', slug: 'girls' },
+      options: [{ name: 'Size', values: ['M', 'L'] }],
+    });
+    const variant = (size: string, stock: number, price: number) => ({
+      _id: `10000000-0000-4000-8000-00000000000${size === 'M' ? 1 : 2}`,
+      id: `10000000-0000-4000-8000-00000000000${size === 'M' ? 1 : 2}`,
+      sku: `LD-${size}`,
+      options: { Size: size },
+      price,
+      finalPrice: price,
+      avaliableItems: stock,
+      inStock: stock > 0,
+    });
+    const detail = {
+      ...product,
+      category: { ...product.category!, sizeGuide: null },
+      variants: [variant('M', 3, 900), variant('L', 4, 950)],
+    };
+    const { calls } = mockFetch((call) => {
+      if (call.method === 'GET' && call.url.pathname === '/api/category') return { body: categories };
+      if (call.method === 'GET' && call.url.pathname === `/api/product/${product._id}`) {
+        return { body: { success: true, product: detail } };
+      }
+      if (call.method === 'GET' && call.url.pathname === '/api/product') {
+        return { body: { success: true, products: [], page: 1, totalPages: 1, totalCount: 0, maxPrice: 0 } };
+      }
+      if (call.method === 'PATCH') return { body: { success: true, message: m.productUpdated } };
+      return undefined;
+    });
+    renderAdmin(`/dashboard/manage/edit/${product._id}`);
+    await screen.findByRole('heading', { name: m.editProduct });
+    expect(await screen.findByLabelText('Option 1 values')).toHaveValue('M, L');
+    expect(screen.getByLabelText('SKU of L')).toHaveValue('LD-L');
+    // Only a price of its own shows; M sells at the product's.
+    expect(screen.getByLabelText('Price of M')).toHaveValue(null);
+    expect(screen.getByLabelText('Price of L')).toHaveValue(950);
+
+    await userEvent.clear(screen.getByLabelText('Stock of M'));
+    await userEvent.type(screen.getByLabelText('Stock of M'), '6');
+    await userEvent.click(screen.getByRole('button', { name: m.update }));
+    expect(await screen.findByText(m.productUpdated)).toBeInTheDocument();
+    const first = stringFields(writes(calls)[0]!.body as FormData);
+    expect(JSON.parse(first.variants as string)).toEqual([
+      { id: detail.variants[0]!._id, sku: 'LD-M', options: { Size: 'M' }, avaliableItems: 6, price: null },
+      { id: detail.variants[1]!._id, sku: 'LD-L', options: { Size: 'L' }, avaliableItems: 4, price: 950 },
+    ]);
+  });
+
+  it('turns a product with sizes back into one stock figure by sending empty lists', async () => {
+    const product = makeProduct({
+      name: 'Layla Dress',
+      category: { _id: 'cat-girls', id: 'cat-girls', name: 'Girls', slug: 'girls' },
+      options: [{ name: 'Size', values: ['M'] }],
+    });
+    const detail = {
+      ...product,
+      category: { ...product.category!, sizeGuide: null },
+      variants: [
+        {
+          _id: '10000000-0000-4000-8000-000000000001',
+          id: '10000000-0000-4000-8000-000000000001',
+          sku: 'LD-M',
+          options: { Size: 'M' },
+          price: product.price,
+          finalPrice: product.price,
+          avaliableItems: 3,
+          inStock: true,
+        },
+      ],
+    };
+    const { calls } = mockFetch((call) => {
+      if (call.method === 'GET' && call.url.pathname === '/api/category') return { body: categories };
+      if (call.method === 'GET' && call.url.pathname === `/api/product/${product._id}`) {
+        return { body: { success: true, product: detail } };
+      }
+      if (call.method === 'GET' && call.url.pathname === '/api/product') {
+        return { body: { success: true, products: [], page: 1, totalPages: 1, totalCount: 0, maxPrice: 0 } };
+      }
+      if (call.method === 'PATCH') return { body: { success: true, message: m.productUpdated } };
+      return undefined;
+    });
+    renderAdmin(`/dashboard/manage/edit/${product._id}`);
+    await userEvent.click(await screen.findByRole('button', { name: format(v.removeOption, { n: 1 }) }));
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    const stock = screen.getByLabelText(/^Available Items/);
+    expect(stock).not.toHaveAttribute('readonly');
+    await userEvent.clear(stock);
+    await userEvent.type(stock, '8');
+    await userEvent.click(screen.getByRole('button', { name: m.update }));
+    expect(await screen.findByText(m.productUpdated)).toBeInTheDocument();
+    const fields = stringFields(writes(calls)[0]!.body as FormData);
+    expect([fields.options, fields.variants, fields.avaliableItems]).toEqual(['[]', '[]', '8']);
   });
 });

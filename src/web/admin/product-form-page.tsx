@@ -2,11 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { useForm, type FieldErrors } from 'react-hook-form';
+import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { MAX_SUB_IMAGES } from '@/shared/constants';
 import { format, messages } from '@/shared/messages';
 import { ProductFormSchema, type ProductForm, type ProductFormInput } from '@/shared/schemas/product';
+import type { ProductVariantsInput } from '@/shared/schemas/variants';
 import { FormField } from '@/web/components/form-field';
 import { useDocumentTitle } from '@/web/lib/shop';
 import { allCategoriesQuery } from '@/web/lib/api/get-categories';
@@ -15,6 +16,15 @@ import { useSaveProduct } from './api/save-product';
 import { AdminHeader, FormActions } from './admin-ui';
 import { Spinner } from '@/web/components/spinner';
 import { ImageInput, ImagePreview, usePreviewUrls } from './image-picker';
+import {
+  checkedVariants,
+  draftOf,
+  NO_VARIANTS,
+  parsedOptions,
+  totalStock,
+  type VariantsDraft,
+} from './variant-drafts';
+import { VariantEditor } from './variant-editor';
 import { href } from '@/web/paths';
 import { failureText, useFailureToast } from '@/web/lib/failure-text';
 import { notify } from '@/web/lib/notify';
@@ -34,13 +44,16 @@ const EMPTY = {
 
 /**
  * The checked fields become the multipart body of SPEC §7. The schema turns an empty discount into
- * undefined, so the discount is sent only when one was typed (SPEC §5).
+ * undefined, so the discount is sent only when one was typed (SPEC §5). `variants`, when given, travel
+ * as the JSON text fields `options` and `variants` (issue 13); empty lists turn a product back into one
+ * stock figure, and leaving them out keeps a product without options exactly as before.
  */
 export function productFormData(
   values: ProductForm,
   defaultImage: File | null,
   subImages: File[],
   removeSubImages: string[],
+  variants?: ProductVariantsInput,
 ): FormData {
   const form = new FormData();
   form.append('name', values.name);
@@ -52,6 +65,10 @@ export function productFormData(
   if (defaultImage) form.append('defaultImage', defaultImage);
   for (const file of subImages) form.append('subImages', file);
   for (const url of removeSubImages) form.append('removeSubImages', url);
+  if (variants) {
+    form.append('options', JSON.stringify(variants.options));
+    form.append('variants', JSON.stringify(variants.variants));
+  }
   return form;
 }
 
@@ -78,6 +95,8 @@ export default function ProductFormPage() {
     register,
     handleSubmit,
     reset,
+    setValue,
+    control,
     formState: { errors },
   } = useForm<FormValues, unknown, ProductForm>({
     defaultValues: EMPTY,
@@ -89,6 +108,15 @@ export default function ProductFormPage() {
   const [subImages, setSubImages] = useState<File[]>([]);
   const [removedUrls, setRemovedUrls] = useState<string[]>([]);
   const [imageError, setImageError] = useState<string>();
+  const [variantsDraft, setVariantsDraft] = useState<VariantsDraft>(NO_VARIANTS);
+  const [variantsError, setVariantsError] = useState<string>();
+  const [productName, price] = useWatch({ control, name: ['name', 'price'] });
+  // With variants, the product's stock is theirs added up: the field shows it and cannot be typed in.
+  const hasVariants = variantsDraft.variants.length > 0;
+  const variantStock = totalStock(variantsDraft);
+  useEffect(() => {
+    if (hasVariants) setValue('avaliableItems', String(variantStock), { shouldValidate: false });
+  }, [hasVariants, variantStock, setValue]);
   const [defaultPreview] = usePreviewUrls(defaultImage ? [defaultImage] : NO_FILES);
   const subPreviews = usePreviewUrls(subImages);
 
@@ -110,6 +138,7 @@ export default function ProductFormPage() {
       category: loaded.category?._id ?? '',
       avaliableItems: String(loaded.avaliableItems),
     });
+    setVariantsDraft(draftOf(loaded));
   }, [product.data, reset]);
 
   const save = useSaveProduct({
@@ -133,9 +162,23 @@ export default function ProductFormPage() {
       notify.error(m.uploadDefaultImage);
       return;
     }
+    // Options with no variant yet are a half-made matrix, judged by the schema like any other mistake.
+    const hadOptions = (product.data?.options.length ?? 0) > 0;
+    const wantsOptions = parsedOptions(variantsDraft.options).length > 0;
+    let variants: ProductVariantsInput | undefined;
+    if (wantsOptions || hadOptions) {
+      const checked = checkedVariants(variantsDraft);
+      if (!checked.ok) {
+        setVariantsError(checked.message);
+        notify.error(checked.message);
+        return;
+      }
+      variants = checked.value;
+    }
+    setVariantsError(undefined);
     busy.current = true;
     save.mutate(
-      { id, form: productFormData(values, defaultImage, subImages, removedUrls) },
+      { id, form: productFormData(values, defaultImage, subImages, removedUrls, variants) },
       {
         onError: (error) =>
           notify.error(failureText(error, messages.admin.operationFailed, m.failedToSaveProduct)),
@@ -223,16 +266,24 @@ export default function ProductFormPage() {
             </p>
           )}
         </div>
-        <FormField
-          id="product-stock"
-          label={`${m.availableItems} *`}
-          type="number"
-          min={0}
-          step={1}
-          inputMode="numeric"
-          error={err('avaliableItems')}
-          {...register('avaliableItems')}
-        />
+        <div>
+          <FormField
+            id="product-stock"
+            label={`${m.availableItems} *`}
+            type="number"
+            min={0}
+            step={1}
+            inputMode="numeric"
+            readOnly={hasVariants}
+            error={err('avaliableItems')}
+            {...register('avaliableItems')}
+          />
+          {hasVariants ? (
+            <p className="mt-1.5 text-xs text-muted">
+              {format(messages.variants.stockFromVariants, { n: variantStock })}
+            </p>
+          ) : null}
+        </div>
         <div className="md:col-span-2">
           <label htmlFor="product-description" className="label">
             {m.description}
@@ -245,6 +296,19 @@ export default function ProductFormPage() {
             {...register('description')}
           />
           {err('description') && <p className="field-error">{err('description')}</p>}
+        </div>
+
+        <div className="min-w-0 md:col-span-2">
+          <VariantEditor
+            draft={variantsDraft}
+            onChange={(next) => {
+              setVariantsDraft(next);
+              setVariantsError(undefined);
+            }}
+            skuBase={productName ?? ''}
+            productPrice={String(price ?? '')}
+            error={variantsError}
+          />
         </div>
 
         <div className="flex flex-col gap-3">

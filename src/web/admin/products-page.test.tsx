@@ -199,3 +199,77 @@ describe('admin product list', () => {
     expect(await screen.findByText(m.errorFetchingProducts)).toBeInTheDocument();
   });
 });
+
+describe('admin product list, sizes and low stock', () => {
+  const v = messages.variants;
+
+  it("shows a product's stock as the total of its variants", async () => {
+    serve(() => [
+      makeProduct({ name: 'Layla Dress', avaliableItems: 9, options: [{ name: 'Size', values: ['M'] }] }),
+    ]);
+    renderAdmin('/dashboard/manage');
+    const table = await screen.findByRole('table');
+    const row = within(table).getByRole('row', { name: /Layla Dress/ });
+    expect(row).toHaveTextContent('9');
+    expect(within(row).getByText(v.stockTotal)).toBeInTheDocument();
+  });
+
+  it("lists the variants and products at or under the shop's threshold, then under the one typed", async () => {
+    const dress = makeProduct({ name: 'Layla Dress' });
+    const { calls } = mockFetch((call) => {
+      if (call.method === 'GET' && call.url.pathname === '/api/dashboard/low-stock') {
+        const threshold = Number(call.url.searchParams.get('threshold') ?? 3);
+        const items = [
+          {
+            productId: dress._id,
+            variantId: '10000000-0000-4000-8000-000000000001',
+            name: 'Layla Dress',
+            slug: 'layla-dress',
+            sku: 'LD-M-NAVY',
+            options: { Size: 'M', Color: 'Navy' },
+            avaliableItems: 0,
+          },
+          {
+            productId: 'p-scarf',
+            variantId: null,
+            name: 'Silk Scarf',
+            slug: 'silk-scarf',
+            sku: null,
+            options: null,
+            avaliableItems: 2,
+          },
+        ].filter((item) => item.avaliableItems <= threshold);
+        return { body: { success: true, threshold, items } };
+      }
+      if (call.method === 'GET' && call.url.pathname === '/api/product') {
+        return {
+          body: { success: true, products: [dress], page: 1, totalPages: 1, totalCount: 1, maxPrice: 0 },
+        };
+      }
+      if (call.method === 'GET' && call.url.pathname === '/api/category') {
+        return { body: { success: true, categories: [], page: 1, totalPages: 1, totalCount: 0 } };
+      }
+      return undefined;
+    });
+    renderAdmin('/dashboard/manage');
+    const toggle = await screen.findByRole('button', { name: v.lowStock });
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    const panel = await screen.findByRole('region', { name: format(v.lowStockTitle, { n: 3 }) });
+    expect(await within(panel).findByText('Size: M · Color: Navy')).toBeInTheDocument();
+    expect(within(panel).getByText('SKU LD-M-NAVY')).toBeInTheDocument();
+    expect(within(panel).getByText('Silk Scarf')).toBeInTheDocument();
+    expect(
+      within(panel).getByRole('link', { name: format(m.editNamed, { name: 'Layla Dress' }) }),
+    ).toHaveAttribute('href', `/dashboard/manage/edit/${dress._id}`);
+
+    await userEvent.type(within(panel).getByLabelText(v.lowStockThreshold), '1');
+    await waitFor(() => expect(within(panel).queryByText('Silk Scarf')).not.toBeInTheDocument());
+    expect(within(panel).getByText('Layla Dress')).toBeInTheDocument();
+    expect(
+      calls
+        .filter((call) => call.url.pathname === '/api/dashboard/low-stock')
+        .map((call) => call.url.searchParams.get('threshold')),
+    ).toEqual([null, '1']);
+  });
+});

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Filter, LayoutDashboard, Plus, Search, X } from 'lucide-react';
+import { AlertTriangle, Filter, LayoutDashboard, Plus, Search, X } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { format, messages } from '@/shared/messages';
@@ -14,8 +14,20 @@ import { Spinner } from '@/web/components/spinner';
 import { href } from '@/web/paths';
 import { failureText, useFailureToast } from '@/web/lib/failure-text';
 import { notify } from '@/web/lib/notify';
+import { LowStockPanel } from './low-stock-panel';
 
 const m = messages.admin;
+const v = messages.variants;
+
+/** The product's stock; for one with sizes or colours it is their total (issue 13), and says so. */
+function Stock({ product }: { product: ProductDto }) {
+  return (
+    <span className="inline-flex flex-col items-start gap-0.5">
+      <StockBadge stock={product.avaliableItems} />
+      {product.options.length > 0 ? <span className="text-xs text-muted">{v.stockTotal}</span> : null}
+    </span>
+  );
+}
 
 interface RowProps {
   product: ProductDto;
@@ -79,7 +91,7 @@ function ProductTable({ products, ...row }: Omit<RowProps, 'product'> & { produc
               <td className="px-3 py-2">{discountText(product.discount)}</td>
               <td className="px-3 py-2 font-medium whitespace-nowrap">{formatEgp(product.finalPrice)}</td>
               <td className="px-3 py-2">
-                <StockBadge stock={product.avaliableItems} />
+                <Stock product={product} />
               </td>
               <td className="px-3 py-2">
                 <RowActions product={product} {...row} />
@@ -110,7 +122,7 @@ function ProductCards({ products, ...row }: Omit<RowProps, 'product'> & { produc
               <dd className="font-medium">{formatEgp(product.finalPrice)}</dd>
               <dt className="text-muted">{m.colStock}</dt>
               <dd>
-                <StockBadge stock={product.avaliableItems} />
+                <Stock product={product} />
               </dd>
             </dl>
           </div>
@@ -127,6 +139,7 @@ export default function AdminProductsPage() {
   const [searchText, setSearchText] = useState('');
   const [search, setSearch] = useState('');
   const [filtersOpen, setFiltersOpen] = useState(false);
+  const [lowStockOpen, setLowStockOpen] = useState(false);
   const [pendingCategory, setPendingCategory] = useState('');
   const [category, setCategory] = useState('');
   const [page, setPage] = useState(1);
@@ -215,7 +228,18 @@ export default function AdminProductsPage() {
           <Filter className="size-4" aria-hidden="true" />
           {m.filters}
         </button>
+        <button
+          type="button"
+          className="btn btn-outline"
+          aria-pressed={lowStockOpen}
+          onClick={() => setLowStockOpen((open) => !open)}
+        >
+          <AlertTriangle className="size-4" aria-hidden="true" />
+          {v.lowStock}
+        </button>
       </div>
+
+      {lowStockOpen && <LowStockPanel />}
 
       {filtersOpen && (
         <div id="product-filters" className="card mb-4 flex flex-col gap-3 p-4 sm:flex-row sm:items-end">

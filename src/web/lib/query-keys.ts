@@ -29,6 +29,9 @@ export const queryKeys = {
   admin: {
     /** Under `dashboard`, so a change of session drops it with the rest of the admin's data. */
     stats: ['dashboard', 'stats'] as const,
+    /** `null`: the shop's own threshold. */
+    lowStock: (threshold: number | null) => ['dashboard', 'low-stock', threshold] as const,
+    lowStockAll: ['dashboard', 'low-stock'] as const,
   },
 } as const;
 

@@ -9,7 +9,7 @@ import type { OrderStatus } from '@/shared/constants';
 import type { CartDto, CartLineDto } from '@/shared/schemas/cart';
 import type { CategoryDto } from '@/shared/schemas/category';
 import type { OrderDto } from '@/shared/schemas/order';
-import type { ProductDto } from '@/shared/schemas/product';
+import type { ProductDetailDto, ProductDto, ProductListAnswer } from '@/shared/schemas/product';
 import { reloadFavorites } from '@/web/session/favorites';
 import { reloadSession } from '@/web/session/session';
 
@@ -190,6 +190,19 @@ export function sampleProduct(overrides: Partial<ProductDto> = {}): ProductDto {
   };
 }
 
+/**
+ * The linen dress as `GET /product/{id}` answers it: no variants and no size guide unless told
+ * (`sampleVariantDress` has both).
+ */
+export function sampleProductDetail(overrides: Partial<ProductDetailDto> = {}): ProductDetailDto {
+  return {
+    ...sampleProduct(),
+    category: { _id: 'c1', id: 'c1', name: 'Women', slug: 'women', sizeGuide: null },
+    variants: [],
+    ...overrides,
+  };
+}
+
 export function sampleCategory(overrides: Partial<CategoryDto> = {}): CategoryDto {
   const id = overrides._id ?? overrides.id ?? 'c1';
   return {
@@ -207,7 +220,7 @@ export function sampleCategory(overrides: Partial<CategoryDto> = {}): CategoryDt
 /** A list answer as GET /api/product gives it. */
 export function listAnswer(
   products: ProductDto[],
-  extra: Partial<{ page: number; totalPages: number; totalCount: number; maxPrice: number }> = {},
+  extra: Partial<Omit<ProductListAnswer, 'success' | 'products'>> = {},
 ) {
   return {
     body: {

@@ -21,7 +21,8 @@ export interface AddableProduct {
 }
 
 export interface AddToCart {
-  addToCart: (product: AddableProduct) => void;
+  /** `variantId`: the size and colour chosen, for a product with options. */
+  addToCart: (product: AddableProduct, variantId?: string) => void;
   /** The product whose add is on its way, so its button can show it; null when none is. */
   pendingProductId: string | null;
 }
@@ -43,7 +44,7 @@ export function useAddToCart(): AddToCart {
   const { mutate } = mutation;
 
   const addToCart = useCallback(
-    (product: AddableProduct) => {
+    (product: AddableProduct, variantId?: string) => {
       if (!isSignedIn) {
         refuse((texts) => texts.loginToAdd);
         return;
@@ -57,7 +58,7 @@ export function useAddToCart(): AddToCart {
         refuse((texts) => texts.invalidProductId);
         return;
       }
-      mutate({ productId, quantity: QUANTITY_FROM_CARD });
+      mutate({ productId, variantId, quantity: QUANTITY_FROM_CARD });
     },
     [isSignedIn, isAdmin, mutate],
   );

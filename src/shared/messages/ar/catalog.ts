@@ -138,4 +138,6 @@ export const catalog: Dictionary<typeof english> = {
   invalidCategoryFilter: 'يجب أن تكون قيمة category معرّف قسم أو الاسم المختصر (slug) لقسم أو اسمه',
   priceRangeInverted: 'يجب ألا تكون قيمة minPrice أكبر من قيمة maxPrice',
   categoryProductsFetched: 'تم جلب منتجات القسم بنجاح',
+  chooseOptions: 'اختر الخيارات',
+  coloursAvailable: 'الألوان: {names}',
 };

@@ -17,6 +17,10 @@ const SAME_IN_BOTH = new Set([
   'orders.lineQuantityPrice',
   'mail.orderLine',
   'cart.variantName',
+  'variants.optionLegend',
+  'variants.optionValue',
+  'variants.optionSeparator',
+  'variants.colSku',
 ]);
 
 /**

@@ -28,7 +28,8 @@ import { catalog } from './catalog';
 import { errors } from './errors';
 import { layout } from './layout';
 import { orders } from './orders';
+import { variants } from './variants';
 
-export const messagesAr = { layout, auth, catalog, cart, orders, admin, errors } as const;
+export const messagesAr = { layout, auth, catalog, cart, orders, admin, errors, variants } as const;
 // The e-mails stay outside messagesAr, as on the English side: only the server reads them.
 export { mail as mailAr } from './mail';

@@ -40,6 +40,30 @@ describe('ProductCard', () => {
     expect(router.state.location.pathname).toBe('/productdetails/11111111-1111-4111-8111-111111111111');
   });
 
+  it('shows the colours a product comes in and leads to its page to choose a size, instead of adding', async () => {
+    setStoredSession('user');
+    const { calls } = mockFetch(() => undefined);
+    const { router } = renderCard(
+      sampleProduct({
+        options: [
+          { name: 'Size', values: ['S', 'M'] },
+          { name: 'Color', values: ['Navy', 'Sand', 'Marigold'] },
+        ],
+        optionsInStock: { Size: ['S'], Color: ['Navy', 'Marigold'] },
+      }),
+    );
+    expect(screen.getByText('Colours: Navy, Sand, Marigold')).toBeInTheDocument();
+    // Painted swatches for the known names; Sand, sold out in every size, is faded.
+    const swatch = (colour: string) => document.querySelector(`[data-colour="${colour}"]`);
+    expect(swatch('Navy')).not.toHaveClass('opacity-35');
+    expect(swatch('Sand')).toHaveClass('opacity-35');
+    expect(swatch('Marigold')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add to Cart' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('link', { name: 'Choose Options' }));
+    expect(router.state.location.pathname).toBe('/productdetails/11111111-1111-4111-8111-111111111111');
+    expect(calls).toHaveLength(0);
+  });
+
   it('draws the default image with srcset, sizes, lazy loading and a fixed size', () => {
     renderCard(sampleProduct());
     const image = screen.getByRole('img', { name: 'Linen Summer Dress' });

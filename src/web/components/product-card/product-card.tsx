@@ -3,12 +3,14 @@ import { Link } from 'react-router';
 import { PRODUCT_IMAGE_SIZES } from '@/shared/constants';
 import { catalog } from '@/shared/messages/catalog';
 import { format } from '@/shared/messages/format';
+import { isColourOption, swatchOf } from '@/web/lib/colour-swatches';
 import { useAddToCart } from '@/web/lib/use-add-to-cart';
 import { toggleFavoriteWithFeedback, useFavorites } from '@/web/session/favorites';
 import { Price } from '@/web/components/price';
 import { ProductImage } from './product-image';
 import {
   categoryNameOf,
+  hasOptions,
   idOf,
   imageOf,
   isOutOfStock,
@@ -19,6 +21,33 @@ import {
 import { href } from '@/web/paths';
 
 const m = catalog;
+
+/**
+ * The colours a product comes in, as small swatches under its name (issue 13); a colour sold out in
+ * every size is faded, and a colour name without a known swatch is left to the product's page.
+ */
+function ColourSwatches({ product }: { product: ShownProduct }) {
+  const option = product.options?.find((each) => isColourOption(each.name));
+  if (!option) return null;
+  const inStock = product.optionsInStock?.[option.name];
+  return (
+    <p className="flex flex-wrap items-center gap-1.5">
+      <span className="sr-only">{format(m.coloursAvailable, { names: option.values.join(', ') })}</span>
+      {option.values.map((value) => {
+        const colour = swatchOf(value);
+        return colour ? (
+          <span
+            key={value}
+            data-colour={value}
+            aria-hidden="true"
+            className={`size-3.5 rounded-pill border border-line-strong ${inStock && !inStock.includes(value) ? 'opacity-35' : ''}`}
+            style={{ backgroundColor: colour }}
+          />
+        ) : null;
+      })}
+    </p>
+  );
+}
 
 interface ProductCardProps {
   product: ShownProduct;
@@ -82,24 +111,35 @@ export function ProductCard({ product, to, eager = false }: ProductCardProps) {
             {ratingLabel(product.averageRating)}
           </span>
         </div>
+        <ColourSwatches product={product} />
         <div className="mt-auto pt-1">
           <Price price={product.price} discount={product.discount} finalPrice={product.finalPrice} />
         </div>
-        <button
-          type="button"
-          className={`btn relative z-10 mt-2 w-full px-3 text-xs whitespace-nowrap sm:px-5 sm:text-sm ${outOfStock ? 'btn-outline' : 'btn-primary'}`}
-          disabled={outOfStock || adding}
-          onClick={() => addToCart(product)}
-        >
-          {outOfStock ? (
-            m.outOfStockButton
-          ) : (
-            <>
-              <ShoppingBag className="hidden size-4 min-[400px]:block" aria-hidden="true" />
-              {m.addToCart}
-            </>
-          )}
-        </button>
+        {!outOfStock && hasOptions(product) ? (
+          // The size and colour are chosen on the product's page, so the card's action leads there.
+          <Link
+            to={target}
+            className="btn btn-primary relative z-10 mt-2 w-full px-3 text-xs whitespace-nowrap sm:px-5 sm:text-sm"
+          >
+            {m.chooseOptions}
+          </Link>
+        ) : (
+          <button
+            type="button"
+            className={`btn relative z-10 mt-2 w-full px-3 text-xs whitespace-nowrap sm:px-5 sm:text-sm ${outOfStock ? 'btn-outline' : 'btn-primary'}`}
+            disabled={outOfStock || adding}
+            onClick={() => addToCart(product)}
+          >
+            {outOfStock ? (
+              m.outOfStockButton
+            ) : (
+              <>
+                <ShoppingBag className="hidden size-4 min-[400px]:block" aria-hidden="true" />
+                {m.addToCart}
+              </>
+            )}
+          </button>
+        )}
       </div>
 
       <button

@@ -21,6 +21,10 @@ export interface ShownProduct {
   avaliableItems?: number;
   averageRating?: number;
   ratingCount?: number;
+  /** Sizes, colours (issue 13); a product without them, or of an older shape, has none. */
+  options?: { name: string; values: string[] }[];
+  /** For each option, the values some variant has in stock. */
+  optionsInStock?: Record<string, string[]>;
 }
 
 export function idOf(product: ShownProduct): string | undefined {
@@ -62,4 +66,9 @@ export function isOutOfStock(product: ShownProduct): boolean {
 /** One decimal, or '0' when there is no rating (SPEC §2). */
 export function ratingLabel(averageRating: number | undefined): string {
   return averageRating && averageRating > 0 ? averageRating.toFixed(1) : '0';
+}
+
+/** A product with options is added from its page, where a size and colour are chosen (issue 13). */
+export function hasOptions(product: ShownProduct): boolean {
+  return (product.options?.length ?? 0) > 0;
 }

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { format, messages } from '@/shared/messages';
 import { formatEgp, toEgp, toPiastres } from '@/shared/money';
 import type { CartLineDto } from '@/shared/schemas/cart';
+import { chosenOptionsText, lineTitle } from '@/web/lib/chosen-options-text';
 import { href } from '@/web/paths';
 
 const m = messages.cart;
@@ -10,8 +11,19 @@ const m = messages.cart;
 export interface CartLinesProps {
   lines: CartLineDto[];
   busyWith: string | null;
-  onChangeQuantity: (productId: string, currentQuantity: number, delta: number) => void;
-  onRemove: (productId: string) => void;
+  onChangeQuantity: (line: CartLineDto, delta: number) => void;
+  onRemove: (line: CartLineDto) => void;
+}
+
+/** The line's name for its buttons, so the controls of two sizes of one dress are told apart. */
+function lineName(line: CartLineDto): string {
+  return lineTitle(line.productId.name, line.variant?.options);
+}
+
+/** 'Size: M · Color: Navy' under the name, for a line of a variant. */
+function ChosenOptions({ line }: { line: CartLineDto }) {
+  const text = chosenOptionsText(line.variant?.options);
+  return text ? <span className="block text-sm font-normal text-ink-soft">{text}</span> : null;
 }
 
 /** Summed in piastres so 3 × 33.30 is 99.90, not 99.89999. */
@@ -42,7 +54,7 @@ function Thumbnail({ line, className }: { line: CartLineDto; className: string }
 }
 
 function QuantityControls({ line, busy, onChangeQuantity }: Omit<LineProps, 'onRemove'>) {
-  const { name, _id: productId } = line.productId;
+  const name = lineName(line);
   return (
     <div className="flex items-center">
       <div className="inline-flex items-center rounded-pill border border-line-strong">
@@ -50,7 +62,7 @@ function QuantityControls({ line, busy, onChangeQuantity }: Omit<LineProps, 'onR
           type="button"
           className="grid size-9 place-items-center rounded-pill text-ink-soft hover:bg-sand hover:text-ink"
           aria-label={format(m.decreaseQuantity, { name })}
-          onClick={() => onChangeQuantity(productId, line.quantity, -1)}
+          onClick={() => onChangeQuantity(line, -1)}
         >
           <Minus aria-hidden className="size-4" />
         </button>
@@ -61,7 +73,7 @@ function QuantityControls({ line, busy, onChangeQuantity }: Omit<LineProps, 'onR
           type="button"
           className="grid size-9 place-items-center rounded-pill text-ink-soft hover:bg-sand hover:text-ink"
           aria-label={format(m.increaseQuantity, { name })}
-          onClick={() => onChangeQuantity(productId, line.quantity, 1)}
+          onClick={() => onChangeQuantity(line, 1)}
         >
           <Plus aria-hidden className="size-4" />
         </button>
@@ -76,8 +88,8 @@ function RemoveButton({ line, onRemove }: Pick<LineProps, 'line' | 'onRemove'>) 
     <button
       type="button"
       className="grid size-9 place-items-center rounded-pill text-muted hover:bg-sand hover:text-danger"
-      aria-label={format(m.removeItem, { name: line.productId.name })}
-      onClick={() => onRemove(line.productId._id)}
+      aria-label={format(m.removeItem, { name: lineName(line) })}
+      onClick={() => onRemove(line)}
     >
       <Trash2 aria-hidden className="size-4" />
     </button>
@@ -116,13 +128,16 @@ export function CartTable({ lines, busyWith, onChangeQuantity, onRemove }: CartL
       </thead>
       <tbody>
         {lines.map((line) => {
-          const busy = busyWith === line.productId._id || busyWith === 'all';
+          const busy = busyWith === line._id || busyWith === 'all';
           return (
             <tr key={line._id} aria-busy={busy} className={busy ? 'opacity-60' : undefined}>
               <td className="border-b border-line py-4 pe-4">
                 <Link to={productPath(line)} className="flex items-center gap-4 hover:text-accent">
                   <Thumbnail line={line} className="size-20" />
-                  <span className="font-medium">{line.productId.name}</span>
+                  <span className="font-medium">
+                    {line.productId.name}
+                    <ChosenOptions line={line} />
+                  </span>
                 </Link>
               </td>
               <td className="border-b border-line py-4 pe-4 tabular-nums text-ink-soft">
@@ -152,7 +167,7 @@ export function CartCards({ lines, busyWith, onChangeQuantity, onRemove }: CartL
   return (
     <ul className="flex flex-col gap-3 md:hidden">
       {lines.map((line) => {
-        const busy = busyWith === line.productId._id || busyWith === 'all';
+        const busy = busyWith === line._id || busyWith === 'all';
         return (
           <li
             key={line._id}
@@ -167,6 +182,7 @@ export function CartCards({ lines, busyWith, onChangeQuantity, onRemove }: CartL
                 <Link to={productPath(line)} className="font-medium hover:text-accent">
                   {line.productId.name}
                 </Link>
+                <ChosenOptions line={line} />
                 <p className="text-sm text-muted tabular-nums">{formatEgp(line.productId.finalPrice)}</p>
               </div>
               <RemoveButton line={line} onRemove={onRemove} />

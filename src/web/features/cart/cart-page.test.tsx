@@ -85,7 +85,7 @@ describe('cart page', { timeout: 15_000 }, () => {
 
   it('minus on a quantity of 1 removes the line instead of setting 0', async () => {
     const { calls } = serveCart(sampleCart(), (call) =>
-      call.method === 'PATCH' && call.url.pathname === `/api/cart/${SCARF_ID}`
+      call.method === 'PATCH' && call.url.pathname === `/api/cart/line-${SCARF_ID}`
         ? answer(sampleCart([sampleCartLines()[0]!]))
         : undefined,
     );
@@ -97,7 +97,7 @@ describe('cart page', { timeout: 15_000 }, () => {
 
     expect(await screen.findByText(m.productDeleted)).toBeInTheDocument();
     expect(calls.filter((call) => call.method === 'PATCH').map((call) => call.url.pathname)).toEqual([
-      `/api/cart/${SCARF_ID}`,
+      `/api/cart/line-${SCARF_ID}`,
     ]);
     await waitFor(() => expect(within(desktopTable()).queryByText('Silk Scarf')).not.toBeInTheDocument());
   });
@@ -139,7 +139,7 @@ describe('cart page', { timeout: 15_000 }, () => {
 
   it('the delete button removes a line and says so', async () => {
     const { calls } = serveCart(sampleCart(), (call) =>
-      call.method === 'PATCH' && call.url.pathname === `/api/cart/${DRESS_ID}`
+      call.method === 'PATCH' && call.url.pathname === `/api/cart/line-${DRESS_ID}`
         ? answer(sampleCart([sampleCartLines()[1]!]))
         : undefined,
     );
@@ -150,7 +150,7 @@ describe('cart page', { timeout: 15_000 }, () => {
     );
     expect(await screen.findByText(m.productDeleted)).toBeInTheDocument();
     expect(
-      calls.some((call) => call.method === 'PATCH' && call.url.pathname === `/api/cart/${DRESS_ID}`),
+      calls.some((call) => call.method === 'PATCH' && call.url.pathname === `/api/cart/line-${DRESS_ID}`),
     ).toBe(true);
     expect(await screen.findByText('Subtotal: 120 EGP')).toBeInTheDocument();
     expect(screen.getByText(m.oneItemInCart)).toBeInTheDocument();
@@ -257,5 +257,75 @@ describe('cart page', { timeout: 15_000 }, () => {
     renderRoute(<CartPage />, { path: '/cart' });
     expect(screen.getByText(m.cartNotAvailableForAdmins)).toBeInTheDocument();
     expect(calls).toHaveLength(0);
+  });
+});
+
+describe('cart page with sizes', { timeout: 15_000 }, () => {
+  /** The dress in one size: its own line, priced and stocked as the variant. */
+  function sizedLine(size: string, quantity: number) {
+    const line = sampleCartLine({ finalPrice: 500 }, quantity);
+    return {
+      ...line,
+      _id: `line-${size}`,
+      variantId: `variant-${size}`,
+      variant: {
+        _id: `variant-${size}`,
+        sku: `LD-${size}`,
+        options: { Size: size, Color: 'Navy' },
+        finalPrice: 500,
+        avaliableItems: 4,
+      },
+    };
+  }
+  const twoSizes = () => sampleCart([sizedLine('M', 1), sizedLine('L', 2)]);
+
+  it('shows two sizes of one dress as two lines, each naming its size and colour', async () => {
+    serveCart(twoSizes());
+    renderRoute(<CartPage />, { path: '/cart' });
+    const table = await screen.findByRole('table');
+    expect(within(table).getByRole('row', { name: /Size: M · Color: Navy/ })).toHaveTextContent('500 EGP');
+    expect(within(table).getByRole('row', { name: /Size: L · Color: Navy/ })).toHaveTextContent('1,000 EGP');
+    expect(
+      within(table).getByRole('button', {
+        name: format(m.increaseQuantity, { name: 'Linen Summer Dress (L / Navy)' }),
+      }),
+    ).toBeInTheDocument();
+  });
+
+  it('sets the quantity of one size with its variant, and removes one size by its line id', async () => {
+    const { calls } = serveCart(twoSizes(), (call) => {
+      if (call.method === 'PATCH' && call.url.pathname === '/api/cart')
+        return answer(sampleCart([sizedLine('M', 1), sizedLine('L', 3)]));
+      if (call.method === 'PATCH' && call.url.pathname === '/api/cart/line-M')
+        return answer(sampleCart([sizedLine('L', 3)]));
+      return undefined;
+    });
+    renderRoute(<CartPage />, { path: '/cart' });
+    const table = await screen.findByRole('table');
+    await userEvent.click(
+      within(table).getByRole('button', {
+        name: format(m.increaseQuantity, { name: 'Linen Summer Dress (L / Navy)' }),
+      }),
+    );
+    expect(await screen.findByText(m.productUpdated)).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({
+      productId: DRESS_ID,
+      variantId: 'variant-L',
+      quantity: 3,
+    });
+
+    await userEvent.click(
+      within(table).getByRole('button', {
+        name: format(m.removeItem, { name: 'Linen Summer Dress (M / Navy)' }),
+      }),
+    );
+    await waitFor(() =>
+      expect(within(desktopTable()).queryByRole('row', { name: /Size: M/ })).not.toBeInTheDocument(),
+    );
+    expect(within(desktopTable()).getByRole('row', { name: /Size: L/ })).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'PATCH').map((call) => call.url.pathname)).toEqual([
+      '/api/cart',
+      '/api/cart/line-M',
+    ]);
   });
 });

@@ -4,6 +4,7 @@ import { messages } from '@/shared/messages';
 import { failureText } from '@/web/lib/failure-text';
 import { useChangeCartLine } from './api/change-cart-line';
 import { useClearCart } from './api/clear-cart';
+import type { CartLineDto } from '@/shared/schemas/cart';
 import { quantityChange } from './quantity-change';
 import { notify } from '@/web/lib/notify';
 
@@ -11,10 +12,10 @@ const m = messages.cart;
 
 export interface CartChanges {
   /** Minus (-1) or plus (+1) on a line; ignored while another change runs (SPEC §4). */
-  changeQuantity: (productId: string, currentQuantity: number, delta: number) => void;
-  removeLine: (productId: string) => void;
+  changeQuantity: (line: CartLineDto, delta: number) => void;
+  removeLine: (line: CartLineDto) => void;
   clearCart: () => void;
-  /** The product whose line is being changed, or 'all' while the cart is being cleared. */
+  /** The `_id` of the line being changed, or 'all' while the cart is being cleared. */
   busyWith: string | null;
 }
 
@@ -61,14 +62,14 @@ export function useCartChanges(): CartChanges {
   }, []);
 
   const changeQuantity = useCallback(
-    (productId: string, currentQuantity: number, delta: number) => {
-      if (start()) mutateLine(quantityChange(productId, currentQuantity, delta));
+    (line: CartLineDto, delta: number) => {
+      if (start()) mutateLine(quantityChange(line, delta));
     },
     [start, mutateLine],
   );
   const removeLine = useCallback(
-    (productId: string) => {
-      if (start()) mutateLine({ kind: 'remove', productId });
+    (line: CartLineDto) => {
+      if (start()) mutateLine({ kind: 'remove', lineId: line._id });
     },
     [start, mutateLine],
   );
@@ -78,7 +79,7 @@ export function useCartChanges(): CartChanges {
 
   let busyWith: string | null = null;
   if (clearMutation.isPending) busyWith = 'all';
-  else if (lineMutation.isPending && lineMutation.variables) busyWith = lineMutation.variables.productId;
+  else if (lineMutation.isPending && lineMutation.variables) busyWith = lineMutation.variables.lineId;
 
   return { changeQuantity, removeLine, clearCart, busyWith };
 }

@@ -55,7 +55,11 @@ describe('CategoryPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Page 1' }));
     expect(await screen.findByRole('heading', { name: 'Dress on page 1' })).toBeInTheDocument();
     expect(router.state.location.search).toBe('');
-    expect(calls.map((call) => call.url.searchParams.get('page'))).toEqual(['2', '4', '1']);
+    expect(
+      calls
+        .filter((call) => call.url.pathname === '/api/category/women/products')
+        .map((call) => call.url.searchParams.get('page')),
+    ).toEqual(['2', '4', '1']);
   });
 
   it('goes back to the first page from a page past the end', async () => {
@@ -69,6 +73,51 @@ describe('CategoryPage', () => {
     expect(await screen.findByRole('heading', { name: 'Dress on page 1' })).toBeInTheDocument();
     expect(router.state.location.search).toBe('');
     expect(screen.queryByText('There are no products in this category yet.')).toBeNull();
+  });
+
+  it("offers the category's sizes and colours, and shows the products in the ones chosen, kept in the URL", async () => {
+    const facets = {
+      size: [
+        { value: 'L', count: 2 },
+        { value: 'S', count: 5 },
+      ],
+      color: [{ value: 'Navy', count: 3 }],
+    };
+    const { calls } = mockFetch((call) => {
+      if (call.url.pathname === '/api/category/women/products') {
+        return { body: pageAnswer([sampleProduct({ name: 'Every dress' })]) };
+      }
+      if (call.url.pathname === '/api/product') {
+        const sized = call.url.searchParams.get('size') === 'L';
+        const products = sized ? [sampleProduct({ name: 'A dress in L' })] : [sampleProduct()];
+        return {
+          body: { success: true, products, page: 1, totalPages: 1, totalCount: 1, maxPrice: 0, facets },
+        };
+      }
+      return undefined;
+    });
+    const { router } = renderCategory();
+    expect(await screen.findByRole('heading', { name: 'Every dress' })).toBeInTheDocument();
+    // Sizes in wearing order.
+    const sizes = await screen.findAllByRole('button', { name: /products\)$/ });
+    expect(sizes.map((button) => button.getAttribute('aria-label'))).toEqual([
+      'S (5 products)',
+      'L (2 products)',
+      'Navy (3 products)',
+    ]);
+
+    await userEvent.click(screen.getByRole('button', { name: 'L (2 products)' }));
+    expect(await screen.findByRole('heading', { name: 'A dress in L' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?size=L');
+    expect(screen.getByRole('button', { name: 'L (2 products)' })).toHaveAttribute('aria-pressed', 'true');
+    const asked = calls.filter((call) => call.url.pathname === '/api/product').at(-1)!;
+    expect(Object.fromEntries(asked.url.searchParams)).toEqual({
+      category: 'women',
+      size: 'L',
+      sort: 'newest',
+      page: '1',
+      limit: '12',
+    });
   });
 
   it("shows 'Category not found' with 'Return to Home' for a missing category", async () => {

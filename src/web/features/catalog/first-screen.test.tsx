@@ -15,12 +15,12 @@ import {
   mockFetch,
   renderRoute,
   sampleCategory,
-  sampleProduct,
+  sampleProductDetail,
   setStoredSession,
   stubObservers,
 } from '@/web/lib/testing';
 
-const product = sampleProduct({ name: 'Sent with the page' });
+const product = sampleProductDetail({ name: 'Sent with the page' });
 
 /**
  * A page as the server sends it (src/server/catalog/first-screen.ts): `data` under `queryKey`,

@@ -1,10 +1,14 @@
-import { Search } from 'lucide-react';
+import { Check, Search } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { ALL_CATEGORIES } from '@/shared/constants';
-import { messages } from '@/shared/messages';
+import { format, messages } from '@/shared/messages';
 import type { ListingFilters } from '@/shared/listing';
+import type { Facet } from '@/shared/schemas/product';
+import { swatchOf } from '@/web/lib/colour-swatches';
+import { inSizeOrder } from '@/web/lib/size-order';
 
 const m = messages.catalog;
+const v = messages.variants;
 
 /** Two range inputs share one track: only their thumbs take the pointer, so both stay reachable. */
 const RANGE_INPUT = [
@@ -49,9 +53,75 @@ function PriceInput({ id, label, ceiling, value, placeholder, onChange }: PriceI
   );
 }
 
+/** The values a size or colour filter offers: the answer's facets, plus any chosen value it no longer lists. */
+function facetValues(facets: readonly Facet[], chosen: readonly string[]): Facet[] {
+  const missing = chosen.filter((value) => !facets.some((facet) => facet.value === value));
+  return [...facets, ...missing.map((value) => ({ value, count: 0 }))];
+}
+
+interface FacetFilterProps {
+  legend: string;
+  facets: readonly Facet[];
+  chosen: readonly string[];
+  swatches: boolean;
+  onToggle: (value: string) => void;
+}
+
+/**
+ * Sizes or colours as toggle buttons, each with how many products have it in stock (issue 13); a
+ * choice applies at once, as a category does. Only what exists under the other filters is offered.
+ */
+export function FacetFilter({ legend, facets, chosen, swatches, onToggle }: FacetFilterProps) {
+  const values = facetValues(facets, chosen);
+  if (values.length === 0) return null;
+  return (
+    <fieldset>
+      <legend className="label">{legend}</legend>
+      <ul className="flex flex-wrap gap-2">
+        {values.map(({ value, count }) => {
+          const on = chosen.includes(value);
+          const swatch = swatches ? swatchOf(value) : undefined;
+          return (
+            <li key={value}>
+              <button
+                type="button"
+                aria-pressed={on}
+                aria-label={format(v.facetName, { value, n: count })}
+                onClick={() => onToggle(value)}
+                className={`inline-flex min-h-10 items-center gap-1.5 rounded-pill border px-3 py-1.5 text-sm transition ${
+                  on
+                    ? 'border-ink bg-ink font-medium text-canvas'
+                    : 'border-line-strong bg-surface text-ink-soft hover:border-ink hover:text-ink'
+                }`}
+              >
+                {swatch ? (
+                  <span
+                    aria-hidden="true"
+                    className="size-4 rounded-pill border border-line-strong"
+                    style={{ backgroundColor: swatch }}
+                  />
+                ) : null}
+                {value}
+                <span className={`text-xs ${on ? 'text-canvas/75' : 'text-muted'}`}>{count}</span>
+                {on ? <Check className="size-3.5" aria-hidden="true" /> : null}
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </fieldset>
+  );
+}
+
+export function toggled(values: readonly string[], value: string): string[] {
+  return values.includes(value) ? values.filter((each) => each !== value) : [...values, value];
+}
+
 interface ListingFiltersPanelProps {
   filters: ListingFilters;
   categoryNames: string[];
+  /** The sizes and colours in stock under the other filters, from the listing's answer. */
+  facets: { size: readonly Facet[]; color: readonly Facet[] } | undefined;
   /** The slider's top (SPEC §9). */
   ceiling: number;
   onApply: (next: ListingFilters) => void;
@@ -68,7 +138,13 @@ function parsePrice(text: string): number | undefined {
  * for 'Apply Filters' (or Enter), so the list does not jump on every keystroke. The listing remounts
  * this panel whenever the URL's filters change, so its drafts always start from what is shown.
  */
-export function ListingFiltersPanel({ filters, categoryNames, ceiling, onApply }: ListingFiltersPanelProps) {
+export function ListingFiltersPanel({
+  filters,
+  categoryNames,
+  facets,
+  ceiling,
+  onApply,
+}: ListingFiltersPanelProps) {
   const [search, setSearch] = useState(filters.search);
   const [minText, setMinText] = useState(filters.minPrice === undefined ? '' : String(filters.minPrice));
   const [maxText, setMaxText] = useState(filters.maxPrice === undefined ? '' : String(filters.maxPrice));
@@ -94,6 +170,8 @@ export function ListingFiltersPanel({ filters, categoryNames, ceiling, onApply }
   };
 
   const chooseCategory = (category: string) => onApply({ ...drafts(), category });
+  const toggleSize = (size: string) => onApply({ ...drafts(), size: toggled(filters.size, size) });
+  const toggleColor = (color: string) => onApply({ ...drafts(), color: toggled(filters.color, color) });
 
   const categoryOption = (value: string, label: string) => {
     const chosen = filters.category === value;
@@ -147,6 +225,21 @@ export function ListingFiltersPanel({ filters, categoryNames, ceiling, onApply }
           {categoryNames.map((name) => categoryOption(name, name))}
         </ul>
       </fieldset>
+
+      <FacetFilter
+        legend={v.sizeFilter}
+        facets={inSizeOrder(facets?.size ?? [])}
+        chosen={filters.size}
+        swatches={false}
+        onToggle={toggleSize}
+      />
+      <FacetFilter
+        legend={v.colorFilter}
+        facets={facets?.color ?? []}
+        chosen={filters.color}
+        swatches
+        onToggle={toggleColor}
+      />
 
       <fieldset>
         <legend className="label">{m.priceRange}</legend>

@@ -7,7 +7,7 @@ export function priceCeiling(serverMaxPrice: number | undefined): number {
 }
 
 /** The filters that narrow the listing, each one a removable chip. */
-export type ActiveFilter = 'search' | 'category' | 'price' | 'availability';
+export type ActiveFilter = 'search' | 'category' | 'price' | 'availability' | 'size' | 'color';
 
 export function activeFilters(filters: ListingFilters): ActiveFilter[] {
   const active: ActiveFilter[] = [];
@@ -15,6 +15,8 @@ export function activeFilters(filters: ListingFilters): ActiveFilter[] {
   if (filters.category) active.push('category');
   if (filters.minPrice !== undefined || filters.maxPrice !== undefined) active.push('price');
   if (filters.availability !== 'all') active.push('availability');
+  if (filters.size.length > 0) active.push('size');
+  if (filters.color.length > 0) active.push('color');
   return active;
 }
 
@@ -27,5 +29,7 @@ export function withoutFilter(filters: ListingFilters, filter: ActiveFilter): Li
     next.maxPrice = undefined;
   }
   if (filter === 'availability') next.availability = 'all';
+  if (filter === 'size') next.size = [];
+  if (filter === 'color') next.color = [];
   return next;
 }

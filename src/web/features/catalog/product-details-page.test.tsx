@@ -1,20 +1,23 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ProductDto } from '@/shared/schemas/product';
+import type { ProductDetailDto } from '@/shared/schemas/product';
 import ProductDetailsPage from './product-details-page';
 import {
+  cartAnswer,
   clearToasts,
   listAnswer,
   mockFetch,
   renderRoute,
+  sampleCart,
   sampleProduct,
+  sampleProductDetail,
   setStoredSession,
   stubObservers,
   type RecordedCall,
 } from '@/web/lib/testing';
 
-const product = sampleProduct({
+const product = sampleProductDetail({
   price: 1000,
   discount: 25,
   finalPrice: 750,
@@ -30,7 +33,7 @@ const related = [
 
 function serve(
   extra: (call: RecordedCall) => { status?: number; body: unknown } | undefined = () => undefined,
-  target: ProductDto = product,
+  target: ProductDetailDto = product,
 ) {
   return mockFetch((call) => {
     const { pathname } = call.url;
@@ -89,7 +92,7 @@ describe('ProductDetailsPage', () => {
   });
 
   it("shows 'Sold Out' for a product without stock", async () => {
-    serve(undefined, sampleProduct({ avaliableItems: 0, inStock: false }));
+    serve(undefined, sampleProductDetail({ avaliableItems: 0, inStock: false }));
     renderDetails();
     expect(await screen.findByRole('button', { name: 'Sold Out' })).toBeDisabled();
   });
@@ -157,5 +160,128 @@ describe('ProductDetailsPage', () => {
     answer = { status: 500, body: {} };
     await userEvent.click(screen.getByRole('button', { name: 'Rate 3 out of 5' }));
     expect(await screen.findByText('Failed to submit rating')).toBeInTheDocument();
+  });
+});
+
+describe('ProductDetailsPage with sizes and colours', () => {
+  const variant = (size: string, color: string, avaliableItems: number, price = 1000) => ({
+    _id: `v-${size}-${color}`,
+    id: `v-${size}-${color}`,
+    sku: `LD-${size}-${color}`,
+    options: { Size: size, Color: color },
+    price,
+    finalPrice: price * 0.75,
+    avaliableItems,
+    inStock: avaliableItems > 0,
+  });
+  // M is sold out; L costs more.
+  const dress = sampleProductDetail({
+    price: 1000,
+    discount: 25,
+    finalPrice: 750,
+    avaliableItems: 9,
+    options: [
+      { name: 'Size', values: ['S', 'M', 'L'] },
+      { name: 'Color', values: ['Navy', 'Sand'] },
+    ],
+    optionsInStock: { Size: ['S', 'L'], Color: ['Navy', 'Sand'] },
+    variants: [
+      variant('S', 'Navy', 2),
+      variant('S', 'Sand', 3),
+      variant('M', 'Navy', 0),
+      variant('L', 'Sand', 4, 1200),
+    ],
+    category: {
+      _id: 'c1',
+      id: 'c1',
+      name: 'Women',
+      slug: 'women',
+      sizeGuide: {
+        columns: ['Size', 'Bust (cm)', 'Waist (cm)'],
+        rows: [
+          ['S', '82-86', '64-68'],
+          ['M', '87-91', '69-73'],
+        ],
+      },
+    },
+  });
+
+  // The page's own button comes first; the related products' cards have theirs below.
+  const addButton = () => screen.getAllByRole('button', { name: 'Add to Cart' })[0]!;
+
+  beforeEach(() => {
+    setStoredSession('user');
+    stubObservers();
+  });
+  afterEach(() => {
+    clearToasts();
+    vi.unstubAllGlobals();
+  });
+
+  it('lets the price and stock follow the chosen size and colour, with the sold-out size disabled', async () => {
+    serve(undefined, dress);
+    renderDetails();
+    expect(await screen.findByText('9 in stock')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'M, Sold out' })).toBeDisabled();
+
+    await userEvent.click(screen.getByRole('radio', { name: 'L' }));
+    // L comes only in Sand.
+    expect(screen.getByRole('radio', { name: 'Navy, Sold out' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('radio', { name: 'Sand' }));
+    expect(screen.getByText('900 EGP')).toBeInTheDocument();
+    expect(screen.getByText('1,200 EGP').tagName).toBe('DEL');
+    expect(screen.getByText('4 in stock')).toBeInTheDocument();
+  });
+
+  it('asks for a size before it adds, then adds the chosen variant', async () => {
+    const { calls } = serve(
+      (call) =>
+        call.method === 'POST' && call.url.pathname === '/api/cart'
+          ? cartAnswer(sampleCart([]), 'Product added to cart successfully')
+          : undefined,
+      dress,
+    );
+    renderDetails();
+    await screen.findByRole('heading', { level: 1 });
+    await userEvent.click(addButton());
+    expect(screen.getByRole('alert')).toHaveTextContent('Please choose a Size');
+    expect(screen.getByRole('radio', { name: 'S' })).toHaveFocus();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+
+    await userEvent.click(screen.getByRole('radio', { name: 'S' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await userEvent.click(addButton());
+    expect(screen.getByRole('alert')).toHaveTextContent('Please choose a Color');
+
+    await userEvent.click(screen.getByRole('radio', { name: 'Navy' }));
+    await userEvent.click(addButton());
+    expect(await screen.findByText('Product added to cart successfully')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      productId: dress._id,
+      variantId: 'v-S-Navy',
+      quantity: 1,
+    });
+  });
+
+  it("opens the category's size guide in a dialog, and Escape closes it", async () => {
+    serve(undefined, dress);
+    renderDetails();
+    const opener = await screen.findByRole('button', { name: 'Size guide' });
+    await userEvent.click(opener);
+    const dialog = screen.getByRole('dialog', { name: 'Women size guide' });
+    expect(within(dialog).getByRole('columnheader', { name: 'Bust (cm)' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('rowheader', { name: 'M' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('cell', { name: '69-73' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(opener).toHaveFocus();
+  });
+
+  it('shows no size guide button when the category has none', async () => {
+    serve(undefined, sampleProductDetail({ ...dress, category: { ...dress.category!, sizeGuide: null } }));
+    renderDetails();
+    expect(await screen.findByRole('radiogroup', { name: 'Size:' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Size guide' })).not.toBeInTheDocument();
   });
 });

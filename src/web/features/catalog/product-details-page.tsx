@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { Heart, PackageX, ShoppingBag } from 'lucide-react';
+import { Heart, PackageX, Ruler, ShoppingBag } from 'lucide-react';
+import { useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { RELATED_PRODUCTS_SHOWN } from '@/shared/constants';
 import { format, messages } from '@/shared/messages';
 import { discountPercentOf } from '@/shared/money';
-import type { ProductDto } from '@/shared/schemas/product';
+import type { ProductDetailDto, ProductDto } from '@/shared/schemas/product';
 import { EmptyState } from '@/web/components/empty-state';
 import { LoadFailure } from '@/web/components/load-failure';
 import { Price } from '@/web/components/price';
@@ -19,9 +20,13 @@ import { productListQuery } from '@/web/lib/api/get-products';
 import { productQuery } from './api/get-product';
 import { ProductGallery } from './product-gallery';
 import { RatingControl } from './rating-control';
+import { SizeGuideDialog } from './size-guide-dialog';
+import { chosenVariant, firstMissing, initialChoice, type Choice } from './variant-choice';
+import { VariantSelector } from './variant-selector';
 import { href } from '@/web/paths';
 
 const m = messages.catalog;
+const v = messages.variants;
 const RELATED_GRID = 'grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-5 lg:grid-cols-5 lg:gap-6';
 
 function ProductNotFound() {
@@ -76,14 +81,48 @@ function DetailsSkeleton() {
   );
 }
 
-function ProductDetails({ product, queryKey }: { product: ProductDto; queryKey: readonly unknown[] }) {
+function ProductDetails({ product, queryKey }: { product: ProductDetailDto; queryKey: readonly unknown[] }) {
   const { has } = useFavorites();
   const { addToCart, pendingProductId } = useAddToCart();
   const name = product.name || m.noName;
   const favourite = has(product._id);
-  const soldOut = isOutOfStock(product);
+  const { options, variants } = product;
+  const [choice, setChoice] = useState<Choice>(() => initialChoice(options));
+  const [missing, setMissing] = useState<string>();
+  const [guideOpen, setGuideOpen] = useState(false);
+  const choices = useRef<HTMLDivElement>(null);
+  // Price and stock follow the chosen variant; until every option is chosen, the product's own.
+  const variant = chosenVariant(options, variants, choice);
+  const shown = variant ?? product;
+  const soldOut = variant ? !variant.inStock || variant.avaliableItems === 0 : isOutOfStock(product);
   // SPEC §9: the badge is the rounded share of the price taken off, whatever discount was stored.
-  const percent = discountPercentOf(product.price, product.finalPrice);
+  const percent = discountPercentOf(shown.price, shown.finalPrice);
+  const sizeGuide = options.length > 0 ? product.category?.sizeGuide : null;
+
+  const choose = (option: string, value: string) => {
+    setChoice((current) => ({ ...current, [option]: value }));
+    if (missing === option) setMissing(undefined);
+  };
+
+  const add = () => {
+    if (options.length === 0) {
+      addToCart(product);
+      return;
+    }
+    // The server would refuse the line too ('Please choose a Size'); asking here keeps the shopper on the choice.
+    const open = firstMissing(options, choice);
+    if (open !== undefined || !variant) {
+      const asked = open ?? options[0]?.name;
+      setMissing(asked);
+      choices.current
+        ?.querySelector<HTMLInputElement>(
+          `fieldset[data-option="${CSS.escape(asked ?? '')}"] input:not(:disabled)`,
+        )
+        ?.focus();
+      return;
+    }
+    addToCart(product, variant._id);
+  };
 
   return (
     <div className="grid gap-10 lg:grid-cols-2 lg:gap-16">
@@ -102,8 +141,8 @@ function ProductDetails({ product, queryKey }: { product: ProductDto; queryKey: 
           <span>{product.averageRating > 0 ? product.averageRating.toFixed(1) : '0'}</span>
           <span className="text-muted">{format(m.ratingsCount, { n: product.ratingCount })}</span>
         </div>
-        <div className="mt-6">
-          <Price price={product.price} discount={percent} finalPrice={product.finalPrice} size="detail" />
+        <div className="mt-6" aria-live="polite">
+          <Price price={shown.price} discount={percent} finalPrice={shown.finalPrice} size="detail" />
         </div>
         {product.description ? (
           <section className="mt-8 border-t border-line pt-6">
@@ -113,15 +152,37 @@ function ProductDetails({ product, queryKey }: { product: ProductDto; queryKey: 
             <p className="leading-relaxed whitespace-pre-line text-ink-soft">{product.description}</p>
           </section>
         ) : null}
-        <p className={`mt-6 text-sm ${soldOut ? 'text-danger' : 'text-success'}`}>
-          {soldOut ? m.soldOut : format(m.inStockCount, { n: product.avaliableItems })}
+        {options.length > 0 ? (
+          <div ref={choices} className="mt-8 flex flex-col gap-3 border-t border-line pt-6">
+            <VariantSelector
+              options={options}
+              variants={variants}
+              choice={choice}
+              onChoose={choose}
+              missing={missing}
+            />
+            {sizeGuide ? (
+              <button
+                type="button"
+                className="inline-flex items-center gap-1.5 self-start text-sm font-medium text-accent-strong underline-offset-4 hover:underline"
+                aria-haspopup="dialog"
+                onClick={() => setGuideOpen(true)}
+              >
+                <Ruler className="size-4" aria-hidden="true" />
+                {v.sizeGuide}
+              </button>
+            ) : null}
+          </div>
+        ) : null}
+        <p className={`mt-6 text-sm ${soldOut ? 'text-danger' : 'text-success'}`} aria-live="polite">
+          {soldOut ? m.soldOut : format(m.inStockCount, { n: shown.avaliableItems })}
         </p>
         <div className="mt-4 flex gap-3">
           <button
             type="button"
             className="btn btn-primary flex-1 py-3.5 text-[0.9375rem]"
             disabled={soldOut || pendingProductId === product._id}
-            onClick={() => addToCart(product)}
+            onClick={add}
           >
             {soldOut ? (
               m.soldOut
@@ -149,6 +210,13 @@ function ProductDetails({ product, queryKey }: { product: ProductDto; queryKey: 
           <RatingControl product={product} queryKey={queryKey} />
         </div>
       </div>
+      {guideOpen && sizeGuide ? (
+        <SizeGuideDialog
+          title={format(v.sizeGuideTitle, { category: product.category?.name ?? '' })}
+          guide={sizeGuide}
+          onClose={() => setGuideOpen(false)}
+        />
+      ) : null}
     </div>
   );
 }
@@ -174,7 +242,7 @@ export default function ProductDetailsPage() {
   } else {
     body = (
       <>
-        <ProductDetails product={product} queryKey={options.queryKey} />
+        <ProductDetails key={product._id} product={product} queryKey={options.queryKey} />
         <RelatedProducts product={product} />
       </>
     );

@@ -140,6 +140,50 @@ describe('ProductsPage', () => {
     expect(screen.queryByRole('button', { name: /Remove filter/ })).not.toBeInTheDocument();
   });
 
+  it('offers the sizes and colours of the answer, and keeps the chosen ones in the URL and the query', async () => {
+    const { calls } = serve((call) =>
+      listAnswer(makeProducts(3), {
+        facets: {
+          size: [
+            { value: 'S', count: 4 },
+            { value: 'M', count: 2 },
+          ],
+          // Navy is chosen through the URL below; the answer (filtered by it) lists only Sand.
+          color: call.url.searchParams.get('size')
+            ? [{ value: 'Sand', count: 1 }]
+            : [{ value: 'Sand', count: 3 }],
+        },
+      }),
+    );
+    const { router } = renderListing('/products?color=Navy');
+    await screen.findByText('3 products found');
+    const navy = screen.getByRole('button', { name: 'Navy (0 products)' });
+    expect(navy).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'Sand (3 products)' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+
+    await userEvent.click(screen.getByRole('button', { name: 'M (2 products)' }));
+    await waitFor(() =>
+      expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+        size: 'M',
+        color: 'Navy',
+      }),
+    );
+    await waitFor(() => expect(productCalls(calls).at(-1)?.get('size')).toBe('M'));
+    expect(productCalls(calls).at(-1)?.get('color')).toBe('Navy');
+    expect(await screen.findByRole('button', { name: 'M (2 products)' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+
+    await userEvent.click(screen.getByRole('button', { name: 'Remove filter Size: M' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?color=Navy'));
+    await userEvent.click(screen.getByRole('button', { name: 'Clear All' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
   it('takes a category from navigation state', async () => {
     const { calls } = serve();
     const { router } = renderListing({ pathname: '/products', state: { selectedCategory: 'Accessories' } });

@@ -29,6 +29,7 @@ import { categoryFromState, takeStoredCategory } from '@/web/lib/category-choice
 import { activeFilters, priceCeiling, withoutFilter, type ActiveFilter } from './listing-params';
 
 const m = messages.catalog;
+const v = messages.variants;
 
 const LISTING_GRID = 'grid grid-cols-2 gap-3 sm:gap-5 lg:grid-cols-3 lg:gap-6';
 
@@ -69,6 +70,10 @@ function chipLabel(filter: ActiveFilter, filters: ListingFilters, ceiling: numbe
       });
     case 'availability':
       return availabilityLabels[filters.availability];
+    case 'size':
+      return format(v.chipSize, { values: filters.size.join(', ') });
+    case 'color':
+      return format(v.chipColor, { values: filters.color.join(', ') });
   }
 }
 
@@ -265,6 +270,8 @@ export default function ProductsPage() {
                   minPrice: undefined,
                   maxPrice: undefined,
                   availability: 'all',
+                  size: [],
+                  color: [],
                   page: 1,
                 })
               }
@@ -286,6 +293,7 @@ export default function ProductsPage() {
             key={searchParams.toString()}
             filters={filters}
             categoryNames={categoryNames}
+            facets={data?.facets}
             ceiling={ceiling}
             onApply={apply}
           />

@@ -10,6 +10,7 @@ import {
   mockFetch,
   renderRoute,
   sampleCart,
+  sampleCartLines,
   setStoredSession,
   type Answer,
   type RecordedCall,
@@ -81,6 +82,27 @@ describe('checkout page', { timeout: 20_000 }, () => {
     expect(screen.getByRole('option', { name: 'Cairo (70 EGP)' })).toBeInTheDocument();
     expect(screen.getByRole('option', { name: 'Giza (40 EGP)' })).toBeInTheDocument();
     expect(screen.getByRole('option', { name: 'Outside Cairo and Giza (90 EGP)' })).toBeInTheDocument();
+  });
+
+  it("names each line's size and colour in the summary", async () => {
+    const [dress] = sampleCartLines();
+    serve(
+      sampleCart([
+        {
+          ...dress!,
+          variantId: 'variant-m',
+          variant: {
+            _id: 'variant-m',
+            sku: 'LD-M',
+            options: { Size: 'M' },
+            finalPrice: 450.5,
+            avaliableItems: 3,
+          },
+        },
+      ]),
+    );
+    renderRoute(<CheckoutPage />, { path: '/checkout' });
+    expect(await screen.findByText('Size: M')).toBeInTheDocument();
   });
 
   it('an empty form shows every rule of SPEC §5 and Please correct the form errors', async () => {

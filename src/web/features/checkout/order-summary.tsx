@@ -1,6 +1,7 @@
 import { format, messages } from '@/shared/messages';
 import { formatEgp, toEgp, toPiastres } from '@/shared/money';
 import type { CartLineDto } from '@/shared/schemas/cart';
+import { chosenOptionsText } from '@/web/lib/chosen-options-text';
 
 const m = messages.orders;
 
@@ -35,6 +36,9 @@ export function OrderSummary({ lines, subtotal, fee, total }: OrderSummaryProps)
             )}
             <span className="min-w-0 flex-1 text-sm text-ink-soft">
               {format(m.itemCount, { name: line.productId.name, n: line.quantity })}
+              {line.variant ? (
+                <span className="block text-xs text-muted">{chosenOptionsText(line.variant.options)}</span>
+              ) : null}
             </span>
             <span className="text-sm font-medium tabular-nums">
               {formatEgp(toEgp(toPiastres(line.productId.finalPrice) * line.quantity))}

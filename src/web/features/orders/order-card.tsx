@@ -4,6 +4,7 @@ import { OWNER_CANCELLABLE_STATUSES } from '@/shared/constants';
 import type { OrderDto, OrderLineDto } from '@/shared/schemas/order';
 import { statusLabel, statusTone } from '@/web/components/order-status';
 import { formatDateTime } from '@/shared/dates';
+import { chosenOptionsText } from '@/web/lib/chosen-options-text';
 
 const m = messages.orders;
 
@@ -60,7 +61,14 @@ export function OrderCard({ order, cancelling, onCancel }: OrderCardProps) {
               ) : (
                 <span aria-hidden className="size-14 shrink-0 rounded-field bg-sand" />
               )}
-              <span className="min-w-0 flex-1 font-medium">{line.product.name}</span>
+              <span className="min-w-0 flex-1 font-medium">
+                {line.product.name}
+                {line.variant ? (
+                  <span className="block text-sm font-normal text-ink-soft">
+                    {chosenOptionsText(line.variant.options)}
+                  </span>
+                ) : null}
+              </span>
               <span className="text-sm text-ink-soft tabular-nums">
                 {format(m.lineQuantityPrice, { n: line.quantity, price: formatEgp(line.unitPrice) })}
               </span>

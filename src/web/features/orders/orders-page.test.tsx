@@ -77,6 +77,22 @@ describe('my orders', () => {
     expect(within(card).getByText('971 EGP')).toBeInTheDocument();
   });
 
+  it('names the size and colour of each line sold in one', async () => {
+    const order = dressOrder('pending', {
+      products: [
+        sampleOrderLine({ _id: 'line-m', variant: { sku: 'LD-M', options: { Size: 'M', Color: 'Navy' } } }),
+        sampleOrderLine({ _id: 'line-l', variant: { sku: 'LD-L', options: { Size: 'L', Color: 'Navy' } } }),
+      ],
+    });
+    serve(() => [order]);
+    renderRoute(<OrdersPage />, { path: '/allorders' });
+    const card = await screen.findByRole('article', {
+      name: format(m.orderNumber, { number: order.number }),
+    });
+    expect(within(card).getByText('Size: M · Color: Navy')).toBeInTheDocument();
+    expect(within(card).getByText('Size: L · Color: Navy')).toBeInTheDocument();
+  });
+
   it('colours each status and shows completed as Delivered and an unknown status as it is', async () => {
     serve(() => [
       dressOrder('pending'),

@@ -2,13 +2,21 @@ import type { CartChangeAnswer } from '@/shared/schemas/cart';
 import { api } from '@/web/lib/api';
 import { useCartWrite, type CartWriteConfig } from '@/web/lib/cart-write';
 
-/** POST /api/cart: adds a line, or adds to the line the product already has. */
-export function addCartItem(productId: string, quantity: number): Promise<CartChangeAnswer> {
-  return api.post<CartChangeAnswer>('/cart', { body: { productId, quantity } });
+/**
+ * POST /api/cart: adds a line, or adds to the line the product (in that size and colour) already has.
+ * A product with options needs its variant's id; one without sends none.
+ */
+export function addCartItem({
+  productId,
+  variantId,
+  quantity,
+}: AddCartItemRequest): Promise<CartChangeAnswer> {
+  return api.post<CartChangeAnswer>('/cart', { body: { productId, variantId, quantity } });
 }
 
 interface AddCartItemRequest {
   productId: string;
+  variantId?: string | undefined;
   quantity: number;
 }
 
@@ -17,9 +25,5 @@ interface AddCartItemRequest {
  * shows the new count at once), then the caller's `onSuccess` runs.
  */
 export function useAddCartItem(config: CartWriteConfig<AddCartItemRequest> = {}) {
-  return useCartWrite(
-    ({ productId, quantity }: AddCartItemRequest) => addCartItem(productId, quantity),
-    config,
-    { refreshOnError: false },
-  );
+  return useCartWrite(addCartItem, config, { refreshOnError: false });
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
-import type { RatingAnswer } from '@/shared/schemas/product';
+import type { ProductDetailDto, RatingAnswer } from '@/shared/schemas/product';
 import { api } from '@/web/lib/api';
 import { queryKeys } from '@/web/lib/query-keys';
 
@@ -11,8 +11,9 @@ export function rateProduct(productId: string, rating: number): Promise<RatingAn
 type RateProductConfig = Pick<UseMutationOptions<RatingAnswer, Error, number>, 'onSuccess' | 'onError'>;
 
 /**
- * Rates the product read under `productKey` (its id or its slug). The answer's product replaces the
- * one on screen and every product list is marked stale, since the featured order and every card's
+ * Rates the product read under `productKey` (its id or its slug). The answer's new average and count
+ * go into the product on screen (the answer's product is the listing's shape, without the variants and
+ * size guide the page shows, so it does not replace it), and every product list is marked stale, since the featured order and every card's
  * average depend on ratings; then the caller's `onSuccess` runs. The mutation stays pending until the
  * lists are fresh again.
  */
@@ -26,7 +27,9 @@ export function useRateProduct(
     mutationFn: (rating: number) => rateProduct(productId, rating),
     onSuccess: async (...args) => {
       const [answer] = args;
-      if (answer.product) queryClient.setQueryData(productKey, answer.product);
+      queryClient.setQueryData<ProductDetailDto>(productKey, (shown) =>
+        shown ? { ...shown, averageRating: answer.averageRating, ratingCount: answer.ratingCount } : shown,
+      );
       const refreshed = queryClient.invalidateQueries({ queryKey: queryKeys.products.all });
       await onSuccess?.(...args);
       await refreshed;
