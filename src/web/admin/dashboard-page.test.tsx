@@ -19,6 +19,10 @@ function serve(recent: ProductDto[], all: ProductDto[], totalProducts = all.leng
           totalOrders: 3,
           ordersByStatus: { pending: 1, confirmed: 1, completed: 1, cancelled: 0 },
           revenue: 1250.5,
+          revenueCounts: { label: m.revenueCounts, statuses: ['confirmed', 'completed'] },
+          today: { orders: 2, total: 340 },
+          pendingOrders: 1,
+          proofsToCheck: 3,
           recentProducts: recent,
         },
       };
@@ -71,6 +75,28 @@ describe('admin dashboard', () => {
     await userEvent.click(screen.getByRole('button', { name: m.showRecentOnly }));
     expect(screen.getByText(format(m.xOfTotal, { x: 5, total: 8 }))).toBeInTheDocument();
     expect(screen.queryByText('Piece 8')).not.toBeInTheDocument();
+  });
+
+  it("leads from today's orders, pending orders and proofs to check to those orders, and says what revenue counts", async () => {
+    serve([makeProduct()], [makeProduct()]);
+    renderAdmin('/dashboard');
+    const today = await screen.findByRole('link', { name: /Today's orders/ });
+    expect(today).toHaveAttribute('href', '/dashboard/manage_orders?date=today');
+    expect(today).toHaveTextContent(format(m.todayTotal, { total: '340 EGP' }));
+    expect(screen.getByRole('link', { name: `${m.pendingOrders} 1` })).toHaveAttribute(
+      'href',
+      '/dashboard/manage_orders?status=pending',
+    );
+    expect(screen.getByRole('link', { name: `${m.proofsToCheck} 3` })).toHaveAttribute(
+      'href',
+      '/dashboard/manage_orders?proof=toCheck',
+    );
+    expect(screen.getByText('Confirmed and delivered orders')).toBeInTheDocument();
+    const byStatus = screen.getByRole('region', { name: m.ordersByStatus });
+    expect(within(byStatus).getByRole('link', { name: 'Delivered 1' })).toHaveAttribute(
+      'href',
+      '/dashboard/manage_orders?status=completed',
+    );
   });
 
   it('keeps the list in a scroll box of at most 500 px', async () => {
