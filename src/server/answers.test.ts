@@ -7,7 +7,7 @@ import { IDEMPOTENCY_HEADER } from '@/shared/constants';
 import { ProductListAnswerSchema } from '@/shared/schemas/product';
 import { outbox, type CategoryRow, type ProductRow } from './db/schema';
 import { createTestApp, testDriver, type TestApp } from './test/app';
-import { createCategory, createProduct } from './test/catalog-fixtures';
+import { createCategory, createProduct, createVariants } from './test/catalog-fixtures';
 import { makeImage } from './test/images';
 import { multipartBody } from './test/multipart';
 import { gizaShipping } from './test/shipping';
@@ -230,6 +230,11 @@ describe(`every route answers exactly what it declares (${testDriver})`, () => {
 
     'GET /api/product/{idOrSlug}': async () => {
       await call(t.app, { method: 'GET', url: `/api/product/${product.id}` }, 200);
+      // With variants and a size guide (issue 13), every new key declared.
+      const sized = await createProduct(t, { category });
+      await createVariants(t, sized, [{ name: 'Size', values: ['M'] }], [{ options: { Size: 'M' } }]);
+      await call(t.app, { method: 'GET', url: `/api/product/${sized.id}` }, 200);
+      await call(t.app, { method: 'GET', url: '/api/product?page=1&size=M' }, 200);
       await call(t.app, { method: 'GET', url: `/api/product/${product.slug}` }, 200);
       await call(t.app, { method: 'GET', url: '/api/product/no-such-product' }, 404);
     },
@@ -322,6 +327,12 @@ describe(`every route answers exactly what it declares (${testDriver})`, () => {
       await call(t.app, { method: 'GET', url: '/api/dashboard/stats' }, 401);
     },
 
+    'GET /api/dashboard/low-stock': async () => {
+      await call(t.app, as(admin, { method: 'GET', url: '/api/dashboard/low-stock?threshold=20' }), 200);
+      await call(t.app, as(admin, { method: 'GET', url: '/api/dashboard/low-stock?threshold=-1' }), 400);
+      await call(t.app, as(shopper, { method: 'GET', url: '/api/dashboard/low-stock' }), 403);
+    },
+
     'POST /api/cart/create': async () => {
       await call(t.app, as(await createUser(t), { method: 'POST', url: '/api/cart/create' }), 200);
       await call(t.app, as(admin, { method: 'POST', url: '/api/cart/create' }), 403);
@@ -339,6 +350,15 @@ describe(`every route answers exactly what it declares (${testDriver})`, () => {
       const add = (payload: object) => as(user, { method: 'POST', url: '/api/cart', payload });
       await call(t.app, add({ productId: product.id, quantity: 1 }), 200);
       await call(t.app, add({ productId: product.id, quantity: 999 }), 409);
+      const sized = await createProduct(t, { category });
+      const [variant] = await createVariants(
+        t,
+        sized,
+        [{ name: 'Size', values: ['M'] }],
+        [{ options: { Size: 'M' } }],
+      );
+      await call(t.app, add({ productId: sized.id, variantId: variant!.id }), 200);
+      await call(t.app, add({ productId: sized.id }), 400);
       await call(t.app, add({ productId: randomUUID() }), 404);
       await call(t.app, add({ productId: 'not-an-id' }), 400);
     },

@@ -123,7 +123,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(catalogRoutes, catalog);
   await app.register(adminProductsRoutes, { db: database.db, store, events });
   await app.register(adminCategoriesRoutes, { db: database.db, store, events });
-  await app.register(dashboardRoutes, { db: database.db, store });
+  await app.register(dashboardRoutes, {
+    db: database.db,
+    store,
+    lowStockThreshold: config.LOW_STOCK_THRESHOLD,
+  });
   await app.register(cartRoutes, { db: database.db, store });
   await app.register(orderRoutes, {
     db: database.db,

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
+import { DEFAULT_LOW_STOCK_THRESHOLD, MAX_STOCK } from '@/shared/constants';
 import { DEFAULT_IMAGE_QUEUE } from './images/queue';
 
 const flag = (fallback: boolean) =>
@@ -83,6 +84,12 @@ const EnvSchema = z.object({
     .min(60)
     .max(7 * 24 * 3600)
     .default(3600),
+  LOW_STOCK_THRESHOLD: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(0)
+    .max(MAX_STOCK)
+    .default(DEFAULT_LOW_STOCK_THRESHOLD),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   RATE_LIMIT_ALLOW_LIST: z

@@ -63,6 +63,21 @@ export type ProductSort = (typeof PRODUCT_SORTS)[number];
 export const AVAILABILITIES = ['all', 'inStock', 'outOfStock'] as const;
 export type Availability = (typeof AVAILABILITIES)[number];
 
+/**
+ * Variants (issue 13): a product has at most this many options (Size, Color, ...), each a name and an
+ * ordered list of values, and sells each combination it offers as a variant with its own stock.
+ */
+export const MAX_PRODUCT_OPTIONS = 3;
+export const MAX_OPTION_VALUES = 30;
+export const MAX_PRODUCT_VARIANTS = 100;
+/** `GET /product`'s option filters: the query parameter, and the option name it matches (in any case). */
+export const OPTION_FILTERS = { size: 'Size', color: 'Color' } as const;
+export type OptionFilter = keyof typeof OPTION_FILTERS;
+/** `GET /api/dashboard/low-stock` answers at most this many products and variants, the lowest stock first. */
+export const LOW_STOCK_LIMIT = 50;
+/** The low-stock threshold when neither the query nor `LOW_STOCK_THRESHOLD` gives one. */
+export const DEFAULT_LOW_STOCK_THRESHOLD = 3;
+
 export const LISTING_PAGE_SIZE = 12;
 export const MAX_PAGE_SIZE = 100;
 /** `GET /product` without `page` answers all matches up to this many (DESIGN §2). */

@@ -24,6 +24,9 @@ export interface ListingFilters {
   minPrice: number | undefined;
   maxPrice: number | undefined;
   availability: Availability;
+  /** `?size=M,L` and `?color=Navy`: the option values chosen (issue 13), as the API's `facets` spell them. */
+  size: string[];
+  color: string[];
   sort: ProductSort;
   page: number;
 }
@@ -34,6 +37,8 @@ export const defaultFilters: ListingFilters = {
   minPrice: undefined,
   maxPrice: undefined,
   availability: 'all',
+  size: [],
+  color: [],
   sort: 'featured',
   page: 1,
 };
@@ -59,6 +64,12 @@ function priceOf(value: string | null): number | undefined {
   return Number.isFinite(number) && number >= 0 && number <= MAX_PRICE_EGP ? number : undefined;
 }
 
+/** The values of a `size` or `color` filter (`M,L`): split on commas, trimmed, blanks and repeats dropped. */
+export function optionFilterValues(value: string | null | undefined): string[] {
+  if (!value) return [];
+  return [...new Set(value.split(',').map((part) => part.trim()))].filter(Boolean);
+}
+
 /** `?page=`: a whole number from 1, else the first page. */
 export function pageOf(value: string | null): number {
   const number = Number(value);
@@ -82,6 +93,8 @@ export function readFilters(params: URLSearchParams, shopCategories: readonly st
     availability: (AVAILABILITIES as readonly string[]).includes(availability ?? '')
       ? (availability as Availability)
       : 'all',
+    size: optionFilterValues(params.get('size')),
+    color: optionFilterValues(params.get('color')),
     sort: URL_SORTS.includes(sort as ProductSort) ? (sort as ProductSort) : 'featured',
     page: pageOf(params.get('page')),
   };
@@ -95,6 +108,8 @@ export function writeFilters(filters: ListingFilters): URLSearchParams {
   if (filters.minPrice !== undefined) params.set('minPrice', String(filters.minPrice));
   if (filters.maxPrice !== undefined) params.set('maxPrice', String(filters.maxPrice));
   if (filters.availability !== 'all') params.set('availability', filters.availability);
+  if (filters.size.length > 0) params.set('size', filters.size.join(','));
+  if (filters.color.length > 0) params.set('color', filters.color.join(','));
   if (filters.sort !== 'featured') params.set('sort', filters.sort);
   if (filters.page > 1) params.set('page', String(filters.page));
   return params;
@@ -108,6 +123,8 @@ export function apiQueryOf(filters: ListingFilters) {
     minPrice: filters.minPrice,
     maxPrice: filters.maxPrice,
     availability: filters.availability === 'all' ? undefined : filters.availability,
+    size: filters.size.length > 0 ? filters.size.join(',') : undefined,
+    color: filters.color.length > 0 ? filters.color.join(',') : undefined,
     sort: filters.sort,
     page: filters.page,
     limit: LISTING_PAGE_SIZE,

@@ -77,6 +77,7 @@ export function createAdminCategoriesService({ db, store, events }: AdminCategor
           return insertCategory(tx, {
             name: form.name,
             slug: await uniqueSlug(tx, categories, slugify(form.name, FALLBACK_CATEGORY_SLUG)),
+            sizeGuide: form.sizeGuide ?? null,
             image,
           });
         }),
@@ -102,7 +103,9 @@ export function createAdminCategoriesService({ db, store, events }: AdminCategor
         db.transaction(async (tx) => {
           const current = await lockCategory(tx, id);
           if (!current) throw new AppError('NOT_FOUND', messages.catalog.categoryNotFoundAnswer);
-          const changes: Partial<Pick<CategoryRow, 'name' | 'slug' | 'image'>> = {};
+          const changes: Partial<Pick<CategoryRow, 'name' | 'slug' | 'image' | 'sizeGuide'>> = {};
+          // Left out keeps the guide; sent empty removes it (null).
+          if (form.sizeGuide !== undefined) changes.sizeGuide = form.sizeGuide;
           if (form.name !== undefined && form.name !== current.name) {
             await assertNameFree(tx, form.name, id);
             changes.name = form.name;

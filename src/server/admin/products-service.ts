@@ -1,9 +1,15 @@
 import { MAX_SUB_IMAGES } from '@/shared/constants';
 import { format, messages } from '@/shared/messages';
 import { finalPricePiastres, toPiastres } from '@/shared/money';
-import { ProductFormSchema, ProductUpdateFormSchema, type ProductDto } from '@/shared/schemas/product';
-import { productDto } from '../catalog/dto';
-import { findProduct } from '../catalog/queries';
+import {
+  ProductFormSchema,
+  ProductUpdateFormSchema,
+  ProductVariantsFieldsSchema,
+  type ProductDetailDto,
+} from '@/shared/schemas/product';
+import { ProductVariantsInputSchema, type ProductVariantsInput } from '@/shared/schemas/variants';
+import { productDetailDto } from '../catalog/dto';
+import { findProduct, findProductDetail } from '../catalog/queries';
 import { isUuid } from '../catalog/service';
 import type { Db, DbOrTx, Tx } from '../db/client';
 import { products, type ProductRow, type StoredImage } from '../db/schema';
@@ -11,17 +17,20 @@ import { AppError } from '../errors';
 import type { ShopEvents } from '../events';
 import { storeProductImage } from '../images/pipeline';
 import { parseFormFields } from '../images/multipart';
-import { lockProducts, setStock } from '../stock/stock';
+import { lockProducts, setStock, setVariants } from '../stock/stock';
 import type { ObjectStore } from '../storage/types';
 import { discardImages, storeImages } from './images';
 import {
+  deleteCartLinesWithoutVariant,
   deleteProduct,
   findCategoryById,
   findCategoryByKey,
   imageKeysHeldByOrders,
   insertProduct,
   shareLockCategory,
+  skusHeldElsewhere,
   updateProduct,
+  variantIdsOf,
   type CategoryRef,
   type ProductChanges,
 } from './queries';
@@ -88,6 +97,49 @@ function isImageAt(store: ObjectStore, image: StoredImage, url: string): boolean
   return wanted === store.publicUrl(image.key) || wanted === image.key || wanted.endsWith(`/${image.key}`);
 }
 
+/**
+ * The form's `options` and `variants` (JSON text, issue 13), checked with the shared rules; undefined
+ * when neither was sent (the product's variants stay as they are).
+ */
+function parseVariantFields(fields: Record<string, string>): ProductVariantsInput | undefined {
+  const { options, variants } = parseFormFields(ProductVariantsFieldsSchema, fields);
+  if (options === undefined && variants === undefined) return undefined;
+  if (options === undefined || variants === undefined) {
+    throw new AppError('BAD_REQUEST', a.optionsAndVariantsTogether);
+  }
+  const parsed = ProductVariantsInputSchema.safeParse({ options, variants });
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  if (!issue) throw new AppError('BAD_REQUEST', messages.errors.badRequest);
+  // The shared rules word their own messages; zod's generic ones ('Invalid input: …') get the path.
+  const generic = /^(Invalid|Too (big|small)|Unrecognized)/.test(issue.message);
+  const field = issue.path.map(String).join('.');
+  throw new AppError(
+    'BAD_REQUEST',
+    generic ? format(messages.errors.invalidField, { field, rule: issue.message }) : issue.message,
+  );
+}
+
+/**
+ * Saves the product's options and variants inside the caller's transaction (the product's row held):
+ * an `id` must be one of this product's variants, and a SKU another product holds is a 409. Once it
+ * has variants, lines of it without one leave every cart: they name nothing that can be sold.
+ */
+async function saveVariants(tx: Tx, productId: string, input: ProductVariantsInput): Promise<void> {
+  const own = new Set(await variantIdsOf(tx, productId));
+  const stranger = input.variants.find((variant) => variant.id !== undefined && !own.has(variant.id));
+  if (stranger) throw new AppError('BAD_REQUEST', format(a.unknownVariant, { id: stranger.id! }));
+  const [taken] = await skusHeldElsewhere(
+    tx,
+    productId,
+    input.variants.map((variant) => variant.sku),
+  );
+  if (taken) throw new AppError('CONFLICT', format(a.skuTaken, { sku: taken }));
+  await updateProduct(tx, productId, { options: input.options });
+  await setVariants(tx, productId, input.variants);
+  if (input.options.length > 0) await deleteCartLinesWithoutVariant(tx, productId);
+}
+
 function tooManySubImages(): AppError {
   return new AppError('BAD_REQUEST', format(a.tooManySubImages, { max: MAX_SUB_IMAGES }));
 }
@@ -107,10 +159,10 @@ async function releasedImages(tx: Tx, productId: string, images: StoredImage[]):
 
 /** The admin's product writes (SPEC §7, DESIGN §2), each announced as `productChanged` once committed. */
 export function createAdminProductsService({ db, store, events }: AdminProductsDeps) {
-  async function answer(id: string): Promise<ProductDto> {
-    const found = await findProduct(db, { id });
+  async function answer(id: string): Promise<ProductDetailDto> {
+    const found = await findProductDetail(db, { id });
     if (!found) throw new AppError('NOT_FOUND', messages.catalog.productNotFoundAnswer);
-    return productDto(store, found.product, found.category);
+    return productDetailDto(store, found.product, found.category, found.variants);
   }
 
   async function lockProduct(tx: Tx, id: string): Promise<ProductRow> {
@@ -119,8 +171,9 @@ export function createAdminProductsService({ db, store, events }: AdminProductsD
     return row;
   }
 
-  async function create(upload: ProductFormUpload): Promise<ProductDto> {
+  async function create(upload: ProductFormUpload): Promise<ProductDetailDto> {
     const form = parseFormFields(ProductFormSchema, upload.fields);
+    const variants = parseVariantFields(upload.fields);
     if (!upload.defaultImage) throw new AppError('BAD_REQUEST', a.uploadDefaultImage);
     if (upload.subImages.length > MAX_SUB_IMAGES) throw tooManySubImages();
     const category = await resolveCategory(db, form.category);
@@ -148,6 +201,8 @@ export function createAdminProductsService({ db, store, events }: AdminProductsD
             subImages,
           });
           await setStock(tx, created, form.avaliableItems);
+          // With variants, the stock is theirs: the product's figure becomes their sum.
+          if (variants) await saveVariants(tx, created, variants);
           return created;
         }),
       );
@@ -159,8 +214,9 @@ export function createAdminProductsService({ db, store, events }: AdminProductsD
     return answer(id);
   }
 
-  async function update(id: string, upload: ProductFormUpload): Promise<ProductDto> {
+  async function update(id: string, upload: ProductFormUpload): Promise<ProductDetailDto> {
     const form = parseFormFields(ProductUpdateFormSchema, upload.fields);
+    const variants = parseVariantFields(upload.fields);
     const removals = urlsToRemove(upload);
     const existing = await findProduct(db, { id });
     if (!existing) throw new AppError('NOT_FOUND', messages.catalog.productNotFoundAnswer);
@@ -202,7 +258,10 @@ export function createAdminProductsService({ db, store, events }: AdminProductsD
           if (newDefault) changes.defaultImage = newDefault;
           if (removed.length > 0 || newSubImages.length > 0) changes.subImages = [...kept, ...newSubImages];
           await updateProduct(tx, id, changes);
-          if (form.avaliableItems !== undefined) await setStock(tx, id, form.avaliableItems);
+          if (variants) await saveVariants(tx, id, variants);
+          // A product with variants counts its stock on them; the form's own figure is for one without.
+          const hasVariants = variants ? variants.options.length > 0 : row.options.length > 0;
+          if (form.avaliableItems !== undefined && !hasVariants) await setStock(tx, id, form.avaliableItems);
 
           const replaced = newDefault && row.defaultImage ? [row.defaultImage] : [];
           return releasedImages(tx, id, [...replaced, ...removed]);

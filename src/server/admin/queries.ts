@@ -1,6 +1,6 @@
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../db/client';
-import { categories, orderLines, products, type CategoryRow } from '../db/schema';
+import { cartLines, categories, orderLines, products, productVariants, type CategoryRow } from '../db/schema';
 
 export type CategoryRef = Pick<CategoryRow, 'id' | 'name' | 'slug'>;
 
@@ -70,7 +70,7 @@ export async function insertCategory(tx: Tx, values: typeof categories.$inferIns
 export async function updateCategory(
   tx: Tx,
   id: string,
-  values: Partial<Pick<CategoryRow, 'name' | 'slug' | 'image'>>,
+  values: Partial<Pick<CategoryRow, 'name' | 'slug' | 'image' | 'sizeGuide'>>,
 ): Promise<CategoryRow> {
   const [row] = await tx
     .update(categories)
@@ -106,6 +106,7 @@ export type ProductChanges = Partial<
     | 'categoryId'
     | 'defaultImage'
     | 'subImages'
+    | 'options'
   >
 >;
 
@@ -133,4 +134,35 @@ export async function imageKeysHeldByOrders(tx: Tx, productId: string, keys: str
     .from(orderLines)
     .where(and(eq(orderLines.productId, productId), inArray(key, keys)));
   return new Set(rows.map((row) => row.key));
+}
+
+/** The SKUs among `skus` (in any case) that variants of other products hold. */
+export async function skusHeldElsewhere(tx: Tx, productId: string, skus: string[]): Promise<string[]> {
+  if (skus.length === 0) return [];
+  const rows = await tx
+    .select({ sku: productVariants.sku })
+    .from(productVariants)
+    .where(
+      and(
+        ne(productVariants.productId, productId),
+        inArray(
+          sql`lower(${productVariants.sku})`,
+          skus.map((sku) => sku.toLowerCase()),
+        ),
+      ),
+    );
+  return rows.map((row) => row.sku);
+}
+
+export async function variantIdsOf(tx: Tx, productId: string): Promise<string[]> {
+  const rows = await tx
+    .select({ id: productVariants.id })
+    .from(productVariants)
+    .where(eq(productVariants.productId, productId));
+  return rows.map((row) => row.id);
+}
+
+/** A product's lines without a variant in every cart: once it has variants, they name nothing to sell. */
+export async function deleteCartLinesWithoutVariant(tx: Tx, productId: string): Promise<void> {
+  await tx.delete(cartLines).where(and(eq(cartLines.productId, productId), isNull(cartLines.variantId)));
 }

@@ -71,6 +71,9 @@ describe('cart API', () => {
           avaliableItems: 8,
         },
         quantity: 3,
+        // A product without variants: its line names none.
+        variantId: null,
+        variant: null,
       },
       expect.objectContaining({ quantity: 1, productId: expect.objectContaining({ finalPrice: 99.99 }) }),
     ]);

@@ -1,6 +1,6 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull, or } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../db/client';
-import { cartLines, carts, products } from '../db/schema';
+import { cartLines, carts, products, productVariants } from '../db/schema';
 
 /** Creates the user's cart unless there is one already; safe to call twice at once (unique user_id). */
 export async function ensureCartId(db: DbOrTx, userId: string): Promise<string> {
@@ -20,16 +20,27 @@ export async function lockCart(tx: Tx, cartId: string): Promise<void> {
   await tx.select({ id: carts.id }).from(carts).where(eq(carts.id, cartId)).for('update');
 }
 
-/** A cart line with today's product data, as the cart and the checkout read it. */
+/**
+ * A cart line with today's product data, and its variant's when it has one (null columns otherwise),
+ * as the cart and the checkout read it. Joined with `leftJoin(productVariants, …variantId)`.
+ */
 export const cartLineColumns = {
   lineId: cartLines.id,
   quantity: cartLines.quantity,
   productId: products.id,
   name: products.name,
   slug: products.slug,
+  pricePiastres: products.pricePiastres,
+  discount: products.discount,
   finalPricePiastres: products.finalPricePiastres,
   defaultImage: products.defaultImage,
   availableItems: products.availableItems,
+  productOptions: products.options,
+  variantId: productVariants.id,
+  variantSku: productVariants.sku,
+  variantOptions: productVariants.options,
+  variantPricePiastres: productVariants.pricePiastres,
+  variantAvailableItems: productVariants.availableItems,
 };
 
 /** The cart's lines with today's product data, oldest line first (the order the shopper added them). */
@@ -38,36 +49,66 @@ export function cartLinesWithProducts(db: DbOrTx, cartId: string) {
     .select(cartLineColumns)
     .from(cartLines)
     .innerJoin(products, eq(products.id, cartLines.productId))
+    .leftJoin(productVariants, eq(productVariants.id, cartLines.variantId))
     .where(eq(cartLines.cartId, cartId))
     .orderBy(asc(cartLines.createdAt), asc(cartLines.id));
 }
 export type CartLineWithProduct = Awaited<ReturnType<typeof cartLinesWithProducts>>[number];
 
-export async function findLineQuantity(
-  db: DbOrTx,
-  cartId: string,
-  productId: string,
-): Promise<number | null> {
+/** A line is a product and, for a product with variants, the variant chosen (null for none). */
+export interface LineKey {
+  productId: string;
+  variantId: string | null;
+}
+
+function lineWhere(cartId: string, { productId, variantId }: LineKey) {
+  return and(
+    eq(cartLines.cartId, cartId),
+    eq(cartLines.productId, productId),
+    variantId === null ? isNull(cartLines.variantId) : eq(cartLines.variantId, variantId),
+  );
+}
+
+export async function findLineQuantity(db: DbOrTx, cartId: string, line: LineKey): Promise<number | null> {
   const [row] = await db
     .select({ quantity: cartLines.quantity })
     .from(cartLines)
-    .where(and(eq(cartLines.cartId, cartId), eq(cartLines.productId, productId)))
+    .where(lineWhere(cartId, line))
     .limit(1);
   return row?.quantity ?? null;
 }
 
-export async function upsertLine(db: DbOrTx, cartId: string, productId: string, quantity: number) {
-  await db
-    .insert(cartLines)
-    .values({ cartId, productId, quantity })
-    .onConflictDoUpdate({ target: [cartLines.cartId, cartLines.productId], set: { quantity } });
+/** The variants (null for a line without one) of the cart's lines of a product. */
+export async function variantsInCart(
+  db: DbOrTx,
+  cartId: string,
+  productId: string,
+): Promise<Array<string | null>> {
+  const rows = await db
+    .select({ variantId: cartLines.variantId })
+    .from(cartLines)
+    .where(and(eq(cartLines.cartId, cartId), eq(cartLines.productId, productId)));
+  return rows.map((row) => row.variantId);
 }
 
-/** Returns whether there was such a line. */
-export async function deleteLine(db: DbOrTx, cartId: string, productId: string): Promise<boolean> {
+export async function upsertLine(db: DbOrTx, cartId: string, line: LineKey, quantity: number) {
+  await db
+    .insert(cartLines)
+    .values({ cartId, ...line, quantity })
+    .onConflictDoUpdate({
+      target: [cartLines.cartId, cartLines.productId, cartLines.variantId],
+      set: { quantity },
+    });
+}
+
+/**
+ * Removes the line whose `_id` is `id`, or every line of the product whose id it is (DESIGN §2's
+ * `PATCH /cart/{productId}`). Returns whether there was any.
+ */
+export async function deleteLines(db: DbOrTx, cartId: string, id: string): Promise<boolean> {
   const deleted = await db
     .delete(cartLines)
-    .where(and(eq(cartLines.cartId, cartId), eq(cartLines.productId, productId)))
+    .where(and(eq(cartLines.cartId, cartId), or(eq(cartLines.id, id), eq(cartLines.productId, id))))
     .returning({ id: cartLines.id });
   return deleted.length > 0;
 }
@@ -78,4 +119,19 @@ export async function clearLines(db: DbOrTx, cartId: string): Promise<void> {
 
 export async function touchCart(db: DbOrTx, cartId: string): Promise<void> {
   await db.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cartId));
+}
+
+/** What adding a product to a cart checks: that it exists, its options, and its own stock. */
+export async function findProductForCart(db: DbOrTx, productId: string) {
+  const [row] = await db
+    .select({
+      id: products.id,
+      name: products.name,
+      options: products.options,
+      available: products.availableItems,
+    })
+    .from(products)
+    .where(eq(products.id, productId))
+    .limit(1);
+  return row ?? null;
 }

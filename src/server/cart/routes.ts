@@ -67,14 +67,14 @@ export const cartRoutes: FastifyPluginAsyncZod<CartDeps> = async (app, deps) => 
       schema: {
         body: AddToCartSchema,
         tags,
-        summary: 'Add a product or raise its quantity',
+        summary: 'Add a product (and, for a product with variants, its chosen variant) or raise its quantity',
         response: cartChangeResponse,
       },
     },
     async (request) => ({
       success: true as const,
       message: messages.cart.productAdded,
-      cart: await cart.add(currentUser(request), request.body.productId, request.body.quantity),
+      cart: await cart.add(currentUser(request), request.body),
     }),
   );
 
@@ -86,13 +86,15 @@ export const cartRoutes: FastifyPluginAsyncZod<CartDeps> = async (app, deps) => 
         body: SetQuantitySchema,
         tags,
         summary: "Set a line's quantity",
+        description:
+          'The line is the product and `variantId`; without `variantId`, the only line of that product.',
         response: cartChangeResponse,
       },
     },
     async (request) => ({
       success: true as const,
       message: messages.cart.quantityUpdated,
-      cart: await cart.setQuantity(currentUser(request), request.body.productId, request.body.quantity),
+      cart: await cart.setQuantity(currentUser(request), request.body),
     }),
   );
 
@@ -102,7 +104,7 @@ export const cartRoutes: FastifyPluginAsyncZod<CartDeps> = async (app, deps) => 
       schema: {
         params: CartProductParamsSchema,
         tags,
-        summary: 'Remove a product from the cart',
+        summary: "Remove a line (by the line's _id) or a product (every line of it) from the cart",
         response: { 200: CartChangeAnswerSchema, ...errorAnswers(400, 401, 403, 404) },
       },
     },

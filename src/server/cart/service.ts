@@ -1,22 +1,25 @@
-import { messages } from '@/shared/messages';
+import { format, messages } from '@/shared/messages';
 import type { CartDto } from '@/shared/schemas/cart';
-import { toEgp } from '@/shared/money';
+import { finalPricePiastres, toEgp } from '@/shared/money';
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
 import { imageDto } from '../images/urls';
 import type { SessionUser } from '../plugins/auth-guard';
-import { assertAvailable, readStock } from '../stock/stock';
+import { assertAvailable, readVariantStock, type StockLevel } from '../stock/stock';
 import type { ObjectStore } from '../storage/types';
 import {
   cartLinesWithProducts,
   clearLines,
-  deleteLine,
+  deleteLines,
   ensureCartId,
   findLineQuantity,
+  findProductForCart,
   lockCart,
   touchCart,
   upsertLine,
+  variantsInCart,
   type CartLineWithProduct,
+  type LineKey,
 } from './queries';
 
 export interface CartDeps {
@@ -29,11 +32,27 @@ function assertShopper(user: SessionUser): void {
   if (user.role === 'admin') throw new AppError('FORBIDDEN', messages.cart.cartNotAvailableForAdmins);
 }
 
-/** The cart as the API answers it; prices are today's, summed in piastres so the subtotal never drifts. */
+/** What one of a line costs today: its variant's price (or the product's) with the product's discount. */
+export function lineUnitPiastres(line: CartLineWithProduct): number {
+  if (line.variantId === null) return line.finalPricePiastres;
+  return finalPricePiastres(line.variantPricePiastres ?? line.pricePiastres, line.discount);
+}
+
+/** What is on the shelf for a line: its variant's stock, or the product's. */
+export function lineAvailable(line: CartLineWithProduct): number {
+  return line.variantId === null ? line.availableItems : (line.variantAvailableItems ?? 0);
+}
+
+/**
+ * The cart as the API answers it; prices are today's, summed in piastres so the subtotal never drifts.
+ * A variant's line answers the variant's price and stock under `productId` too (what a client that
+ * knows only DESIGN §2 totals and limits the line by).
+ */
 export function toCartDto(store: ObjectStore, cartId: string, lines: CartLineWithProduct[]): CartDto {
   let subtotalPiastres = 0;
   const products = lines.map((line) => {
-    subtotalPiastres += line.finalPricePiastres * line.quantity;
+    const unitPiastres = lineUnitPiastres(line);
+    subtotalPiastres += unitPiastres * line.quantity;
     return {
       _id: line.lineId,
       productId: {
@@ -41,14 +60,32 @@ export function toCartDto(store: ObjectStore, cartId: string, lines: CartLineWit
         id: line.productId,
         name: line.name,
         slug: line.slug,
-        finalPrice: toEgp(line.finalPricePiastres),
+        finalPrice: toEgp(unitPiastres),
         defaultImage: imageDto(store, line.defaultImage),
-        avaliableItems: line.availableItems,
+        avaliableItems: lineAvailable(line),
       },
       quantity: line.quantity,
+      variantId: line.variantId,
+      variant:
+        line.variantId === null
+          ? null
+          : {
+              _id: line.variantId,
+              sku: line.variantSku ?? '',
+              options: line.variantOptions ?? {},
+              finalPrice: toEgp(unitPiastres),
+              avaliableItems: lineAvailable(line),
+            },
     };
   });
   return { _id: cartId, id: cartId, products, subtotal: toEgp(subtotalPiastres) };
+}
+
+/** What `POST /cart` and `PATCH /cart` name: a product, its variant when it has variants, a quantity. */
+export interface CartLineRequest {
+  productId: string;
+  variantId?: string | null | undefined;
+  quantity: number;
 }
 
 export function createCartService({ db, store }: CartDeps) {
@@ -56,10 +93,32 @@ export function createCartService({ db, store }: CartDeps) {
     return toCartDto(store, cartId, await cartLinesWithProducts(db, cartId));
   }
 
-  async function stockOf(productId: string) {
-    const level = (await readStock(db, [productId])).get(productId);
-    if (!level) throw new AppError('NOT_FOUND', messages.cart.productNotFound);
-    return level;
+  /**
+   * The line a request names and the stock it is held to. A product with variants needs one of its
+   * own ('Please choose a Size'); a product without variants takes none.
+   */
+  async function lineOf(
+    productId: string,
+    variantId: string | null | undefined,
+  ): Promise<{ key: LineKey; level: StockLevel }> {
+    const product = await findProductForCart(db, productId);
+    if (!product) throw new AppError('NOT_FOUND', messages.cart.productNotFound);
+    const [firstOption] = product.options;
+    if (!firstOption) {
+      if (variantId)
+        throw new AppError('BAD_REQUEST', format(messages.cart.variantNotOfProduct, { name: product.name }));
+      return {
+        key: { productId, variantId: null },
+        level: { productId, name: product.name, available: product.available },
+      };
+    }
+    if (!variantId)
+      throw new AppError('BAD_REQUEST', format(messages.cart.chooseOption, { option: firstOption.name }));
+    const level = (await readVariantStock(db, [variantId])).get(variantId);
+    if (!level || level.productId !== productId) {
+      throw new AppError('BAD_REQUEST', format(messages.cart.variantNotOfProduct, { name: product.name }));
+    }
+    return { key: { productId, variantId }, level };
   }
 
   return {
@@ -69,48 +128,58 @@ export function createCartService({ db, store }: CartDeps) {
       return cartDto(await ensureCartId(db, user.id));
     },
 
-    /** Adds `quantity` of a product, or raises its line by that much; never past the stock. */
-    async add(user: SessionUser, productId: string, quantity: number): Promise<CartDto> {
+    /** Adds `quantity` of a product (or of its variant), or raises its line by that much; never past the stock. */
+    async add(user: SessionUser, request: CartLineRequest): Promise<CartDto> {
       assertShopper(user);
       const cartId = await ensureCartId(db, user.id);
-      const level = await stockOf(productId);
+      const { key, level } = await lineOf(request.productId, request.variantId);
       await db.transaction(async (tx) => {
         await lockCart(tx, cartId);
-        const current = (await findLineQuantity(tx, cartId, productId)) ?? 0;
-        assertAvailable(level, current + quantity);
-        await upsertLine(tx, cartId, productId, current + quantity);
+        const current = (await findLineQuantity(tx, cartId, key)) ?? 0;
+        assertAvailable(level, current + request.quantity);
+        await upsertLine(tx, cartId, key, current + request.quantity);
         await touchCart(tx, cartId);
       });
       return cartDto(cartId);
     },
 
-    /** Sets the quantity of a line already in the cart (SPEC §5: 'Product not found in cart' otherwise). */
-    async setQuantity(user: SessionUser, productId: string, quantity: number): Promise<CartDto> {
+    /**
+     * Sets the quantity of a line already in the cart (SPEC §5: 'Product not found in cart' otherwise).
+     * Without `variantId`, the product's only line: a client that knows only DESIGN §2 still steps
+     * the quantity of a line that a newer client added with a size.
+     */
+    async setQuantity(user: SessionUser, request: CartLineRequest): Promise<CartDto> {
       assertShopper(user);
       const cartId = await ensureCartId(db, user.id);
-      const level = await stockOf(productId);
+      let { variantId } = request;
+      if (variantId === undefined) {
+        const lines = await variantsInCart(db, cartId, request.productId);
+        if (lines.length === 0) throw new AppError('NOT_FOUND', messages.cart.productNotInCart);
+        if (lines.length === 1) variantId = lines[0];
+      }
+      const { key, level } = await lineOf(request.productId, variantId);
       await db.transaction(async (tx) => {
         await lockCart(tx, cartId);
-        if ((await findLineQuantity(tx, cartId, productId)) === null) {
+        if ((await findLineQuantity(tx, cartId, key)) === null) {
           throw new AppError('NOT_FOUND', messages.cart.productNotInCart);
         }
-        assertAvailable(level, quantity);
-        await upsertLine(tx, cartId, productId, quantity);
+        assertAvailable(level, request.quantity);
+        await upsertLine(tx, cartId, key, request.quantity);
         await touchCart(tx, cartId);
       });
       return cartDto(cartId);
     },
 
-    async remove(user: SessionUser, productId: string): Promise<CartDto> {
+    /** Removes the line with this `_id`, or every line of the product with this id. */
+    async remove(user: SessionUser, lineOrProductId: string): Promise<CartDto> {
       assertShopper(user);
       const cartId = await ensureCartId(db, user.id);
-      if (!(await deleteLine(db, cartId, productId))) {
+      if (!(await deleteLines(db, cartId, lineOrProductId))) {
         throw new AppError('NOT_FOUND', messages.cart.productNotInCart);
       }
       await touchCart(db, cartId);
       return cartDto(cartId);
     },
-
     async clear(user: SessionUser): Promise<CartDto> {
       assertShopper(user);
       const cartId = await ensureCartId(db, user.id);

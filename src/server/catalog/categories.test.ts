@@ -71,6 +71,7 @@ describe('categories', () => {
         slug: 'women',
         image: { url: '/uploads/categories/women.webp' },
         productCount: 3,
+        sizeGuide: null,
       });
       // No image: an empty url, so `image.url` is safe to read and falsy.
       expect(body.categories[2]?.image).toEqual({ url: '' });

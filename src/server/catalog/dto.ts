@@ -1,7 +1,8 @@
-import { toEgp } from '@/shared/money';
+import { finalPricePiastres, toEgp } from '@/shared/money';
 import type { CategoryDto } from '@/shared/schemas/category';
-import type { ProductDto } from '@/shared/schemas/product';
-import type { CategoryRow, ProductRow } from '../db/schema';
+import type { ProductDetailDto, ProductDto } from '@/shared/schemas/product';
+import type { VariantDto } from '@/shared/schemas/variants';
+import type { CategoryRow, ProductRow, ProductVariantRow } from '../db/schema';
 import { imageDto } from '../images/urls';
 import type { ObjectStore } from '../storage/types';
 
@@ -22,12 +23,23 @@ export type ProductDtoRow = Pick<
   | 'ratingSum'
   | 'ratingCount'
   | 'createdAt'
+  | 'options'
+  | 'optionsInStock'
+>;
+
+/** The variant columns an answer needs. */
+export type VariantDtoRow = Pick<
+  ProductVariantRow,
+  'id' | 'sku' | 'options' | 'pricePiastres' | 'availableItems'
 >;
 
 /** The category as a product answer names it; null for a product without one. */
 export type ProductCategoryRow = Pick<CategoryRow, 'id' | 'name' | 'slug'> | null;
 
-export type CategoryDtoRow = Pick<CategoryRow, 'id' | 'name' | 'slug' | 'image'>;
+export type CategoryDtoRow = Pick<CategoryRow, 'id' | 'name' | 'slug' | 'image' | 'sizeGuide'>;
+
+/** The category as a product's detail answer names it, with its size guide. */
+export type ProductDetailCategoryRow = Pick<CategoryRow, 'id' | 'name' | 'slug' | 'sizeGuide'> | null;
 
 /** The average shown on cards: one decimal, 0 when nobody has rated (SPEC §2). */
 export function averageRating(ratingSum: number, ratingCount: number): number {
@@ -63,6 +75,41 @@ export function productDto(store: ObjectStore, row: ProductDtoRow, category: Pro
     averageRating: averageRating(row.ratingSum, row.ratingCount),
     ratingCount: row.ratingCount,
     createdAt: row.createdAt.toISOString(),
+    options: row.options,
+    optionsInStock: row.optionsInStock,
+  };
+}
+
+/** A variant's answer: its own price or the product's, with the product's discount (issue 13). */
+export function variantDto(
+  product: Pick<ProductDtoRow, 'pricePiastres' | 'discount'>,
+  row: VariantDtoRow,
+): VariantDto {
+  const pricePiastres = row.pricePiastres ?? product.pricePiastres;
+  return {
+    _id: row.id,
+    id: row.id,
+    sku: row.sku,
+    options: row.options,
+    price: toEgp(pricePiastres),
+    finalPrice: toEgp(finalPricePiastres(pricePiastres, product.discount)),
+    avaliableItems: row.availableItems,
+    inStock: row.availableItems > 0,
+  };
+}
+
+/** `GET /product/{id}`'s product: the listing's answer, its variants and its category's size guide. */
+export function productDetailDto(
+  store: ObjectStore,
+  row: ProductDtoRow,
+  category: ProductDetailCategoryRow,
+  variants: VariantDtoRow[],
+): ProductDetailDto {
+  const product = productDto(store, row, category);
+  return {
+    ...product,
+    category: product.category && category ? { ...product.category, sizeGuide: category.sizeGuide } : null,
+    variants: variants.map((variant) => variantDto(row, variant)),
   };
 }
 
@@ -75,5 +122,6 @@ export function categoryDto(store: ObjectStore, row: CategoryDtoRow, productCoun
     slug: row.slug,
     image: imageDto(store, row.image),
     productCount,
+    sizeGuide: row.sizeGuide,
   };
 }

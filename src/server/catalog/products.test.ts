@@ -146,6 +146,9 @@ describe('GET /api/product', () => {
         averageRating: 4.5,
         ratingCount: 2,
         createdAt: scarf.createdAt.toISOString(),
+        // No options: today's product, exactly (issue 13).
+        options: [],
+        optionsInStock: {},
       },
     ]);
   });

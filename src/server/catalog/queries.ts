@@ -1,10 +1,16 @@
-import { and, asc, count, desc, eq, gt, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, arrayOverlaps, asc, count, desc, eq, gt, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Availability, ProductSort } from '@/shared/constants';
 import type { DbOrTx, Tx } from '../db/client';
-import { categories, products, ratings } from '../db/schema';
+import { categories, products, productVariants, ratings } from '../db/schema';
 import { containsText } from '../db/text-search';
-import type { CategoryDtoRow, ProductCategoryRow, ProductDtoRow } from './dto';
+import type {
+  CategoryDtoRow,
+  ProductCategoryRow,
+  ProductDetailCategoryRow,
+  ProductDtoRow,
+  VariantDtoRow,
+} from './dto';
 
 export interface ProductFilters {
   search?: string | undefined;
@@ -16,6 +22,9 @@ export interface ProductFilters {
   minPricePiastres?: number | undefined;
   maxPricePiastres?: number | undefined;
   availability: Availability;
+  /** Products with an in-stock variant of one of these sizes / colours (issue 13); empty or left out: any. */
+  sizes?: string[] | undefined;
+  colors?: string[] | undefined;
 }
 
 export interface ProductWithCategory {
@@ -38,9 +47,22 @@ const productColumns = {
   ratingSum: products.ratingSum,
   ratingCount: products.ratingCount,
   createdAt: products.createdAt,
+  options: products.options,
+  optionsInStock: products.optionsInStock,
 };
 
 const categoryColumns = { id: categories.id, name: categories.name, slug: categories.slug };
+
+/** A listing filter on an option's in-stock values: the products' array column overlaps the chosen values. */
+type OptionFacet = 'sizes' | 'colors';
+const OPTION_COLUMNS = { sizes: products.inStockSizes, colors: products.inStockColors } as const;
+
+function optionConditions(filters: ProductFilters, except?: OptionFacet): SQL[] {
+  return (['sizes', 'colors'] as const).flatMap((facet) => {
+    const values = filters[facet];
+    return facet === except || !values?.length ? [] : [arrayOverlaps(OPTION_COLUMNS[facet], values)];
+  });
+}
 
 /** Every filter but the price range: the price slider's maximum is computed under exactly these. */
 function nonPriceConditions(filters: ProductFilters): SQL[] {
@@ -57,7 +79,14 @@ function nonPriceConditions(filters: ProductFilters): SQL[] {
   }
   if (filters.availability === 'inStock') conditions.push(gt(products.availableItems, 0));
   if (filters.availability === 'outOfStock') conditions.push(eq(products.availableItems, 0));
-  return conditions;
+  return [...conditions, ...optionConditions(filters)];
+}
+
+/** Every filter but the option filters: what a facet counts under, with every option filter but its own. */
+function nonOptionConditions(filters: ProductFilters): SQL[] {
+  return nonPriceConditions({ ...filters, sizes: undefined, colors: undefined }).concat(
+    priceConditions(filters),
+  );
 }
 
 function priceConditions(filters: ProductFilters): SQL[] {
@@ -197,6 +226,72 @@ export async function productTotals(db: DbOrTx, filters: ProductFilters): Promis
   return { count: row?.count ?? 0, maxFinalPricePiastres: row?.maxFinalPricePiastres ?? null };
 }
 
+export interface FacetCount {
+  value: string;
+  count: number;
+}
+
+/**
+ * The in-stock sizes or colours among the products the filters select (all but this facet's own
+ * filter, so a shopper who chose M still sees L to add), with how many products have each, most
+ * common first. One pass over the matching rows' array column.
+ */
+export async function productFacet(
+  db: DbOrTx,
+  filters: ProductFilters,
+  facet: OptionFacet,
+): Promise<FacetCount[]> {
+  const where = and(...nonOptionConditions(filters), ...optionConditions(filters, facet));
+  const result = await db.execute(sql`
+    select value, count(*)::integer as count
+    from ${products} cross join lateral unnest(${OPTION_COLUMNS[facet]}) as value
+    ${where ? sql`where ${where}` : sql``}
+    group by value
+    order by count desc, value`);
+  // Both drivers answer `execute` with `{ rows }`; the shared Db type does not say so.
+  return (result as unknown as { rows: FacetCount[] }).rows.map((row) => ({
+    value: row.value,
+    count: Number(row.count),
+  }));
+}
+
+/** A product's variants in the owner's order. */
+export async function findVariants(db: DbOrTx, productId: string): Promise<VariantDtoRow[]> {
+  return db
+    .select({
+      id: productVariants.id,
+      sku: productVariants.sku,
+      options: productVariants.options,
+      pricePiastres: productVariants.pricePiastres,
+      availableItems: productVariants.availableItems,
+    })
+    .from(productVariants)
+    .where(eq(productVariants.productId, productId))
+    .orderBy(asc(productVariants.position), asc(productVariants.id));
+}
+
+export interface ProductDetailRow {
+  product: ProductDtoRow;
+  category: ProductDetailCategoryRow;
+  variants: VariantDtoRow[];
+}
+
+/** A product with its category's size guide and its variants: what `GET /product/{id}` answers. */
+export async function findProductDetail(
+  db: DbOrTx,
+  by: { id: string } | { slug: string },
+): Promise<ProductDetailRow | undefined> {
+  const [row] = await db
+    .select({ product: productColumns, category: { ...categoryColumns, sizeGuide: categories.sizeGuide } })
+    .from(products)
+    .leftJoin(categories, eq(categories.id, products.categoryId))
+    .where('id' in by ? eq(products.id, by.id) : eq(products.slug, by.slug))
+    .limit(1);
+  if (!row) return undefined;
+  const variants = row.product.options.length > 0 ? await findVariants(db, row.product.id) : [];
+  return { ...row, variants };
+}
+
 export async function findProduct(
   db: DbOrTx,
   by: { id: string } | { slug: string },
@@ -265,7 +360,7 @@ export async function findCategories(
 ): Promise<CategoryDtoRow[]> {
   return (
     db
-      .select({ ...categoryColumns, image: categories.image })
+      .select({ ...categoryColumns, image: categories.image, sizeGuide: categories.sizeGuide })
       .from(categories)
       .where(search ? containsText(categories.name, search) : undefined)
       // Creation order keeps the shop's own order of its categories (the demo's SPEC order first).
@@ -288,7 +383,7 @@ export async function findCategory(
   by: { id: string } | { slug: string },
 ): Promise<CategoryDtoRow | undefined> {
   const [row] = await db
-    .select({ ...categoryColumns, image: categories.image })
+    .select({ ...categoryColumns, image: categories.image, sizeGuide: categories.sizeGuide })
     .from(categories)
     .where('id' in by ? eq(categories.id, by.id) : eq(categories.slug, by.slug))
     .limit(1);

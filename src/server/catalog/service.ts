@@ -7,15 +7,16 @@ import {
   type ProductSort,
 } from '@/shared/constants';
 import { messages } from '@/shared/messages';
+import { optionFilterValues } from '@/shared/listing';
 import { toEgp, toPiastres } from '@/shared/money';
 import type { CategoryDto } from '@/shared/schemas/category';
-import type { ProductDto, ProductQuery } from '@/shared/schemas/product';
+import type { Facet, ProductDetailDto, ProductDto, ProductQuery } from '@/shared/schemas/product';
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
 import type { ShopEvents } from '../events';
 import type { SessionUser } from '../plugins/auth-guard';
 import type { ObjectStore } from '../storage/types';
-import { averageRating, categoryDto, productDto } from './dto';
+import { averageRating, categoryDto, productDetailDto, productDto } from './dto';
 import type { CatalogReadModel } from './read-model';
 import {
   adjustRatingTotals,
@@ -24,11 +25,13 @@ import {
   findCategory,
   findCategoryKeys,
   findProduct,
+  findProductDetail,
   findPageAnchors,
   findProducts,
   findRating,
   lockProduct,
   productCountsByCategory,
+  productFacet,
   productTotals,
   saveRating,
   type CategoryKeys,
@@ -87,6 +90,7 @@ export interface ProductListAnswer {
   totalPages: number;
   totalCount: number;
   maxPrice: number;
+  facets: { size: Facet[]; color: Facet[] };
 }
 
 export interface RatingAnswer {
@@ -173,6 +177,8 @@ export function createCatalogService({ db, store, events, readModel }: CatalogDe
       minPricePiastres: query.minPrice === undefined ? undefined : toPiastres(query.minPrice),
       maxPricePiastres: query.maxPrice === undefined ? undefined : toPiastres(query.maxPrice),
       availability: query.availability ?? 'all',
+      sizes: optionFilterValues(query.size),
+      colors: optionFilterValues(query.color),
     };
     if (
       filters.minPricePiastres !== undefined &&
@@ -183,13 +189,25 @@ export function createCatalogService({ db, store, events, readModel }: CatalogDe
     }
     const { page, limit, offset } = paging(query.page, query.limit, LISTING_PAGE_SIZE, UNPAGED_PRODUCT_LIMIT);
     if (filters.categoryIds?.length === 0) {
-      return { products: [], page, totalPages: 1, totalCount: 0, maxPrice: 0 };
+      return {
+        products: [],
+        page,
+        totalPages: 1,
+        totalCount: 0,
+        maxPrice: 0,
+        facets: { size: [], color: [] },
+      };
     }
     const sort = query.sort ?? 'featured';
     const build = async (): Promise<ProductListAnswer> => {
       const totals = await readModel.read(`totals:${JSON.stringify(filters)}`, () =>
         productTotals(db, filters),
       );
+      // Kept like the totals: one pass over the matching rows each, and the same for every page.
+      const facets = await readModel.read(`facets:${JSON.stringify(filters)}`, async () => ({
+        size: await productFacet(db, filters, 'sizes'),
+        color: await productFacet(db, filters, 'colors'),
+      }));
       // A page past the end would make PostgreSQL walk every row to skip them: known empty, never asked.
       const rows =
         offset < totals.count
@@ -201,6 +219,7 @@ export function createCatalogService({ db, store, events, readModel }: CatalogDe
         totalPages: pageCount(totals.count, limit),
         totalCount: totals.count,
         maxPrice: toEgp(totals.maxFinalPricePiastres ?? 0),
+        facets,
       };
     };
     // Pages are kept; an unpaged answer of up to 1,000 products is not, so the cache stays small.
@@ -208,11 +227,11 @@ export function createCatalogService({ db, store, events, readModel }: CatalogDe
     return readModel.read(`page:${JSON.stringify([filters, sort, page, limit])}`, build);
   }
 
-  async function getProduct(idOrSlug: string): Promise<ProductDto> {
+  async function getProduct(idOrSlug: string): Promise<ProductDetailDto> {
     // Detail pages are the other hot read; a missing product is cached as undefined like any answer.
     const product = await readModel.read(`product:${idOrSlug}`, async () => {
-      const row = await findProduct(db, byIdOrSlug(idOrSlug));
-      return row ? productDto(store, row.product, row.category) : undefined;
+      const row = await findProductDetail(db, byIdOrSlug(idOrSlug));
+      return row ? productDetailDto(store, row.product, row.category, row.variants) : undefined;
     });
     if (!product) throw new AppError('NOT_FOUND', m.productNotFoundAnswer);
     return product;

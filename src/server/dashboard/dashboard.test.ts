@@ -3,7 +3,7 @@ import { messages } from '@/shared/messages';
 import type { ProductDto } from '@/shared/schemas/product';
 import { insertOrder } from '../admin/test-support';
 import { createTestApp, type TestApp } from '../test/app';
-import { createCategory, createProduct } from '../test/catalog-fixtures';
+import { createCategory, createProduct, createVariants } from '../test/catalog-fixtures';
 import { createUser, type TestUser } from '../test/users';
 
 interface StatsAnswer {
@@ -100,5 +100,110 @@ describe('GET /api/dashboard/stats', () => {
       category: { name: 'Women' },
       avaliableItems: 10,
     });
+  });
+});
+
+describe('GET /api/dashboard/low-stock', () => {
+  let t: TestApp;
+  let admin: TestUser;
+  let shopper: TestUser;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await createUser(t, { role: 'admin' });
+    shopper = await createUser(t);
+  });
+  afterAll(() => t.close());
+
+  const lowStock = (user: TestUser | null, query = '') =>
+    t.app.inject({ method: 'GET', url: `/api/dashboard/low-stock${query}`, headers: user?.headers ?? {} });
+
+  it('is for admins only: 401 for a visitor, 403 for a shopper', async () => {
+    expect((await lowStock(null)).statusCode).toBe(401);
+    const user = await lowStock(shopper);
+    expect(user.statusCode).toBe(403);
+    expect(user.json()).toEqual({ success: false, message: messages.auth.adminOnly });
+  });
+
+  it('lists products without variants and single variants at or under the threshold, lowest first', async () => {
+    const scarf = await createProduct(t, { name: 'Silk Scarf', availableItems: 2 });
+    await createProduct(t, { name: 'Plenty Bag', availableItems: 40 });
+    const dress = await createProduct(t, { name: 'Layla Dress' });
+    const [small, medium] = await createVariants(
+      t,
+      dress,
+      [
+        { name: 'Size', values: ['S', 'M', 'L'] },
+        { name: 'Color', values: ['Navy'] },
+      ],
+      [
+        { sku: 'LD-S-NAVY', options: { Size: 'S', Color: 'Navy' }, availableItems: 0 },
+        { sku: 'LD-M-NAVY', options: { Size: 'M', Color: 'Navy' }, availableItems: 3 },
+        { sku: 'LD-L-NAVY', options: { Size: 'L', Color: 'Navy' }, availableItems: 12 },
+      ],
+    );
+
+    const res = await lowStock(admin);
+    expect(res.statusCode).toBe(200);
+    // The default threshold is LOW_STOCK_THRESHOLD's 3; the dress itself (15 in all) is listed by its variants.
+    expect(res.json()).toEqual({
+      success: true,
+      threshold: 3,
+      items: [
+        {
+          productId: dress.id,
+          variantId: small!.id,
+          name: 'Layla Dress',
+          slug: dress.slug,
+          sku: 'LD-S-NAVY',
+          options: { Size: 'S', Color: 'Navy' },
+          avaliableItems: 0,
+        },
+        {
+          productId: scarf.id,
+          variantId: null,
+          name: 'Silk Scarf',
+          slug: scarf.slug,
+          sku: null,
+          options: null,
+          avaliableItems: 2,
+        },
+        {
+          productId: dress.id,
+          variantId: medium!.id,
+          name: 'Layla Dress',
+          slug: dress.slug,
+          sku: 'LD-M-NAVY',
+          options: { Size: 'M', Color: 'Navy' },
+          avaliableItems: 3,
+        },
+      ],
+    });
+
+    const zero = (await lowStock(admin, '?threshold=0')).json<{ threshold: number; items: unknown[] }>();
+    expect(zero.threshold).toBe(0);
+    expect(zero.items).toHaveLength(1);
+  });
+
+  it('refuses a threshold that is not a whole number of at least 0', async () => {
+    const res = await lowStock(admin, '?threshold=abc');
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ message: string }>().message).toContain('threshold must be a whole number');
+  });
+
+  it('takes its default from LOW_STOCK_THRESHOLD', async () => {
+    const other = await createTestApp({ LOW_STOCK_THRESHOLD: '10' });
+    try {
+      const otherAdmin = await createUser(other, { role: 'admin' });
+      await createProduct(other, { name: 'Nine Left', availableItems: 9 });
+      const res = await other.app.inject({
+        method: 'GET',
+        url: '/api/dashboard/low-stock',
+        headers: otherAdmin.headers,
+      });
+      expect(res.json()).toMatchObject({ threshold: 10, items: [{ name: 'Nine Left', avaliableItems: 9 }] });
+    } finally {
+      await other.close();
+    }
   });
 });

@@ -2,7 +2,7 @@ import { and, count, ne, sql } from 'drizzle-orm';
 import type { OrderStatus } from '@/shared/constants';
 import { shopDay } from '@/shared/dates';
 import type { DbOrTx } from '../db/client';
-import { categories, orders, products } from '../db/schema';
+import { categories, orders, products, productVariants } from '../db/schema';
 import { placedBetween, proofToCheck } from '../orders/queries';
 
 export interface ShopTotals {
@@ -59,4 +59,44 @@ export async function deskTotals(db: DbOrTx): Promise<DeskTotals> {
     todayGrandTotalPiastres: row?.todayGrandTotalPiastres ?? 0,
     proofsToCheck: row?.proofsToCheck ?? 0,
   };
+}
+
+export interface LowStockRow {
+  productId: string;
+  variantId: string | null;
+  name: string;
+  slug: string;
+  sku: string | null;
+  options: Record<string, string> | null;
+  availableItems: number;
+}
+
+/**
+ * Products without variants and variants with at most `threshold` in stock, lowest first: each side
+ * walks its own `available_items` index and stops after `limit`, so the list costs the same at 100,000
+ * products. A product with variants is listed through them (its own figure is only their sum).
+ */
+export async function lowStock(db: DbOrTx, threshold: number, limit: number): Promise<LowStockRow[]> {
+  const result = await db.execute(sql`
+    select * from (
+      (select p.id as "productId", null::uuid as "variantId", p.name, p.slug, null::text as sku,
+              null::jsonb as options, p.available_items as "availableItems"
+       from ${products} p
+       where p.available_items <= ${threshold} and p.options = '[]'::jsonb
+       order by p.available_items, p.id
+       limit ${limit})
+      union all
+      (select v.product_id, v.id, p.name, p.slug, v.sku, v.options, v.available_items
+       from ${productVariants} v join ${products} p on p.id = v.product_id
+       where v.available_items <= ${threshold}
+       order by v.available_items, v.id
+       limit ${limit})
+    ) low
+    order by "availableItems", name, sku nulls first
+    limit ${limit}`);
+  // Both drivers answer `execute` with `{ rows }`; the shared Db type does not say so.
+  return (result as unknown as { rows: LowStockRow[] }).rows.map((row) => ({
+    ...row,
+    availableItems: Number(row.availableItems),
+  }));
 }

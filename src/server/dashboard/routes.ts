@@ -1,5 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DashboardStatsAnswerSchema } from '@/shared/schemas/dashboard';
+import {
+  DashboardStatsAnswerSchema,
+  LowStockAnswerSchema,
+  LowStockQuerySchema,
+} from '@/shared/schemas/dashboard';
 import { errorAnswers } from '../plugins/docs';
 import { createDashboardService, type DashboardDeps } from './service';
 
@@ -19,5 +23,25 @@ export const dashboardRoutes: FastifyPluginAsyncZod<DashboardDeps> = async (app,
       },
     },
     async () => ({ success: true as const, ...(await dashboard.stats()) }),
+  );
+
+  app.get(
+    '/api/dashboard/low-stock',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Products and variants about to run out (admin)',
+        description:
+          'Products without variants and single variants with at most `threshold` items in stock ' +
+          '(`LOW_STOCK_THRESHOLD`, 3 by default, when left out), lowest stock first, at most 50.',
+        querystring: LowStockQuerySchema,
+        response: { 200: LowStockAnswerSchema, ...errorAnswers(400, 401, 403) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      ...(await dashboard.lowStockItems(request.query.threshold)),
+    }),
   );
 };

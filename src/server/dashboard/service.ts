@@ -1,24 +1,27 @@
 import {
   DASHBOARD_RECENT_PRODUCTS,
+  LOW_STOCK_LIMIT,
   ORDER_STATUSES,
   REVENUE_STATUSES,
   type OrderStatus,
 } from '@/shared/constants';
 import { messages } from '@/shared/messages';
 import { toEgp } from '@/shared/money';
-import type { DashboardStats } from '@/shared/schemas/dashboard';
+import type { DashboardStats, LowStockItem } from '@/shared/schemas/dashboard';
 import { productDto } from '../catalog/dto';
 import { findProducts } from '../catalog/queries';
 import type { Db } from '../db/client';
 import type { ObjectStore } from '../storage/types';
-import { deskTotals, orderTotalsByStatus, shopTotals } from './queries';
+import { deskTotals, lowStock, orderTotalsByStatus, shopTotals } from './queries';
 
 export interface DashboardDeps {
   db: Db;
   store: ObjectStore;
+  /** The low-stock list's threshold when the request gives none (`LOW_STOCK_THRESHOLD`). */
+  lowStockThreshold: number;
 }
 
-export function createDashboardService({ db, store }: DashboardDeps) {
+export function createDashboardService({ db, store, lowStockThreshold }: DashboardDeps) {
   async function stats(): Promise<DashboardStats> {
     const totals = await shopTotals(db);
     const byStatus = await orderTotalsByStatus(db);
@@ -48,5 +51,24 @@ export function createDashboardService({ db, store }: DashboardDeps) {
     };
   }
 
-  return { stats };
+  /** What is about to run out: products without variants and variants at or under the threshold. */
+  async function lowStockItems(
+    threshold: number = lowStockThreshold,
+  ): Promise<{ threshold: number; items: LowStockItem[] }> {
+    const rows = await lowStock(db, threshold, LOW_STOCK_LIMIT);
+    return {
+      threshold,
+      items: rows.map((row) => ({
+        productId: row.productId,
+        variantId: row.variantId,
+        name: row.name,
+        slug: row.slug,
+        sku: row.sku,
+        options: row.options,
+        avaliableItems: row.availableItems,
+      })),
+    };
+  }
+
+  return { stats, lowStockItems };
 }

@@ -11,10 +11,12 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { City, OrderStatus, PaymentType, Role } from '@/shared/constants';
+import type { ProductOption, SizeGuide, VariantOptions } from '@/shared/schemas/variants';
 
 /**
  * A stored image: `key` names the original in the image store; `widths` lists the smaller copies made
@@ -59,6 +61,8 @@ export const categories = pgTable(
     name: text('name').notNull(),
     slug: text('slug').notNull(),
     image: jsonb('image').$type<StoredImage>(),
+    // The category's size chart (issue 13), shown beside its products' size choice.
+    sizeGuide: jsonb('size_guide').$type<SizeGuide>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -96,6 +100,19 @@ export const products = pgTable(
     featuredScore: doublePrecision('featured_score')
       .notNull()
       .generatedAlwaysAs((): SQL => featuredScore(products.ratingSum, products.ratingCount)),
+    // Variants (issue 13). `available_items`/`sold_items` above are then the sums of the variants'; the
+    // in-stock columns below are kept by the stock module whenever a variant's stock moves, so listing
+    // cards and the size and colour filters read one row and never join the variants.
+    options: jsonb('options').$type<ProductOption[]>().notNull().default([]),
+    optionsInStock: jsonb('options_in_stock').$type<Record<string, string[]>>().notNull().default({}),
+    inStockSizes: text('in_stock_sizes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    inStockColors: text('in_stock_colors')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -118,9 +135,42 @@ export const products = pgTable(
     index('products_out_of_stock_featured_idx')
       .on(t.featuredScore, t.createdAt, t.id)
       .where(sql`${t.availableItems} = 0`),
+    // A size or colour filter that few products match reads these; a common one walks the sort's index.
+    index('products_in_stock_sizes_idx').using('gin', t.inStockSizes),
+    index('products_in_stock_colors_idx').using('gin', t.inStockColors),
+    // The dashboard's low-stock list (products without variants; variants have their own).
+    index('products_available_items_idx').on(t.availableItems, t.id),
     check('products_discount_range', sql`${t.discount} between 0 and 100`),
     check('products_price_nonnegative', sql`${t.pricePiastres} >= 0`),
     check('products_stock_nonnegative', sql`${t.availableItems} >= 0`),
+  ],
+);
+
+/** One combination of a product's options that the shop sells, with its own stock (issue 13). */
+export const productVariants = pgTable(
+  'product_variants',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    sku: text('sku').notNull(),
+    options: jsonb('options').$type<VariantOptions>().notNull(),
+    // Null: the product's price. The product's discount applies either way.
+    pricePiastres: integer('price_piastres'),
+    availableItems: integer('available_items').notNull().default(0),
+    soldItems: integer('sold_items').notNull().default(0),
+    // The owner's order of the variants (the matrix's order in the admin form).
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // Unique in the shop whatever the case: 'LD-M' and 'ld-m' would be one label on a shelf.
+    uniqueIndex('product_variants_sku_unique').on(sql`lower(${t.sku})`),
+    index('product_variants_product_idx').on(t.productId, t.position),
+    index('product_variants_available_items_idx').on(t.availableItems, t.id),
+    check('product_variants_stock_nonnegative', sql`${t.availableItems} >= 0`),
+    check('product_variants_price_nonnegative', sql`${t.pricePiastres} >= 0`),
   ],
 );
 
@@ -167,11 +217,18 @@ export const cartLines = pgTable(
     productId: uuid('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
+    // The chosen variant; a variant the owner removes takes its cart lines with it.
+    variantId: uuid('variant_id').references(() => productVariants.id, { onDelete: 'cascade' }),
     quantity: integer('quantity').notNull(),
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('cart_lines_cart_product_unique').on(t.cartId, t.productId),
+    // One line per product and variant: the same dress in two sizes is two lines. NULLS NOT DISTINCT so
+    // a product without variants still has one line at most.
+    unique('cart_lines_cart_product_variant_unique')
+      .on(t.cartId, t.productId, t.variantId)
+      .nullsNotDistinct(),
+    index('cart_lines_variant_idx').on(t.variantId),
     index('cart_lines_product_idx').on(t.productId),
     check('cart_lines_quantity_positive', sql`${t.quantity} >= 1`),
   ],
@@ -259,6 +316,9 @@ export const orderLines = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    // The variant sold: its id while it exists (for returning stock), and what it was, kept for good.
+    variantId: uuid('variant_id').references(() => productVariants.id, { onDelete: 'set null' }),
+    variant: jsonb('variant').$type<{ sku: string; options: VariantOptions }>(),
     name: text('name').notNull(),
     slug: text('slug').notNull(),
     categoryName: text('category_name').notNull().default(''),
@@ -266,7 +326,11 @@ export const orderLines = pgTable(
     unitPricePiastres: integer('unit_price_piastres').notNull(),
     quantity: integer('quantity').notNull(),
   },
-  (t) => [index('order_lines_order_idx').on(t.orderId), index('order_lines_product_idx').on(t.productId)],
+  (t) => [
+    index('order_lines_order_idx').on(t.orderId),
+    index('order_lines_product_idx').on(t.productId),
+    index('order_lines_variant_idx').on(t.variantId),
+  ],
 );
 
 /** A retried `POST /order` with the same key returns the first order instead of placing a second. */
@@ -331,6 +395,7 @@ export const passwordResets = pgTable(
 export type UserRow = typeof users.$inferSelect;
 export type CategoryRow = typeof categories.$inferSelect;
 export type ProductRow = typeof products.$inferSelect;
+export type ProductVariantRow = typeof productVariants.$inferSelect;
 export type CartLineRow = typeof cartLines.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;

@@ -29,6 +29,7 @@ function lineDto(store: ObjectStore, line: OrderLineRow): OrderLineDto {
     },
     quantity: line.quantity,
     unitPrice,
+    variant: line.variant,
   };
 }
 

@@ -171,6 +171,7 @@ describe('orders API', () => {
             },
             quantity: 2,
             unitPrice: 400,
+            variant: null,
           },
           expect.objectContaining({
             product: expect.objectContaining({
@@ -180,6 +181,7 @@ describe('orders API', () => {
             }),
             quantity: 1,
             unitPrice: 75.5,
+            variant: null,
           }),
         ],
         totalPrice: 875.5,

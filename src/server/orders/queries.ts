@@ -32,6 +32,7 @@ import {
   orderLines,
   orders,
   products,
+  productVariants,
   users,
 } from '../db/schema';
 
@@ -296,18 +297,22 @@ export async function lockCartForOrder(tx: Tx, cartId: string, userId: string, k
  * `position` sorts the lines back into the order the shopper added them.
  */
 export async function lockCartProducts(tx: Tx, cartId: string) {
-  return tx
-    .select({
-      position: sql<number>`(extract(epoch from ${cartLines.createdAt}) * 1000000)::float8`.mapWith(Number),
-      ...cartLineColumns,
-      categoryName: categories.name,
-    })
-    .from(cartLines)
-    .innerJoin(products, eq(products.id, cartLines.productId))
-    .leftJoin(categories, eq(categories.id, products.categoryId))
-    .where(eq(cartLines.cartId, cartId))
-    .orderBy(asc(products.id))
-    .for('update', { of: products });
+  return (
+    tx
+      .select({
+        position: sql<number>`(extract(epoch from ${cartLines.createdAt}) * 1000000)::float8`.mapWith(Number),
+        ...cartLineColumns,
+        categoryName: categories.name,
+      })
+      .from(cartLines)
+      .innerJoin(products, eq(products.id, cartLines.productId))
+      .leftJoin(productVariants, eq(productVariants.id, cartLines.variantId))
+      .leftJoin(categories, eq(categories.id, products.categoryId))
+      .where(eq(cartLines.cartId, cartId))
+      .orderBy(asc(products.id))
+      // The products' rows only: a variant's stock changes only under its product's lock (src/server/stock).
+      .for('update', { of: products })
+  );
 }
 
 /**

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { OWNER_CANCELLABLE_STATUSES, SHIPPING_FEES, type OrderStatus } from '@/shared/constants';
-import { messages } from '@/shared/messages';
+import { format, messages } from '@/shared/messages';
 import { toPiastres } from '@/shared/money';
 import {
   AddressOnlySchema,
@@ -12,16 +12,26 @@ import {
 } from '@/shared/schemas/checkout';
 import { formatOrderNumber } from '@/shared/order-number';
 import type { OrderDto } from '@/shared/schemas/order';
-import { cartLinesWithProducts, ensureCartId } from '../cart/queries';
+import { cartLinesWithProducts, ensureCartId, type CartLineWithProduct } from '../cart/queries';
+import { lineAvailable, lineUnitPiastres } from '../cart/service';
 import type { Db } from '../db/client';
-import { INTEGER_COLUMN_MAX } from '../db/schema';
+import { INTEGER_COLUMN_MAX, type OrderLineRow } from '../db/schema';
 import { AppError } from '../errors';
 import type { ShopEvents } from '../events';
 import type { Mailer } from '../mail/mailer';
 import { storePaymentProof } from '../images/pipeline';
 import { ImageRefused, type ImageRefusal } from '../images/refusals';
 import type { SessionUser } from '../plugins/auth-guard';
-import { assertAvailable, returnStock, stockConflict, takeLockedStock, takeStock } from '../stock/stock';
+import {
+  assertAvailable,
+  returnStock,
+  stockConflict,
+  stockKey,
+  takeLockedStock,
+  takeStock,
+  variantDisplayName,
+  type StockLevel,
+} from '../stock/stock';
 import type { ObjectStore } from '../storage/types';
 import { ordersCsv } from './export';
 import { groupByOrder, orderDto, type ProofLinkSigner } from './dto';
@@ -117,6 +127,23 @@ export function inCheckoutWords(error: unknown): unknown {
 }
 
 /**
+ * A cart line's stock level, named as the shopper sees it: 'Layla Dress (M / Navy)' for a variant. A
+ * line without a variant of a product that has variants since (the owner added sizes after it was put
+ * in the cart) cannot be sold: the shopper must choose again.
+ */
+function lineLevel(line: CartLineWithProduct): StockLevel {
+  const [firstOption] = line.productOptions;
+  if (line.variantId === null && firstOption) {
+    throw new AppError('BAD_REQUEST', format(messages.cart.chooseOption, { option: firstOption.name }));
+  }
+  const name =
+    line.variantId === null
+      ? line.name
+      : variantDisplayName(line.name, line.productOptions, line.variantOptions ?? {});
+  return { productId: line.productId, name, available: lineAvailable(line) };
+}
+
+/**
  * Refuses, before the proof is decoded, a cart that could not be ordered now: empty, or asking more of a
  * product than is on the shelf (the transaction's own answer). Only a soft check outside any lock: the
  * transaction stays the authority, this spares a doomed order the image work.
@@ -124,12 +151,7 @@ export function inCheckoutWords(error: unknown): unknown {
 async function assertOrderable(db: Db, cartId: string): Promise<void> {
   const lines = await cartLinesWithProducts(db, cartId);
   if (lines.length === 0) throw new AppError('BAD_REQUEST', messages.orders.cartIsEmpty);
-  for (const line of lines) {
-    assertAvailable(
-      { productId: line.productId, name: line.name, available: line.availableItems },
-      line.quantity,
-    );
-  }
+  for (const line of lines) assertAvailable(lineLevel(line), line.quantity);
 }
 
 async function storeProof(store: ObjectStore, buffer: Buffer): Promise<string> {
@@ -207,16 +229,7 @@ export function createOrderService({ db, store, signProofLink, events, mail }: O
         const products = await lockCartProducts(tx, cartId);
         if (products.length === 0) throw new AppError('BAD_REQUEST', messages.orders.cartIsEmpty);
 
-        await takeLockedStock(
-          tx,
-          products,
-          new Map(
-            products.map((p) => [
-              p.productId,
-              { productId: p.productId, name: p.name, available: p.availableItems },
-            ]),
-          ),
-        );
+        await takeLockedStock(tx, products, new Map(products.map((p) => [stockKey(p), lineLevel(p)])));
 
         const inCartOrder = [...products].sort(
           (a, b) => a.position - b.position || (a.lineId < b.lineId ? -1 : a.lineId > b.lineId ? 1 : 0),
@@ -231,8 +244,14 @@ export function createOrderService({ db, store, signProofLink, events, mail }: O
           slug: line.slug,
           categoryName: line.categoryName ?? '',
           image: line.defaultImage,
-          unitPricePiastres: line.finalPricePiastres,
+          unitPricePiastres: lineUnitPiastres(line),
           quantity: line.quantity,
+          variantId: line.variantId,
+          // Kept for good: the owner may rename or remove the variant later.
+          variant:
+            line.variantId === null
+              ? null
+              : { sku: line.variantSku ?? '', options: line.variantOptions ?? {} },
         }));
         const totalPiastres = lines.reduce((sum, l) => sum + l.unitPricePiastres * l.quantity, 0);
         const shippingFeePiastres = toPiastres(SHIPPING_FEES[shipping.city]);
@@ -365,17 +384,26 @@ export function createOrderService({ db, store, signProofLink, events, mail }: O
         if (from === next) return null;
 
         const lines = await linesOfOrders(tx, [orderId]);
+        // A line whose product, or whose variant, was deleted since has no shelf any more.
+        const gone = (l: OrderLineRow) => !l.productId || (l.variant !== null && !l.variantId);
         if (next === 'cancelled') {
           await returnStock(
             tx,
-            lines.flatMap((l) => (l.productId ? [{ productId: l.productId, quantity: l.quantity }] : [])),
+            lines.flatMap((l) =>
+              gone(l) ? [] : [{ productId: l.productId!, variantId: l.variantId, quantity: l.quantity }],
+            ),
           );
         } else if (from === 'cancelled') {
-          const deleted = lines.find((l) => !l.productId);
-          if (deleted) throw stockConflict({ name: deleted.name, available: 0 }, messages.orders.stockGone);
+          const deleted = lines.find(gone);
+          if (deleted) {
+            const name = deleted.variant
+              ? variantDisplayName(deleted.name, [], deleted.variant.options)
+              : deleted.name;
+            throw stockConflict({ name, available: 0 }, messages.orders.stockGone);
+          }
           await takeStock(
             tx,
-            lines.map((l) => ({ productId: l.productId!, quantity: l.quantity })),
+            lines.map((l) => ({ productId: l.productId!, variantId: l.variantId, quantity: l.quantity })),
             { shortageMessage: messages.orders.stockGone },
           );
         }

@@ -123,10 +123,15 @@ describe('the OpenAPI document (GET /api/docs/json)', () => {
         'description',
         'discount',
         'name',
+        'options',
         'price',
         'subImages',
+        'variants',
       ].sort(),
     );
+    // Issue 13: options and variants travel as JSON text.
+    expect(product.variants).toMatchObject({ type: 'string' });
+    expect(fieldsOf('/api/category/{id}', 'patch').sizeGuide).toMatchObject({ type: 'string' });
     expect(product.defaultImage).toMatchObject({ type: 'string', format: 'binary' });
     expect(product.subImages).toMatchObject({ type: 'array', items: { type: 'string', format: 'binary' } });
     expect(fieldsOf('/api/product/{id}', 'patch').removeSubImages).toMatchObject({ type: 'array' });

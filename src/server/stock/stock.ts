@@ -1,18 +1,41 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { OPTION_FILTERS } from '@/shared/constants';
 import { format, messages } from '@/shared/messages';
+import { toPiastres } from '@/shared/money';
+import { optionValue, variantLabel, type ProductOption, type VariantInput } from '@/shared/schemas/variants';
 import type { DbOrTx, Tx } from '../db/client';
-import { products, type ProductRow } from '../db/schema';
+import { products, productVariants, type ProductRow } from '../db/schema';
 import { AppError } from '../errors';
 
 /**
  * The one place that reads and changes stock (DESIGN §5). Everything here runs inside the caller's
- * transaction, so a sale, a cancellation or a reopening either happens whole or not at all; when stock
- * moves from products to their variants later, only this module changes.
+ * transaction, so a sale, a cancellation or a reopening either happens whole or not at all.
+ *
+ * A product with variants (issue 13) keeps its stock on them: its own `available_items` is their sum
+ * and its in-stock option columns say which values some variant still has, both rewritten here
+ * (`refreshVariantTotals`) whenever a variant's stock moves. A variant's row changes only while its
+ * product's row is locked, so the product lock that serialises sales covers its variants too.
  */
 
 export interface StockLine {
   productId: string;
+  /** The variant sold, for a product with variants. */
+  variantId?: string | null;
   quantity: number;
+}
+
+/** What a line's stock is counted under: the variant when there is one, else the product. */
+export function stockKey(line: Pick<StockLine, 'productId' | 'variantId'>): string {
+  return line.variantId ?? line.productId;
+}
+
+/** 'Layla Dress (M / Navy)': how stock messages name a variant. */
+export function variantDisplayName(
+  productName: string,
+  options: readonly ProductOption[],
+  chosen: Record<string, string>,
+): string {
+  return format(messages.cart.variantName, { name: productName, values: variantLabel(options, chosen) });
 }
 
 /** What is on the shelf for a product right now (outside any lock: for answers and soft checks). */
@@ -74,6 +97,106 @@ function byProduct(lines: StockLine[]): Map<string, number> {
   return totals;
 }
 
+interface KeyedLine {
+  productId: string;
+  variantId: string | null;
+  quantity: number;
+}
+
+/** Sums quantities per stock key (variant, or product without one), in key order. */
+function byStockKey(lines: StockLine[]): Array<[string, KeyedLine]> {
+  const totals = new Map<string, KeyedLine>();
+  for (const line of lines) {
+    const key = stockKey(line);
+    const current = totals.get(key);
+    if (current) current.quantity += line.quantity;
+    else
+      totals.set(key, {
+        productId: line.productId,
+        variantId: line.variantId ?? null,
+        quantity: line.quantity,
+      });
+  }
+  return [...totals].sort(([a], [b]) => (a < b ? -1 : 1));
+}
+
+/**
+ * The variants' stock levels, named as stock messages name them ('Layla Dress (M / Navy)'), keyed by
+ * variant id. Read under the products' lock for a sale; outside it for answers and soft checks.
+ */
+export async function readVariantStock(db: DbOrTx, variantIds: string[]): Promise<Map<string, StockLevel>> {
+  if (variantIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      variantId: productVariants.id,
+      productId: productVariants.productId,
+      available: productVariants.availableItems,
+      chosen: productVariants.options,
+      name: products.name,
+      options: products.options,
+    })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(inArray(productVariants.id, variantIds));
+  return new Map(
+    rows.map((row) => [
+      row.variantId,
+      {
+        productId: row.productId,
+        name: variantDisplayName(row.name, row.options, row.chosen),
+        available: row.available,
+      },
+    ]),
+  );
+}
+
+/**
+ * Rewrites what a product with variants shows of them: `available_items` (their sum) and the values in
+ * stock per option (`options_in_stock`, and the size and colour columns the listing filters use). A
+ * product without options gets empty in-stock values and keeps its own stock. The caller holds the rows.
+ */
+export async function refreshVariantTotals(tx: Tx, productIds: string[]): Promise<void> {
+  const ids = [...new Set(productIds)];
+  if (ids.length === 0) return;
+  const owners = await tx
+    .select({ id: products.id, options: products.options })
+    .from(products)
+    .where(inArray(products.id, ids));
+  const variants = await tx
+    .select({
+      productId: productVariants.productId,
+      options: productVariants.options,
+      available: productVariants.availableItems,
+    })
+    .from(productVariants)
+    .where(inArray(productVariants.productId, ids));
+  const values = owners.map((owner) => {
+    const own = variants.filter((variant) => variant.productId === owner.id);
+    const stocked = own.filter((variant) => variant.available > 0);
+    const inStock = Object.fromEntries(
+      owner.options.map((option) => [
+        option.name,
+        option.values.filter((value) => stocked.some((variant) => variant.options[option.name] === value)),
+      ]),
+    );
+    const valuesOf = (name: string) => [
+      ...new Set(stocked.flatMap((variant) => optionValue(variant.options, name) ?? [])),
+    ];
+    // A product without options keeps its own shelf (null: left as it is).
+    const available =
+      owner.options.length > 0 ? own.reduce((sum, variant) => sum + variant.available, 0) : null;
+    return sql`(${owner.id}::uuid, ${available}::integer, ${JSON.stringify(inStock)}::jsonb, ${JSON.stringify(valuesOf(OPTION_FILTERS.size))}::jsonb, ${JSON.stringify(valuesOf(OPTION_FILTERS.color))}::jsonb)`;
+  });
+  if (values.length === 0) return;
+  await tx.execute(sql`
+    update products
+    set available_items = coalesce(v.available, products.available_items), options_in_stock = v.in_stock,
+        in_stock_sizes = array(select jsonb_array_elements_text(v.sizes)),
+        in_stock_colors = array(select jsonb_array_elements_text(v.colors))
+    from (values ${sql.join(values, sql`, `)}) as v(id, available, in_stock, sizes, colors)
+    where products.id = v.id`);
+}
+
 export interface TakeStockOptions {
   /** The conflict's text, with `{n}` and `{name}`; the cart's 'Only {n} items of {name} are available' by default. */
   shortageMessage?: string;
@@ -92,12 +215,14 @@ export async function takeStock(
   options: TakeStockOptions = {},
 ): Promise<Map<string, ProductRow>> {
   const locked = await lockProducts(tx, [...byProduct(lines).keys()]);
-  const levels = new Map(
+  const levels = new Map<string, StockLevel>(
     [...locked.values()].map((row) => [
       row.id,
       { productId: row.id, name: row.name, available: row.availableItems },
     ]),
   );
+  const variantIds = lines.flatMap((line) => (line.variantId ? [line.variantId] : []));
+  for (const [id, level] of await readVariantStock(tx, variantIds)) levels.set(id, level);
   await takeLockedStock(tx, lines, levels, options);
   return locked;
 }
@@ -105,9 +230,10 @@ export async function takeStock(
 /**
  * `takeStock` for a caller that has already locked the products' rows (`FOR UPDATE`, in id order) in a
  * query of its own, e.g. joined with what else it needs: checks every line against `levels` (read under
- * that lock) and takes all of it in one statement. The statement takes a product only while it still
- * holds enough and the returned rows are counted, so a lock the caller forgot still cannot oversell:
- * it fails the transaction with the same 409.
+ * that lock, keyed by `stockKey`: the variant's id for a variant, else the product's) and takes all of
+ * it, a statement for products and one for variants. Each takes only while the shelf still holds
+ * enough and the returned rows are counted, so a lock the caller forgot still cannot oversell: it fails
+ * the transaction with the same 409. A product with variants is never sold without one.
  */
 export async function takeLockedStock(
   tx: Tx,
@@ -115,33 +241,75 @@ export async function takeLockedStock(
   levels: Map<string, StockLevel>,
   options: TakeStockOptions = {},
 ): Promise<void> {
-  const wanted = [...byProduct(lines)].sort(([a], [b]) => (a < b ? -1 : 1));
+  const wanted = byStockKey(lines);
   if (wanted.length === 0) return;
-  const levelOf = (productId: string): StockLevel =>
-    levels.get(productId) ?? {
-      productId,
-      name: options.nameOf?.(productId) ?? messages.cart.productNotFound,
+  const levelOf = (key: string, line: KeyedLine): StockLevel =>
+    levels.get(key) ?? {
+      productId: line.productId,
+      name: options.nameOf?.(line.productId) ?? messages.cart.productNotFound,
       available: 0,
     };
-  for (const [productId, quantity] of wanted)
-    assertAvailable(levelOf(productId), quantity, options.shortageMessage);
+  for (const [key, line] of wanted)
+    assertAvailable(levelOf(key, line), line.quantity, options.shortageMessage);
 
-  const values = sql.join(
-    wanted.map(([productId, quantity]) => sql`(${productId}::uuid, ${quantity}::integer)`),
-    sql`, `,
-  );
-  const result = await tx.execute(sql`
-    update products
-    set available_items = products.available_items - v.quantity, sold_items = products.sold_items + v.quantity
-    from (values ${values}) as v(id, quantity)
-    where products.id = v.id and products.available_items >= v.quantity
-    returning products.id as id`);
-  const taken = new Set((result as unknown as { rows: Array<{ id: string }> }).rows.map((row) => row.id));
-  const short = wanted.find(([productId]) => !taken.has(productId));
+  const plain = wanted.filter(([, line]) => line.variantId === null);
+  const variants = wanted.filter(([, line]) => line.variantId !== null);
+  const taken = new Set<string>();
+  if (plain.length > 0) {
+    const values = sql.join(
+      plain.map(([, line]) => sql`(${line.productId}::uuid, ${line.quantity}::integer)`),
+      sql`, `,
+    );
+    // `options = '[]'`: a product with variants has no shelf of its own to take from.
+    const result = await tx.execute(sql`
+      update products
+      set available_items = products.available_items - v.quantity, sold_items = products.sold_items + v.quantity
+      from (values ${values}) as v(id, quantity)
+      where products.id = v.id and products.available_items >= v.quantity and products.options = '[]'::jsonb
+      returning products.id as id`);
+    for (const row of (result as unknown as { rows: Array<{ id: string }> }).rows) taken.add(row.id);
+  }
+  if (variants.length > 0) {
+    const values = sql.join(
+      variants.map(
+        ([, line]) => sql`(${line.variantId}::uuid, ${line.productId}::uuid, ${line.quantity}::integer)`,
+      ),
+      sql`, `,
+    );
+    const result = await tx.execute(sql`
+      update product_variants
+      set available_items = product_variants.available_items - v.quantity,
+          sold_items = product_variants.sold_items + v.quantity
+      from (values ${values}) as v(id, product_id, quantity)
+      where product_variants.id = v.id and product_variants.product_id = v.product_id
+        and product_variants.available_items >= v.quantity
+      returning product_variants.id as id`);
+    for (const row of (result as unknown as { rows: Array<{ id: string }> }).rows) taken.add(row.id);
+  }
+  const short = wanted.find(([key]) => !taken.has(key));
   if (short) {
     // Only without the caller's lock: someone took the stock between its read and this statement.
-    const now = await readStock(tx, [short[0]]);
-    throw stockConflict(now.get(short[0]) ?? levelOf(short[0]), options.shortageMessage);
+    // (Callers refuse a product with variants sold without one before they get here.)
+    const [key, line] = short;
+    const now =
+      line.variantId === null
+        ? (await readStock(tx, [line.productId])).get(line.productId)
+        : (await readVariantStock(tx, [line.variantId])).get(line.variantId);
+    throw stockConflict(now ?? levelOf(key, line), options.shortageMessage);
+  }
+  if (variants.length > 0) {
+    const sold = sql.join(
+      variants.map(([, line]) => sql`(${line.productId}::uuid, ${line.quantity}::integer)`),
+      sql`, `,
+    );
+    await tx.execute(sql`
+      update products set sold_items = products.sold_items + v.quantity
+      from (select id, sum(quantity)::integer as quantity from (values ${sold}) as s(id, quantity) group by id) as v
+      where products.id = v.id`);
+    await refreshVariantTotals(
+      tx,
+      variants.map(([, line]) => line.productId),
+    );
   }
 }
 
@@ -164,23 +332,93 @@ export async function setStock(tx: Tx, productId: string, count: number): Promis
 }
 
 /**
- * Puts stock back (a cancelled order): `available_items` up, `sold_items` down. Products deleted since
- * the sale are skipped: there is no shelf to return them to.
+ * Makes the product's variants exactly `variants`, as an admin counts them: those with an `id` are
+ * updated (stock set, sales kept), the others inserted, the ones left out deleted (their cart lines go
+ * with them; order lines keep their snapshot), and the product's totals follow. The caller holds the
+ * product's row and has checked the ids and SKUs.
+ */
+export async function setVariants(tx: Tx, productId: string, variants: VariantInput[]): Promise<void> {
+  const keep = variants.flatMap((variant) => (variant.id ? [variant.id] : []));
+  await tx
+    .delete(productVariants)
+    .where(
+      and(
+        eq(productVariants.productId, productId),
+        ...(keep.length > 0 ? [notInArray(productVariants.id, keep)] : []),
+      ),
+    );
+  // SKUs may move between kept variants (M's becomes L's): park each on its own id first, so the
+  // unique index never sees two at once.
+  if (keep.length > 0) {
+    await tx
+      .update(productVariants)
+      .set({ sku: sql`${productVariants.id}::text` })
+      .where(inArray(productVariants.id, keep));
+  }
+  for (const [position, variant] of variants.entries()) {
+    const values = {
+      sku: variant.sku,
+      options: variant.options,
+      pricePiastres: variant.price === null ? null : toPiastres(variant.price),
+      availableItems: variant.avaliableItems,
+      position,
+    };
+    if (variant.id) await tx.update(productVariants).set(values).where(eq(productVariants.id, variant.id));
+    else await tx.insert(productVariants).values({ productId, ...values });
+  }
+  await refreshVariantTotals(tx, [productId]);
+}
+
+/**
+ * Puts stock back (a cancelled order): `available_items` up, `sold_items` down, on the variant sold when
+ * there is one. Products and variants deleted since the sale are skipped: there is no shelf to return
+ * them to.
  */
 export async function returnStock(tx: Tx, lines: StockLine[]): Promise<void> {
-  const wanted = byProduct(lines);
   // Locked in id order first, like a sale, so a cancellation and a checkout never wait on each other in a cycle.
-  const locked = await lockProducts(tx, [...wanted.keys()]);
-  const returned = [...wanted].filter(([productId]) => locked.has(productId));
+  const locked = await lockProducts(tx, [...byProduct(lines).keys()]);
+  const returned = byStockKey(lines).filter(([, line]) => locked.has(line.productId));
   if (returned.length === 0) return;
-  const values = sql.join(
-    returned.map(([productId, quantity]) => sql`(${productId}::uuid, ${quantity}::integer)`),
-    sql`, `,
-  );
-  await tx.execute(sql`
-    update products
-    set available_items = products.available_items + v.quantity,
-        sold_items = greatest(products.sold_items - v.quantity, 0)
-    from (values ${values}) as v(id, quantity)
-    where products.id = v.id`);
+  const plain = returned.filter(([, line]) => line.variantId === null);
+  const variants = returned.filter(([, line]) => line.variantId !== null);
+  if (plain.length > 0) {
+    const values = sql.join(
+      plain.map(([, line]) => sql`(${line.productId}::uuid, ${line.quantity}::integer)`),
+      sql`, `,
+    );
+    await tx.execute(sql`
+      update products
+      set available_items = products.available_items + v.quantity,
+          sold_items = greatest(products.sold_items - v.quantity, 0)
+      from (values ${values}) as v(id, quantity)
+      where products.id = v.id and products.options = '[]'::jsonb`);
+  }
+  if (variants.length > 0) {
+    const values = sql.join(
+      variants.map(([, line]) => sql`(${line.variantId}::uuid, ${line.quantity}::integer)`),
+      sql`, `,
+    );
+    const result = await tx.execute(sql`
+      update product_variants
+      set available_items = product_variants.available_items + v.quantity,
+          sold_items = greatest(product_variants.sold_items - v.quantity, 0)
+      from (values ${values}) as v(id, quantity)
+      where product_variants.id = v.id
+      returning product_variants.product_id as "productId", v.quantity as quantity`);
+    const back = (result as unknown as { rows: Array<{ productId: string; quantity: number }> }).rows;
+    if (back.length > 0) {
+      const sold = sql.join(
+        back.map((row) => sql`(${row.productId}::uuid, ${Number(row.quantity)}::integer)`),
+        sql`, `,
+      );
+      await tx.execute(sql`
+        update products set sold_items = greatest(products.sold_items - v.quantity, 0)
+        from (select id, sum(quantity)::integer as quantity from (values ${sold}) as s(id, quantity) group by id) as v
+        where products.id = v.id`);
+      await refreshVariantTotals(
+        tx,
+        back.map((row) => row.productId),
+      );
+    }
+  }
 }

@@ -1,7 +1,18 @@
+import { eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { finalPricePiastres, toPiastres } from '@/shared/money';
+import type { ProductOption } from '@/shared/schemas/variants';
 import { FALLBACK_CATEGORY_SLUG, FALLBACK_PRODUCT_SLUG, slugify } from '../catalog/slugs';
-import { categories, products, type CategoryRow, type ProductRow, type StoredImage } from '../db/schema';
+import {
+  categories,
+  products,
+  productVariants,
+  type CategoryRow,
+  type ProductRow,
+  type ProductVariantRow,
+  type StoredImage,
+} from '../db/schema';
+import { refreshVariantTotals } from '../stock/stock';
 import type { TestApp } from './app';
 
 /** The admin's slug for `name`, made unique with a random ending, so fixtures never collide. */
@@ -93,4 +104,44 @@ export async function createProduct(t: TestApp, options: ProductFixture = {}): P
   if (!row) throw new Error('product not created');
   t.app.events.emit('productChanged', { productId: row.id, change: 'created' });
   return row;
+}
+
+export interface VariantFixture {
+  sku?: string;
+  options: Record<string, string>;
+  availableItems?: number;
+  /** In EGP; left out for the product's price. */
+  price?: number;
+}
+
+/**
+ * Gives a product options and variants straight in the database, and its totals as the stock module
+ * keeps them (stock = the variants' sum, in-stock values per option). Answers the variants in order.
+ */
+export async function createVariants(
+  t: TestApp,
+  product: { id: string },
+  options: ProductOption[],
+  variants: VariantFixture[],
+): Promise<ProductVariantRow[]> {
+  const rows = await t.database.db.transaction(async (tx) => {
+    await tx.update(products).set({ options }).where(eq(products.id, product.id));
+    const inserted = await tx
+      .insert(productVariants)
+      .values(
+        variants.map((variant, position) => ({
+          productId: product.id,
+          sku: variant.sku ?? `SKU-${randomUUID().slice(0, 12)}`,
+          options: variant.options,
+          pricePiastres: variant.price === undefined ? null : toPiastres(variant.price),
+          availableItems: variant.availableItems ?? 5,
+          position,
+        })),
+      )
+      .returning();
+    await refreshVariantTotals(tx, [product.id]);
+    return inserted;
+  });
+  t.app.events.emit('productChanged', { productId: product.id, change: 'updated' });
+  return rows;
 }

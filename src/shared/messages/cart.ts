@@ -39,5 +39,11 @@ export const cart = {
   productOutOfStock: '{name} is out of stock',
   quantityRule: 'Quantity must be a whole number of at least 1',
   productNotFound: 'Product not found',
+  // Variants (issue 13): `{option}` is the product's first option's name, e.g. 'Please choose a Size'.
+  chooseOption: 'Please choose a {option}',
+  invalidVariantId: 'Invalid variant ID',
+  variantNotOfProduct: 'This choice is not one of {name}',
+  /** A variant's name in stock messages: 'Layla Dress (M / Navy)'. */
+  variantName: '{name} ({values})',
   cartNotAvailableForAdmins: 'The cart is not available for admins',
 } as const;

@@ -11,6 +11,7 @@ import {
   text,
 } from './common';
 import { ImageSchema, ProductSchema } from './product';
+import { SizeGuideFieldSchema, SizeGuideSchema } from './variants';
 
 export const CategoryQuerySchema = z.object({
   search: searchParam,
@@ -32,6 +33,8 @@ export const CategoryFormSchema = z.object({
     error: messages.admin.enterCategoryName,
     tooLong: format(messages.admin.categoryNameTooLong, { max: CATEGORY_NAME_MAX }),
   }).min(1, messages.admin.enterCategoryName),
+  /** JSON text (issue 13); empty removes the guide, left out keeps it. */
+  sizeGuide: SizeGuideFieldSchema.optional(),
 });
 
 /** A category as the API answers it (DESIGN §2); `image.url` is empty when it has no picture. */
@@ -42,6 +45,8 @@ export const CategorySchema = z.object({
   slug: z.string(),
   image: ImageSchema,
   productCount: CountSchema,
+  /** The category's size chart (issue 13), null when it has none. */
+  sizeGuide: SizeGuideSchema.nullable(),
 });
 export type CategoryDto = z.infer<typeof CategorySchema>;
 
@@ -91,6 +96,12 @@ export const CategoryMultipartSchema = z.object({
   name: z.string().max(CATEGORY_NAME_MAX).describe('The category name'),
   category: BinaryFileSchema.describe('The picture (SPEC §7 names this field "category")').optional(),
   image: BinaryFileSchema.describe('The picture, under the name the admin form uses').optional(),
+  sizeGuide: z
+    .string()
+    .describe(
+      'JSON text: `{ "columns": ["Size", "Chest (cm)"], "rows": [["S", "86-91"]] }`; empty removes it',
+    )
+    .optional(),
 } satisfies Record<keyof z.input<typeof CategoryFormSchema> | 'category' | 'image', z.ZodType>);
 
 /** `PATCH /category/{id}`'s multipart body: a new name, a new picture, or both. */

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { ORDER_STATUSES } from '../constants';
-import { CountSchema, EgpSchema } from './common';
+import { MAX_STOCK, ORDER_STATUSES } from '../constants';
+import { AnswerIdSchema, CountSchema, EgpSchema } from './common';
 import { ProductSchema } from './product';
+import { VariantOptionsSchema } from './variants';
 
 /** GET /api/dashboard/stats (DESIGN §2), computed in SQL. */
 export const DashboardStatsAnswerSchema = z
@@ -30,3 +31,38 @@ export const DashboardStatsAnswerSchema = z
 export type DashboardStatsAnswer = z.infer<typeof DashboardStatsAnswerSchema>;
 /** The figures themselves, as the dashboard service computes them. */
 export type DashboardStats = Omit<DashboardStatsAnswer, 'success'>;
+
+const thresholdRule = `threshold must be a whole number from 0 to ${MAX_STOCK}`;
+
+/** `GET /api/dashboard/low-stock?threshold=3`: the shop's `LOW_STOCK_THRESHOLD` (3 by default) when left out. */
+export const LowStockQuerySchema = z.object({
+  threshold: z.preprocess(
+    (value) => (value === '' || value === null ? undefined : value),
+    z.coerce
+      .number({ error: thresholdRule })
+      .int(thresholdRule)
+      .min(0, thresholdRule)
+      .max(MAX_STOCK, thresholdRule)
+      .optional(),
+  ),
+});
+
+/** A product without variants, or one variant, at or under the threshold. */
+export const LowStockItemSchema = z.object({
+  productId: AnswerIdSchema,
+  /** Null for a product without variants. */
+  variantId: AnswerIdSchema.nullable(),
+  name: z.string(),
+  slug: z.string(),
+  sku: z.string().nullable(),
+  options: VariantOptionsSchema.nullable(),
+  avaliableItems: CountSchema,
+});
+export type LowStockItem = z.infer<typeof LowStockItemSchema>;
+
+export const LowStockAnswerSchema = z
+  .object({ success: z.literal(true), threshold: CountSchema, items: z.array(LowStockItemSchema) })
+  .describe(
+    'Products without variants and variants with at most `threshold` in stock, lowest first (at most 50)',
+  );
+export type LowStockAnswer = z.infer<typeof LowStockAnswerSchema>;

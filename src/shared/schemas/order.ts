@@ -21,6 +21,7 @@ import {
   text,
 } from './common';
 import { ImageSchema } from './product';
+import { VariantRefSchema } from './variants';
 
 export const OrderStatusSchema = z.enum(ORDER_STATUSES, { error: messages.orders.statusRule });
 export const StatusUpdateSchema = z.object({
@@ -98,6 +99,8 @@ export const OrderLineSchema = z.object({
   }),
   quantity: CountSchema,
   unitPrice: EgpSchema,
+  /** The variant sold, as it was then (it stays when the owner removes the variant); null for none. */
+  variant: VariantRefSchema.nullable(),
 });
 export type OrderLineDto = z.infer<typeof OrderLineSchema>;
 

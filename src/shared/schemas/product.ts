@@ -24,6 +24,20 @@ import {
   searchParam,
   text,
 } from './common';
+import { ProductOptionSchema, SizeGuideSchema, VariantSchema, jsonField } from './variants';
+
+/** `?size=` and `?color=`: comma-separated values, split by `optionFilterValues` (src/shared/listing.ts). */
+function optionFilterParam(field: string, option: string) {
+  return z
+    .preprocess(
+      (value) => (value === '' || value === null ? undefined : value),
+      text(field, { max: 500 }).optional(),
+    )
+    .describe(
+      `Comma-separated ${option} values, e.g. \`M,L\`: a product matches when it has an in-stock variant ` +
+        `with one of them (its option named ${option}, in any case; values as \`facets\` spells them)`,
+    );
+}
 
 export const ProductQuerySchema = z.object({
   search: searchParam,
@@ -37,6 +51,8 @@ export const ProductQuerySchema = z.object({
     .enum(AVAILABILITIES, { error: `availability must be one of ${AVAILABILITIES.join(', ')}` })
     .optional(),
   sort: z.enum(PRODUCT_SORTS, { error: `sort must be one of ${PRODUCT_SORTS.join(', ')}` }).optional(),
+  size: optionFilterParam('size', 'Size'),
+  color: optionFilterParam('color', 'Color'),
   page: pageParam,
   limit: limitParam(MAX_PAGE_SIZE),
 });
@@ -100,6 +116,17 @@ export const ProductFormSchema = z.object({
   avaliableItems: productAvailableItems,
   category: productCategory,
 });
+
+/**
+ * The product form's `options` and `variants` fields (issue 13), JSON text in the multipart body; both
+ * are sent together or neither. A product with variants takes its stock from them, and its own
+ * `avaliableItems` field is then ignored. Sending `[]` for both turns a product back into one stock figure.
+ */
+export const ProductVariantsFieldsSchema = z.object({
+  options: jsonField(z.unknown(), messages.admin.optionsJson).optional(),
+  variants: jsonField(z.unknown(), messages.admin.variantsJson).optional(),
+});
+
 export type ProductFormInput = z.input<typeof ProductFormSchema>;
 export type ProductForm = z.output<typeof ProductFormSchema>;
 
@@ -134,7 +161,7 @@ const ProductCategorySchema = z.object({
   slug: z.string(),
 });
 
-/** The product as the API answers it (DESIGN §2). */
+/** The product as the API answers it (DESIGN §2), with its options (issue 13). */
 export const ProductSchema = z.object({
   _id: AnswerIdSchema,
   id: AnswerIdSchema,
@@ -159,8 +186,33 @@ export const ProductSchema = z.object({
   averageRating: z.number().min(0).max(RATING_MAX),
   ratingCount: CountSchema,
   createdAt: TimestampSchema,
+  /** The product's options (at most 3), each with its values in order; empty for a product without variants. */
+  options: z.array(ProductOptionSchema),
+  /**
+   * For each option, the values some in-stock variant has, in the option's order (e.g. `{ Size: ['M',
+   * 'L'], Color: ['Navy'] }`): what a card shows as available. Empty for a product without variants.
+   */
+  optionsInStock: z.record(z.string(), z.array(z.string())),
 });
 export type ProductDto = z.infer<typeof ProductSchema>;
+
+/**
+ * `GET /product/{id}`'s product: the listing's fields, its variants (empty for a product without
+ * options) and its category's size guide. For a product with variants, `avaliableItems` is the sum of
+ * theirs and `inStock` is true when any variant is.
+ */
+export const ProductDetailSchema = ProductSchema.extend({
+  category: ProductCategorySchema.extend({
+    /** The category's size chart, null when it has none. */
+    sizeGuide: SizeGuideSchema.nullable(),
+  }).nullable(),
+  variants: z.array(VariantSchema),
+});
+export type ProductDetailDto = z.infer<typeof ProductDetailSchema>;
+
+/** One value of a listing filter and how many products under the other filters have it in stock. */
+export const FacetSchema = z.object({ value: z.string(), count: CountSchema });
+export type Facet = z.infer<typeof FacetSchema>;
 
 /** `GET /product`: a page of matches, or all of them up to 1,000 without `page`. */
 export const ProductListAnswerSchema = z
@@ -172,19 +224,24 @@ export const ProductListAnswerSchema = z
     totalCount: CountSchema,
     /** The highest finalPrice under the other filters, for the price slider. */
     maxPrice: EgpSchema,
+    /**
+     * The sizes and colours in stock among the matches, each with its count of products, most common
+     * first. Each is counted under every filter but its own, so choosing M still shows L to add.
+     */
+    facets: z.object({ size: z.array(FacetSchema), color: z.array(FacetSchema) }),
   })
   .describe('The matching products, one page of them when `page` is given');
 export type ProductListAnswer = z.infer<typeof ProductListAnswerSchema>;
 
 /** `GET /product/{id or slug}`. */
 export const ProductAnswerSchema = z
-  .object({ success: z.literal(true), product: ProductSchema })
-  .describe('The product');
+  .object({ success: z.literal(true), product: ProductDetailSchema })
+  .describe("The product, with its variants and its category's size guide");
 export type ProductAnswer = z.infer<typeof ProductAnswerSchema>;
 
 /** `POST /product` and `PATCH /product/{id}`: the product as saved. */
 export const ProductSavedAnswerSchema = z
-  .object({ success: z.literal(true), message: z.string(), product: ProductSchema })
+  .object({ success: z.literal(true), message: z.string(), product: ProductDetailSchema })
   .describe('The product as saved');
 export type ProductSavedAnswer = z.infer<typeof ProductSavedAnswerSchema>;
 
@@ -217,7 +274,24 @@ export const ProductMultipartSchema = z.object({
     .max(MAX_SUB_IMAGES)
     .describe(`More pictures: the field repeated, up to ${MAX_SUB_IMAGES}`)
     .optional(),
-} satisfies Record<keyof ProductFormInput | 'defaultImage' | 'subImages', z.ZodType>);
+  options: z
+    .string()
+    .describe(
+      'JSON text: up to 3 options, `[{ "name": "Size", "values": ["S", "M"] }]`; sent with `variants`',
+    )
+    .optional(),
+  variants: z
+    .string()
+    .describe(
+      'JSON text: `[{ "id"?: existing variant id, "sku": "LD-M", "options": { "Size": "M" }, ' +
+        '"avaliableItems": 4, "price"?: EGP or null }]`: every variant kept, added or (left out) removed; ' +
+        "its stock replaces the product's `avaliableItems`",
+    )
+    .optional(),
+} satisfies Record<
+  keyof ProductFormInput | 'defaultImage' | 'subImages' | 'options' | 'variants',
+  z.ZodType
+>);
 
 /** `PATCH /product/{id}`'s multipart body, for the API description only: every field optional. */
 export const ProductUpdateMultipartSchema = ProductMultipartSchema.partial().extend({

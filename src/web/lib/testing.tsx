@@ -184,6 +184,8 @@ export function sampleProduct(overrides: Partial<ProductDto> = {}): ProductDto {
     averageRating: 4.5,
     ratingCount: 2,
     createdAt: '2026-11-01T10:00:00.000Z',
+    options: [],
+    optionsInStock: {},
     ...overrides,
   };
 }
@@ -197,6 +199,7 @@ export function sampleCategory(overrides: Partial<CategoryDto> = {}): CategoryDt
     slug: 'women',
     image: { url: '/uploads/women.webp' },
     productCount: 12,
+    sizeGuide: null,
     ...overrides,
   };
 }
@@ -214,6 +217,7 @@ export function listAnswer(
       totalPages: 1,
       totalCount: products.length,
       maxPrice: Math.max(0, ...products.map((product) => product.finalPrice)),
+      facets: { size: [], color: [] },
       ...extra,
     },
   };
@@ -235,6 +239,8 @@ export function sampleCartLine(overrides: Partial<CartLineDto['productId']> = {}
       ...overrides,
     },
     quantity,
+    variantId: null,
+    variant: null,
   };
 }
 
@@ -281,6 +287,7 @@ export function sampleOrderLine(
     },
     quantity: 2,
     unitPrice: 450.5,
+    variant: null,
     ...overrides,
   };
 }
@@ -313,6 +320,8 @@ export function makeProduct(overrides: Partial<ProductDto> = {}): ProductDto {
     averageRating: 0,
     ratingCount: 0,
     createdAt: '2026-11-20T10:00:00.000Z',
+    options: [],
+    optionsInStock: {},
     ...overrides,
   };
 }
@@ -333,6 +342,7 @@ export function makeCategory(overrides: Partial<CategoryDto> = {}): CategoryDto 
     slug: `category-${sequence}`,
     image: { url: `/uploads/category-${sequence}.webp` },
     productCount: 0,
+    sizeGuide: null,
     ...overrides,
   };
 }
@@ -353,6 +363,7 @@ export function makeOrderLines(count: number): OrderDto['products'] {
     },
     quantity: 1,
     unitPrice: 100,
+    variant: null,
   }));
 }
 

@@ -8,7 +8,7 @@ import { CATEGORY_NAMES } from '@/shared/constants';
 import { finalPricePiastres } from '@/shared/money';
 import { variantKey } from '../../images/urls';
 import { createTestApp, type TestApp } from '../../test/app';
-import { categories, products, users, type StoredImage } from '../schema';
+import { categories, products, productVariants, users, type StoredImage } from '../schema';
 import { seedDemoCatalogue, type DemoSeedResult } from './demo';
 
 describe('seedDemoCatalogue', () => {
@@ -68,6 +68,36 @@ describe('seedDemoCatalogue', () => {
     expect(soldOut.length).toBeGreaterThanOrEqual(3);
     expect(soldOut.length).toBeLessThan(rows.length / 4);
     expect(new Set(rows.map((row) => row.createdAt.toDateString())).size).toBeGreaterThan(20);
+  });
+
+  it('gives clothing sizes (adults S to XL, children by age) and some colours; accessories none', async () => {
+    const rows = await t.database.db
+      .select({ product: products, category: categories.name })
+      .from(products)
+      .innerJoin(categories, eq(categories.id, products.categoryId));
+    const byCategory = (name: string) => rows.filter((row) => row.category === name);
+    expect(byCategory('Accessories').every((row) => row.product.options.length === 0)).toBe(true);
+    const women = byCategory('Women').filter((row) => row.product.options.length > 0);
+    expect(women.length).toBeGreaterThan(3);
+    expect(women[0]!.product.options[0]).toEqual({ name: 'Size', values: ['S', 'M', 'L', 'XL'] });
+    const girls = byCategory('Girls').find((row) => row.product.options.length > 0);
+    expect(girls?.product.options[0]?.values).toContain('2Y');
+    const babies = byCategory('New Born Girls').find((row) => row.product.options.length > 0);
+    expect(babies?.product.options[0]?.values).toContain('0-3M');
+    expect(rows.some((row) => row.product.options.some((option) => option.name === 'Color'))).toBe(true);
+
+    const variants = await t.database.db.select().from(productVariants);
+    expect(new Set(variants.map((variant) => variant.sku)).size).toBe(variants.length);
+    const soldOut = variants.filter((variant) => variant.availableItems === 0);
+    expect(soldOut.length).toBeGreaterThan(3);
+    expect(soldOut.length).toBeLessThan(variants.length / 3);
+    // A product with variants totals them.
+    for (const { product } of rows.filter((row) => row.product.options.length > 0)) {
+      const own = variants.filter((variant) => variant.productId === product.id);
+      expect(product.availableItems).toBe(own.reduce((sum, variant) => sum + variant.availableItems, 0));
+    }
+    const [women0] = await t.database.db.select().from(categories).where(eq(categories.name, 'Women'));
+    expect(women0?.sizeGuide?.columns[0]).toBe('Size');
   });
 
   it('stores every product picture, with its smaller copies, as WebP', async () => {

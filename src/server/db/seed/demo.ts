@@ -11,9 +11,11 @@ import {
 } from '../../images/pipeline';
 import type { ObjectStore } from '../../storage/types';
 import type { Db } from '../client';
-import { categories, products, users, type StoredImage } from '../schema';
+import { refreshVariantTotals } from '../../stock/stock';
+import { categories, products, productVariants, users, type StoredImage } from '../schema';
 import { renderArtwork, type Artwork, type View } from './artwork';
 import { DEMO_CATALOGUE, type DemoProduct } from './demo-catalogue';
+import { DEMO_SIZE_GUIDES, demoVariants } from './demo-variants';
 
 export interface DemoCredentials {
   email: string;
@@ -175,6 +177,7 @@ export async function seedDemoCatalogue(options: {
         name,
         slug: slugs[i]!,
         image: categoryImages[i]!,
+        sizeGuide: DEMO_SIZE_GUIDES[name] ?? null,
       })).filter((category) => !idBySlug.has(category.slug));
       if (missing.length > 0) {
         const inserted = await tx
@@ -184,30 +187,54 @@ export async function seedDemoCatalogue(options: {
         for (const category of inserted) idBySlug.set(category.slug, category.id);
       }
 
-      await tx.insert(products).values(
-        planned.map(({ category, product, index }) => {
-          const price = toPiastres(product.price);
-          const discount = product.discount ?? 0;
-          const [defaultImage, ...subImages] = productImages[index]!;
-          // Spread over the last four months, so "newest" mixes the categories.
-          const createdAt = new Date(now - ((index * 17) % 120) * DAY_MS - ((index * 3637) % 86_400) * 1000);
-          return {
-            name: product.name,
-            slug: slugify(product.name, FALLBACK_PRODUCT_SLUG),
-            description: product.description,
-            pricePiastres: price,
-            discount,
-            finalPricePiastres: finalPricePiastres(price, discount),
-            availableItems: product.stock ?? 4 + ((index * 13) % 40),
-            soldItems: (index * 7) % 26,
-            categoryId: idBySlug.get(slugify(category, FALLBACK_CATEGORY_SLUG))!,
-            defaultImage: defaultImage!,
-            subImages,
-            createdAt,
-            updatedAt: createdAt,
-          };
-        }),
+      const variantsOf = planned.map(({ category, product, index }) =>
+        demoVariants(category, product, index),
       );
+      const inserted = await tx
+        .insert(products)
+        .values(
+          planned.map(({ category, product, index }) => {
+            const price = toPiastres(product.price);
+            const discount = product.discount ?? 0;
+            const [defaultImage, ...subImages] = productImages[index]!;
+            // Spread over the last four months, so "newest" mixes the categories.
+            const createdAt = new Date(
+              now - ((index * 17) % 120) * DAY_MS - ((index * 3637) % 86_400) * 1000,
+            );
+            return {
+              name: product.name,
+              slug: slugify(product.name, FALLBACK_PRODUCT_SLUG),
+              description: product.description,
+              pricePiastres: price,
+              discount,
+              finalPricePiastres: finalPricePiastres(price, discount),
+              availableItems: product.stock ?? 4 + ((index * 13) % 40),
+              soldItems: (index * 7) % 26,
+              categoryId: idBySlug.get(slugify(category, FALLBACK_CATEGORY_SLUG))!,
+              defaultImage: defaultImage!,
+              subImages,
+              options: variantsOf[index]?.options ?? [],
+              createdAt,
+              updatedAt: createdAt,
+            };
+          }),
+        )
+        .returning({ id: products.id });
+      // Clothing's stock is its sizes' (and colours'): the products' totals follow from the variants.
+      const variantRows = inserted.flatMap(({ id }, index) =>
+        (variantsOf[index]?.variants ?? []).map((variant, position) => ({
+          productId: id,
+          position,
+          ...variant,
+        })),
+      );
+      if (variantRows.length > 0) {
+        await tx.insert(productVariants).values(variantRows);
+        await refreshVariantTotals(
+          tx,
+          inserted.filter((_, index) => variantsOf[index]).map(({ id }) => id),
+        );
+      }
 
       await tx
         .insert(users)

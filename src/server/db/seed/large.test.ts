@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORY_NAMES } from '@/shared/constants';
 import { finalPricePiastres } from '@/shared/money';
 import { createTestApp, type TestApp } from '../../test/app';
-import { categories, products } from '../schema';
+import { categories, products, productVariants } from '../schema';
 import { seedLargeCatalogue, SHARED_IMAGE_KEYS } from './large';
 
 /** A test that writes gets a database of its own, so no test depends on what another one left. */
@@ -80,6 +80,36 @@ describe('seedLargeCatalogue', () => {
     expect(hits!.n).toBeLessThan(500);
   });
 
+  it('sells clothing in about five variants each, totalled on the product; accessories in none', async () => {
+    const rows = await t.database.db.select().from(products);
+    const variants = await t.database.db.select().from(productVariants);
+    const sized = rows.filter((row) => row.options.length > 0);
+    expect(sized.length / rows.length).toBeGreaterThan(0.5);
+    expect(variants.length / rows.length).toBeGreaterThan(3);
+    expect(new Set(variants.map((variant) => variant.sku)).size).toBe(variants.length);
+    const byProduct = new Map<string, typeof variants>();
+    for (const variant of variants) {
+      byProduct.set(variant.productId, [...(byProduct.get(variant.productId) ?? []), variant]);
+    }
+    for (const row of sized) {
+      const own = byProduct.get(row.id) ?? [];
+      expect(own).toHaveLength(5);
+      expect(row.availableItems).toBe(own.reduce((sum, variant) => sum + variant.availableItems, 0));
+      const sizes = own
+        .filter((variant) => variant.availableItems > 0)
+        .map((variant) => variant.options.Size);
+      expect(row.inStockSizes).toEqual(sizes);
+    }
+    const accessories = await t.database.db
+      .select()
+      .from(categories)
+      .where(sql`${categories.name} = 'Accessories'`);
+    expect(
+      rows.filter((row) => row.categoryId === accessories[0]!.id).every((row) => row.options.length === 0),
+    ).toBe(true);
+    expect(variants.some((variant) => variant.availableItems === 0)).toBe(true);
+  });
+
   it('can run again on the same database', () =>
     withOwnApp(async (own) => {
       await seedLargeCatalogue(own.database.db, { count: 1200 });
@@ -105,7 +135,7 @@ describe('seedLargeCatalogue', () => {
       const indexes = async () =>
         (
           (await own.database.db.execute(
-            sql`select indexdef from pg_indexes where tablename = 'products' order by indexname`,
+            sql`select indexdef from pg_indexes where tablename in ('products', 'product_variants') order by indexname`,
           )) as unknown as { rows: Array<{ indexdef: string }> }
         ).rows.map((row) => row.indexdef);
       const before = await indexes();

@@ -28,6 +28,13 @@ describe('listing URL query', () => {
     expect([filters.minPrice, filters.maxPrice]).toEqual([100, 900]);
   });
 
+  it('reads and writes the size and colour filters as comma-separated lists', () => {
+    const filters = read('size=M,%20L,,M&color=Navy');
+    expect(filters).toMatchObject({ size: ['M', 'L'], color: ['Navy'] });
+    expect(writeFilters(filters).toString()).toBe('size=M%2CL&color=Navy');
+    expect(apiQueryOf(filters)).toMatchObject({ size: 'M,L', color: 'Navy' });
+  });
+
   it('honours the server-only discount sort from a URL', () => {
     expect(read('sort=discount').sort).toBe('discount');
   });
@@ -39,6 +46,8 @@ describe('listing URL query', () => {
       minPrice: undefined,
       maxPrice: undefined,
       availability: undefined,
+      size: undefined,
+      color: undefined,
       sort: 'featured',
       page: 2,
       limit: 12,
