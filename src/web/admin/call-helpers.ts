@@ -43,6 +43,7 @@ export function useCatalogueWrite<Request, Answer>(
         queryClient.invalidateQueries({ queryKey: queryKeys.categories.all }),
         queryClient.invalidateQueries({ queryKey: ['category'] }),
         queryClient.invalidateQueries({ queryKey: queryKeys.admin.stats }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.admin.lowStock }),
       ]);
       onSuccess?.(answer);
     },

@@ -27,6 +27,34 @@ function serve(recent: ProductDto[], all: ProductDto[], totalProducts = all.leng
         },
       };
     }
+    if (call.url.pathname === '/api/dashboard/low-stock') {
+      return {
+        body: {
+          success: true,
+          threshold: 3,
+          items: [
+            {
+              productId: 'p-dress',
+              variantId: 'v-dress-m',
+              name: 'Linen Dress',
+              slug: 'linen-dress',
+              sku: 'LD-M',
+              options: { Size: 'M', Color: 'Rose' },
+              avaliableItems: 0,
+            },
+            {
+              productId: 'p-hat',
+              variantId: null,
+              name: 'Straw Hat',
+              slug: 'straw-hat',
+              sku: null,
+              options: null,
+              avaliableItems: 2,
+            },
+          ],
+        },
+      };
+    }
     if (call.url.pathname === '/api/product') {
       return {
         body: { success: true, products: all, page: 1, totalPages: 1, totalCount: all.length, maxPrice: 0 },
@@ -97,6 +125,19 @@ describe('admin dashboard', () => {
       'href',
       '/dashboard/manage_orders?status=completed',
     );
+  });
+
+  it('lists what is running low, each leading to its product', async () => {
+    serve([makeProduct()], [makeProduct()]);
+    renderAdmin('/dashboard');
+    const low = await screen.findByRole('region', { name: m.lowStock });
+    expect(within(low).getByText(format(m.lowStockIntro, { threshold: 3 }))).toBeInTheDocument();
+    const items = within(low).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Linen DressM · Rose · LD-M0 left',
+      'Straw Hat2 left',
+    ]);
+    expect(within(items[0]!).getByRole('link')).toHaveAttribute('href', '/dashboard/manage/edit/p-dress');
   });
 
   it('keeps the list in a scroll box of at most 500 px', async () => {

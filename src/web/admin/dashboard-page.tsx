@@ -21,6 +21,7 @@ import { useDocumentTitle } from '@/web/lib/shop';
 import { useSession } from '@/web/session/session';
 import { allProductsQuery } from './api/get-all-products';
 import { dashboardStatsQuery } from './api/get-dashboard-stats';
+import { lowStockQuery } from './api/get-low-stock';
 import { AdminHeader, StockBadge } from './admin-ui';
 import { Spinner } from '@/web/components/spinner';
 import { useFailureToast } from '@/web/lib/failure-text';
@@ -84,6 +85,49 @@ function DeskCard({
         {detail && <p className="truncate text-sm text-ink-soft">{detail}</p>}
       </div>
     </Link>
+  );
+}
+
+function LowStock() {
+  const low = useQuery(lowStockQuery);
+  useFailureToast(low.error, m.failedToFetchProducts, m.errorFetchingProducts);
+  if (!low.data) return null;
+  return (
+    <section className="card mb-8 p-5" aria-labelledby="low-stock">
+      <div className="mb-2 flex flex-wrap items-baseline justify-between gap-3">
+        <h2 id="low-stock" className="text-xl text-ink">
+          {m.lowStock}
+        </h2>
+        <p className="text-sm text-muted">{format(m.lowStockIntro, { threshold: low.data.threshold })}</p>
+      </div>
+      {low.data.items.length === 0 ? (
+        <p className="text-sm text-ink-soft">{m.noLowStock}</p>
+      ) : (
+        <ul className="max-h-80 divide-y divide-line overflow-y-auto pe-1">
+          {low.data.items.map((item) => (
+            <li
+              key={item.variantId ?? item.productId}
+              className="flex items-center justify-between gap-3 py-2"
+            >
+              <Link to={href.adminEditProduct(item.productId)} className="min-w-0 hover:text-accent">
+                <span className="block truncate font-medium text-ink">{item.name}</span>
+                {item.options && (
+                  <span className="block truncate text-xs text-muted">
+                    {Object.values(item.options).join(' · ')}
+                    {item.sku ? ` · ${item.sku}` : ''}
+                  </span>
+                )}
+              </Link>
+              <span
+                className={`shrink-0 text-sm font-semibold ${item.avaliableItems === 0 ? 'text-danger' : 'text-warning'}`}
+              >
+                {format(m.leftInStock, { n: item.avaliableItems })}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
 
@@ -182,6 +226,7 @@ export default function DashboardPage() {
               icon={Banknote}
             />
           </div>
+          <LowStock />
           <section className="card mb-8 p-5" aria-labelledby="orders-by-status">
             <h2 id="orders-by-status" className="mb-3 text-xl text-ink">
               {m.ordersByStatus}

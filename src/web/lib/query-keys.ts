@@ -29,6 +29,7 @@ export const queryKeys = {
   admin: {
     /** Under `dashboard`, so a change of session drops it with the rest of the admin's data. */
     stats: ['dashboard', 'stats'] as const,
+    lowStock: ['dashboard', 'low-stock'] as const,
   },
 } as const;
 

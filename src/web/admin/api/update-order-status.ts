@@ -33,6 +33,7 @@ export function useUpdateOrderStatus(orderId: string, { onSuccess }: MutationCon
         queryClient.invalidateQueries({ queryKey: queryKeys.orders.all }),
         queryClient.invalidateQueries({ queryKey: queryKeys.order(orderId) }),
         queryClient.invalidateQueries({ queryKey: queryKeys.admin.stats }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.admin.lowStock }),
         queryClient.invalidateQueries({ queryKey: queryKeys.products.all }),
         queryClient.invalidateQueries({ queryKey: ['product'] }),
       ]);
