@@ -48,7 +48,7 @@ function StatCard({
       </span>
       <div className="min-w-0">
         <p className="text-sm text-muted">{label}</p>
-        <p className="truncate text-2xl font-semibold text-ink">{value}</p>
+        <p className="text-2xl font-semibold break-words text-ink">{value}</p>
         {detail && <p className="text-xs text-ink-soft">{detail}</p>}
       </div>
     </div>

@@ -45,7 +45,7 @@ function deliveryLines(order: OrderDto): string[] {
 
 function Document({ order, kind }: { order: OrderDto; kind: PrintKind }) {
   const invoice = kind === 'invoice';
-  const cell = 'py-2 px-2 text-start';
+  const cell = 'py-2 px-2';
   return (
     <article className="print-page card mb-8 bg-white p-8 text-ink" aria-label={order.number}>
       <header className="flex items-start justify-between gap-6 border-b border-line pb-4">
@@ -82,7 +82,7 @@ function Document({ order, kind }: { order: OrderDto; kind: PrintKind }) {
       <table className="mt-6 w-full text-sm">
         <thead className="border-b border-line text-xs text-muted uppercase">
           <tr>
-            <th className={cell}>{m.colProduct}</th>
+            <th className={`${cell} text-start`}>{m.colProduct}</th>
             <th className={`${cell} text-end`}>{m.quantity}</th>
             {invoice && <th className={`${cell} text-end`}>{m.unitPrice}</th>}
             {invoice && <th className={`${cell} text-end`}>{m.lineTotal}</th>}
@@ -91,7 +91,14 @@ function Document({ order, kind }: { order: OrderDto; kind: PrintKind }) {
         <tbody className="divide-y divide-line">
           {order.products.map((line) => (
             <tr key={line._id}>
-              <td className={cell}>{line.product.name}</td>
+              <td className={`${cell} text-start`}>
+                {line.product.name}
+                {line.variant && (
+                  <span className="block text-xs text-muted">
+                    {[...Object.values(line.variant.options), line.variant.sku].join(' · ')}
+                  </span>
+                )}
+              </td>
               <td className={`${cell} text-end`}>{line.quantity}</td>
               {invoice && <td className={`${cell} text-end`}>{formatEgp(line.unitPrice)}</td>}
               {invoice && <td className={`${cell} text-end`}>{formatEgp(line.unitPrice * line.quantity)}</td>}
