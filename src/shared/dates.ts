@@ -60,9 +60,12 @@ export function shopDayStart(day: string): Date {
   return new Date(utcMidnight - shopOffsetMs(guess));
 }
 
+let shopClock: Intl.DateTimeFormat | undefined;
+
 /** A moment as the shop's clock reads it, `2026-11-26 08:14`: for exports a spreadsheet sorts as text. */
 export function shopDateTime(at: Date): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
+  // Made once: building a formatter costs far more than using one, and an export formats every row.
+  shopClock ??= new Intl.DateTimeFormat('en-CA', {
     timeZone: SHOP_TIME_ZONE,
     hourCycle: 'h23',
     year: 'numeric',
@@ -70,7 +73,8 @@ export function shopDateTime(at: Date): string {
     day: '2-digit',
     hour: '2-digit',
     minute: '2-digit',
-  }).formatToParts(at);
+  });
+  const parts = shopClock.formatToParts(at);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}`;
 }
