@@ -38,6 +38,8 @@ const { values: args } = parseArgs({
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '50' },
     count: { type: 'string', default: '100000' },
+    /** Orders in the database for the CSV export's case. */
+    orders: { type: 'string', default: '100000' },
     /** pglite, postgres, or processes (the WEB_CONCURRENCY comparison alone); BENCH_ONLY says the same. */
     only: { type: 'string' },
     'skip-lighthouse': { type: 'boolean', default: false },
@@ -123,6 +125,47 @@ const CLUSTER_PROCESSES = 2;
 const CLUSTER_GOAL = 1.6;
 const UNCACHED_LISTING = 'listing random page or search (uncached)';
 const PLACE_ORDER = 'place order (distinct products)';
+const EXPORT_ORDERS = 'export orders as CSV';
+
+interface OrderExport {
+  rows: number;
+  megabytes: number;
+  seconds: number;
+  /** The server's resident set just before the export, and the highest seen while it ran. */
+  beforeRssMb: number;
+  peakRssMb: number;
+}
+
+/**
+ * Downloads every order as CSV (GET /api/order/export.csv) as fast as this process reads, and samples
+ * the server's memory meanwhile: a streamed export stays flat however many orders there are.
+ */
+async function exportCase(server: ServerProcess, admin: BenchUser): Promise<OrderExport> {
+  server.resetPeak();
+  const beforeRssMb = server.memory().peakRssMb;
+  const started = performance.now();
+  const response = await fetch(`${server.baseUrl}/api/order/export.csv`, { headers: { token: admin.token } });
+  if (!response.ok || !response.body) throw new Error(`the export answered ${response.status}`);
+  let bytes = 0;
+  let newlines = 0;
+  for await (const chunk of response.body) {
+    bytes += chunk.length;
+    for (const byte of chunk) if (byte === 0x0a) newlines += 1;
+  }
+  const result: OrderExport = {
+    // One line a row (no exported field holds a line break), less the header.
+    rows: newlines - 1,
+    megabytes: bytes / 1024 / 1024,
+    seconds: (performance.now() - started) / 1000,
+    beforeRssMb,
+    peakRssMb: server.memory().peakRssMb,
+  };
+  console.log(
+    `  ${EXPORT_ORDERS}: ${result.rows} rows, ${result.megabytes.toFixed(1)} MB in ${result.seconds.toFixed(1)} s; ` +
+      `server RSS ${beforeRssMb.toFixed(0)} MB before, peak ${result.peakRssMb.toFixed(0)} MB`,
+  );
+  return result;
+}
 
 interface ClusterComparison {
   name: string;
@@ -149,6 +192,7 @@ interface DatabaseReport {
   large: Row[];
   oversell: OversellCheck | null;
   proofBurst: ProofBurst | null;
+  orderExport: OrderExport | null;
   lighthouse: LighthouseResult[];
   highWaterMb: number;
 }
@@ -579,6 +623,7 @@ async function benchDatabase(database: DatabaseKind, processesOnly: boolean): Pr
     large: [],
     oversell: null,
     proofBurst: null,
+    orderExport: null,
     lighthouse: [],
     highWaterMb: 0,
   };
@@ -609,6 +654,8 @@ async function benchDatabase(database: DatabaseKind, processesOnly: boolean): Pr
     const orderRuns = matrixRuns + (database === 'postgres' ? 2 : 0);
     const shopperCount = 1 + ordersPerRun * orderRuns + PROOF_BURST_SHOPPERS;
     const usersFile = join(dataDir, 'bench-users.json');
+    const adminFile = join(dataDir, 'bench-admin.json');
+    const orderCount = wanted(EXPORT_ORDERS) ? Number(args.orders) : 0;
     const seedStarted = Date.now();
     const profileDir = join(outDir, `cpu-${database}`);
     if (args['cpu-prof']) await mkdir(profileDir, { recursive: true });
@@ -617,6 +664,8 @@ async function benchDatabase(database: DatabaseKind, processesOnly: boolean): Pr
       BENCH_SEED_LARGE: String(productCount),
       BENCH_USERS: String(shopperCount),
       BENCH_USERS_FILE: usersFile,
+      BENCH_ORDERS: String(orderCount),
+      BENCH_ADMIN_FILE: adminFile,
     });
     server = await startServer({
       port,
@@ -666,6 +715,10 @@ async function benchDatabase(database: DatabaseKind, processesOnly: boolean): Pr
       if (wanted(`listing during ${PROOF_BURST_SHOPPERS} proof uploads`)) {
         report.proofBurst = await proofBurstCase(server, shoppers.slice(-PROOF_BURST_SHOPPERS));
       }
+    }
+    if (orderCount > 0) {
+      const admin = JSON.parse(await readFile(adminFile, 'utf8')) as BenchUser;
+      report.orderExport = await exportCase(server, admin);
     }
     report.highWaterMb = server.memory().highWaterMb;
     await server.stop();
@@ -789,6 +842,18 @@ function markdown(reports: DatabaseReport[]): string {
         `| ${burst.listing.requestsPerSecond.toFixed(0)} | ${burst.listing.p50Ms.toFixed(0)} | ${burst.listing.p99Ms.toFixed(0)} | ` +
           `${burst.listing.errors} | ${answers} | ${burst.seconds.toFixed(1)} s | ${burst.peakRssMb.toFixed(0)} | ` +
           `${burst.highWaterMb.toFixed(0)} | ${verdictText} |`,
+      );
+    }
+    if (report.orderExport) {
+      const run = report.orderExport;
+      lines.push(
+        '',
+        `### ${name}: ${EXPORT_ORDERS} (GET /api/order/export.csv, streamed)`,
+        '',
+        '| rows | MB | seconds | server RSS before MB | peak RSS MB |',
+        '|---:|---:|---:|---:|---:|',
+        `| ${run.rows} | ${run.megabytes.toFixed(1)} | ${run.seconds.toFixed(1)} | ${run.beforeRssMb.toFixed(0)} | ` +
+          `${run.peakRssMb.toFixed(0)} |`,
       );
     }
     if (report.lighthouse.length > 0) {

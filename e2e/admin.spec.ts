@@ -125,7 +125,7 @@ test('the admin adds a category and a product, a shopper orders it, the admin co
   const orderRow = page.getByRole('row').filter({ hasText: orderId.slice(0, 10) });
   await expect(orderRow).toBeVisible();
   await expect(orderRow.getByText(o.pending)).toBeVisible();
-  await orderRow.getByRole('link').click();
+  await orderRow.getByRole('link', { name: /^View order/ }).click();
   await expect(page).toHaveURL(new RegExp(`/dashboard/order/${orderId}$`));
   // The list stays on screen until the detail page's chunk has loaded: wait for the detail itself.
   const status = page.getByLabel(m.orderStatus);
@@ -134,13 +134,14 @@ test('the admin adds a category and a product, a shopper orders it, the admin co
   await expect(page.getByText(o.instapay)).toBeVisible();
   await expect(page.getByText('40 EGP')).toBeVisible();
 
+  // Each change is confirmed in a dialog first (issue 15).
   await status.selectOption('confirmed');
+  await page.getByRole('dialog').getByRole('button', { name: m.confirmStatus }).click();
   await expect(page.getByText(o.statusUpdated)).toBeVisible();
   await expect(status).toHaveValue('confirmed');
-  await expect(status).toBeEnabled();
   await status.selectOption('completed');
+  await page.getByRole('dialog').getByRole('button', { name: m.confirmStatus }).click();
   await expect(status).toHaveValue('completed');
-  await expect(status).toBeEnabled();
 
   await page.getByRole('button', { name: m.viewProof }).click();
   const dialog = page.getByRole('dialog', { name: m.paymentProof });
@@ -178,4 +179,67 @@ test('the admin screens fit a 390 px phone', async ({ page, request }) => {
   await page.goto('/dashboard/manage');
   await expect(page.getByRole('table')).toBeHidden();
   await expect(page.getByRole('button', { name: /^Delete / }).first()).toBeVisible();
+});
+
+test("the owner's desk: a proof to check is marked received, confirmed with a note, and its packing slip printed", async ({
+  page,
+  request,
+}) => {
+  // A product without sizes or colours, so the shopper's cart needs no variant.
+  const listing = await request.get('/api/product', {
+    params: { availability: 'inStock', limit: 100, page: 1, category: 'Accessories' },
+  });
+  const { products } = (await listing.json()) as { products: ProductDto[] };
+  const product = products.find(
+    (p) => p.avaliableItems >= 2 && !(p as { options?: unknown[] }).options?.length,
+  );
+  expect(product).toBeDefined();
+  const shopper = await signUpShopper(request, 'Hala');
+  const orderId = await placeOrder(request, shopper, product!);
+  const placed = await request.get(`/api/order/${orderId}`, { headers: { token: shopper.token } });
+  const { number } = ((await placed.json()) as { results: { number: string } }).results;
+
+  await useSession(page, await signInAdmin(request));
+  await page.goto('/dashboard');
+  await page.getByRole('link', { name: new RegExp(`^${m.proofsToCheck}`) }).click();
+  await expect(page).toHaveURL(/proof=toCheck/);
+  await page.getByRole('searchbox', { name: m.searchOrders }).fill(number);
+  const row = page.getByRole('row').filter({ hasText: number });
+  await expect(row.getByText(m.proofToCheck)).toBeVisible();
+  await row.getByRole('link', { name: format(m.viewOrder, { number }) }).click();
+
+  await page.getByRole('button', { name: m.markPaymentReceived }).click();
+  await expect(page.getByText(o.paymentVerified)).toBeVisible();
+  await expect(page.getByRole('button', { name: m.undoPaymentReceived })).toBeVisible();
+
+  await page.getByLabel(m.orderStatus).selectOption('confirmed');
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel(m.statusNote).fill('Paid in full, ships Thursday');
+  await dialog.getByRole('button', { name: m.confirmStatus }).click();
+  await expect(page.getByText(o.statusUpdated)).toBeVisible();
+  await expect(page.getByText('Paid in full, ships Thursday')).toBeVisible();
+
+  await page.getByRole('link', { name: m.printSlip }).click();
+  const slip = page.getByRole('article', { name: number });
+  await expect(slip.getByText(product!.name)).toBeVisible();
+  await expect(slip.getByText(m.slipTitle)).toBeVisible();
+  await page.evaluate(() => {
+    (window as { printed?: number }).printed = 0;
+    window.print = () => {
+      (window as { printed?: number }).printed! += 1;
+    };
+  });
+  await page.getByRole('button', { name: m.print }).click();
+  expect(await page.evaluate(() => (window as { printed?: number }).printed)).toBe(1);
+
+  // The shopper's side reads the same history and payment.
+  const mine = await request.get(`/api/order/${orderId}`, { headers: { token: shopper.token } });
+  const { results } = (await mine.json()) as {
+    results: { history: Array<{ status: string; note: string | null }>; payment: { verified: boolean } };
+  };
+  expect(results.payment.verified).toBe(true);
+  expect(results.history.map((entry) => [entry.status, entry.note])).toEqual([
+    ['pending', null],
+    ['confirmed', 'Paid in full, ships Thursday'],
+  ]);
 });

@@ -36,9 +36,14 @@ export const paths = {
     /** A second address of the orders list (SPEC §2). */
     ordersAlias: '/dashboard/orders',
     order: '/dashboard/order/:id',
+    /** Invoices or packing slips of one or more orders, one A4 page each: `?ids=a,b&kind=invoice|slip`. */
+    print: '/dashboard/orders/print',
   },
   notFound: '*',
 } as const;
+
+/** What the print view prints for each order. */
+export type PrintKind = 'invoice' | 'slip';
 
 /** Builds the addresses of `paths`; React Router's `generatePath` encodes each parameter. */
 export const href = {
@@ -68,4 +73,9 @@ export const href = {
   adminEditCategory: (id: string) => generatePath(paths.admin.editCategory, { id }),
   adminOrders: () => paths.admin.orders,
   adminOrder: (id: string) => generatePath(paths.admin.order, { id }),
+  adminPrint: (ids: string[], kind: PrintKind) =>
+    `${paths.admin.print}?${new URLSearchParams({ ids: ids.join(','), kind }).toString()}`,
+  /** The orders list with these filters (its query's names, as the list writes them). */
+  adminOrdersWhere: (query: Record<string, string>) =>
+    `${paths.admin.orders}?${new URLSearchParams(query).toString()}`,
 } as const;

@@ -92,6 +92,7 @@ export const routes: RouteObject[] = [
                       { path: paths.admin.orders, lazy: page(() => import('./admin/orders-page')) },
                       { path: paths.admin.ordersAlias, lazy: page(() => import('./admin/orders-page')) },
                       { path: paths.admin.order, lazy: page(() => import('./admin/order-detail-page')) },
+                      { path: paths.admin.print, lazy: page(() => import('./admin/print-page')) },
                     ],
                   },
                 ],

@@ -2,21 +2,17 @@ import {
   DASHBOARD_RECENT_PRODUCTS,
   LOW_STOCK_LIMIT,
   ORDER_STATUSES,
+  REVENUE_STATUSES,
   type OrderStatus,
 } from '@/shared/constants';
+import { messages } from '@/shared/messages';
 import { toEgp } from '@/shared/money';
 import type { DashboardStats, LowStockItem } from '@/shared/schemas/dashboard';
 import { productDto } from '../catalog/dto';
 import { findProducts } from '../catalog/queries';
 import type { Db } from '../db/client';
 import type { ObjectStore } from '../storage/types';
-import { lowStock, orderTotalsByStatus, shopTotals } from './queries';
-
-/**
- * Revenue is the grand total (items plus shipping) of confirmed and completed orders: money the shop
- * has accepted or received. Pending orders may still be cancelled and cancelled ones were never paid.
- */
-export const REVENUE_STATUSES: readonly OrderStatus[] = ['confirmed', 'completed'];
+import { deskTotals, lowStock, orderTotalsByStatus, shopTotals } from './queries';
 
 export interface DashboardDeps {
   db: Db;
@@ -29,6 +25,7 @@ export function createDashboardService({ db, store, lowStockThreshold }: Dashboa
   async function stats(): Promise<DashboardStats> {
     const totals = await shopTotals(db);
     const byStatus = await orderTotalsByStatus(db);
+    const desk = await deskTotals(db);
     const recent = await findProducts(db, { availability: 'all' }, 'newest', DASHBOARD_RECENT_PRODUCTS, 0);
 
     const ordersByStatus = Object.fromEntries(ORDER_STATUSES.map((status) => [status, 0])) as Record<
@@ -44,7 +41,12 @@ export function createDashboardService({ db, store, lowStockThreshold }: Dashboa
       ...totals,
       totalOrders: byStatus.reduce((sum, row) => sum + row.orders, 0),
       ordersByStatus,
+      // The grand totals (items plus shipping) of REVENUE_STATUSES, labelled so the screen says so.
       revenue: toEgp(revenuePiastres),
+      revenueCounts: { label: messages.admin.revenueCounts, statuses: [...REVENUE_STATUSES] },
+      today: { orders: desk.todayOrders, total: toEgp(desk.todayGrandTotalPiastres) },
+      pendingOrders: ordersByStatus.pending,
+      proofsToCheck: desk.proofsToCheck,
       recentProducts: recent.map(({ product, category }) => productDto(store, product, category)),
     };
   }

@@ -1,4 +1,5 @@
-import { LINKED_FROM_MAIL, type OrderStatus, type PaymentType } from '@/shared/constants';
+import { LINKED_FROM_MAIL, type OrderStatus } from '@/shared/constants';
+import { ORDER_STATUS_WORDS, PAYMENT_TYPE_WORDS } from '@/shared/order-words';
 import { format, messages } from '@/shared/messages';
 import { mail as m } from '@/shared/messages/mail';
 import { formatAmount, formatEgp } from '@/shared/money';
@@ -44,17 +45,6 @@ function compose(to: string, subject: string, blocks: Block[]): MailMessage {
       '<!doctype html><html><body style="font-family:Arial,sans-serif;color:#2b2118;line-height:1.5">\n' +
       `${body}\n</body></html>\n`,
   };
-}
-
-function statusWord(status: OrderStatus): string {
-  const o = messages.orders;
-  return { pending: o.pending, confirmed: o.confirmed, completed: o.delivered, cancelled: o.cancelled }[
-    status
-  ];
-}
-
-function paymentWord(type: PaymentType): string {
-  return type === 'cash' ? messages.orders.cash : messages.orders.instapay;
 }
 
 function linesBlock(order: OrderDto): Block {
@@ -141,7 +131,7 @@ export function newOrderNotice(shopEmail: string, order: OrderDto): MailMessage 
         }),
       ),
       linesBlock(order),
-      paragraph(format(m.newOrderPayment, { method: paymentWord(order.paymentType) })),
+      paragraph(format(m.newOrderPayment, { method: PAYMENT_TYPE_WORDS[order.paymentType] })),
       paragraph(format(m.deliverTo, { name: order.name, address: order.address, phone: order.phone })),
     ],
   );
@@ -151,10 +141,12 @@ export interface StatusChangeFacts {
   number: string;
   status: OrderStatus;
   customer: { email: string; name: string };
+  /** The shop's note on the change, when it gave one. */
+  note?: string | null;
 }
 
 export function statusChangedMail(shop: ShopIdentity, change: StatusChangeFacts): MailMessage {
-  const status = statusWord(change.status);
+  const status = ORDER_STATUS_WORDS[change.status];
   const ordersUrl = `${shop.baseUrl}${LINKED_FROM_MAIL.myOrders}`;
   return compose(
     change.customer.email,
@@ -162,6 +154,7 @@ export function statusChangedMail(shop: ShopIdentity, change: StatusChangeFacts)
     [
       paragraph(format(m.greeting, { name: change.customer.name })),
       paragraph(format(m.statusChangedIntro, { number: change.number, status })),
+      ...(change.note ? [paragraph(format(m.statusChangedNote, { note: change.note }))] : []),
       link(messages.orders.myOrdersTitle, format(m.viewOrders, { url: ordersUrl }), ordersUrl),
       paragraph(format(m.signOff, { shop: shop.name })),
     ],

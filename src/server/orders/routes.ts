@@ -1,16 +1,21 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import { IDEMPOTENCY_HEADER } from '@/shared/constants';
+import { shopDay } from '@/shared/dates';
 import { messages } from '@/shared/messages';
 import { IdempotencyKeySchema } from '@/shared/schemas/checkout';
 import {
   AdminOrderQuerySchema,
   MyOrdersAnswerSchema,
   OrderAnswerSchema,
+  OrderFilterSchema,
   OrderMultipartSchema,
   OrderPageAnswerSchema,
+  OrderPaymentAnswerSchema,
   OrderStatusAnswerSchema,
+  PaymentUpdateSchema,
   PlacedOrderAnswerSchema,
   StatusUpdateSchema,
 } from '@/shared/schemas/order';
@@ -38,6 +43,8 @@ export interface OrderRoutesOptions {
 
 const tags = ['Orders'];
 const OrderParamsSchema = z.object({ id: z.uuid({ error: messages.orders.invalidOrderId }) });
+/** The export's bytes, streamed as they are written: never JSON, so never serialized. */
+const CsvBodySchema = z.custom<Readable>().meta({ type: 'string', format: 'binary' });
 
 /** The orders of SPEC §7 and DESIGN §2. */
 export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app, options) => {
@@ -130,6 +137,38 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
     async (request) => ({ success: true as const, ...(await service.list(request.query)) }),
   );
 
+  app.get(
+    '/api/order/export.csv',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        querystring: OrderFilterSchema,
+        tags,
+        summary: 'The orders as CSV, with the same filters as the list (admin)',
+        description:
+          'Newest first, streamed: UTF-8 with a byte order mark, RFC 4180 quoting. Columns: number, date ' +
+          '(Cairo), customer, phone, email, city, address, payment method, proof state, items, total, ' +
+          'shipping, grand total, status.',
+        response: {
+          200: {
+            description: 'The filtered orders as a CSV file',
+            content: { 'text/csv': { schema: CsvBodySchema } },
+          },
+          ...errorAnswers(400, 401, 403),
+        },
+      },
+    },
+    async (request, reply) => {
+      const csv = service.exportCsv(request.query, (error) =>
+        request.log.error({ err: error }, 'order export failed after it began'),
+      );
+      return reply
+        .header('Content-Type', 'text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="orders-${shopDay()}.csv"`)
+        .send(csv);
+    },
+  );
+
   app.patch(
     '/api/order/:id/status',
     {
@@ -143,13 +182,48 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
         body: StatusUpdateSchema,
         tags,
         summary: 'Change the status (admins: any; the owner: cancel while pending or confirmed)',
+        description:
+          "An optional note goes into the order's history and the customer's e-mail. Setting the status " +
+          'the order already has changes nothing and adds no history entry.',
         response: { 200: OrderStatusAnswerSchema, ...errorAnswers(400, 401, 403, 404, 409) },
       },
     },
     async (request) => ({
       success: true as const,
       message: messages.orders.statusUpdated,
-      results: await service.changeStatus(currentUser(request), request.params.id, request.body.status),
+      results: await service.changeStatus(
+        currentUser(request),
+        request.params.id,
+        request.body.status,
+        request.body.note || null,
+      ),
     }),
+  );
+
+  app.patch(
+    '/api/order/:id/payment',
+    {
+      onRequest: app.requireAdmin,
+      preValidation: async (request: FastifyRequest) => {
+        request.body ??= {};
+      },
+      schema: {
+        params: OrderParamsSchema,
+        body: PaymentUpdateSchema,
+        tags,
+        summary: 'Mark the payment received, or undo the mark (admin)',
+        description:
+          'Apart from the status: records who marked it and when. Marking it again keeps the first mark.',
+        response: { 200: OrderPaymentAnswerSchema, ...errorAnswers(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { verified } = request.body;
+      return {
+        success: true as const,
+        message: verified ? messages.orders.paymentVerified : messages.orders.paymentUnverified,
+        order: await service.setPaymentVerified(currentUser(request), request.params.id, verified),
+      };
+    },
   );
 };

@@ -59,7 +59,7 @@ export function SearchAsYouType({
   onSearch: (search: string) => void;
 }) {
   const { id, label, className } = SEARCH_BOXES[list];
-  const [text, setText] = useState('');
+  const [text, setText] = useState(search);
   const settle = useEffectEvent(onSearch);
   useEffect(() => {
     const next = text.trim();

@@ -25,7 +25,39 @@ function serve(
           totalOrders: 3,
           ordersByStatus: { pending: 1, confirmed: 1, completed: 1, cancelled: 0 },
           revenue: 1250.5,
+          revenueCounts: { label: m.revenueCounts, statuses: ['confirmed', 'completed'] },
+          today: { orders: 2, total: 340 },
+          pendingOrders: 1,
+          proofsToCheck: 3,
           recentProducts: recent,
+        },
+      };
+    }
+    if (call.url.pathname === '/api/dashboard/low-stock') {
+      return {
+        body: {
+          success: true,
+          threshold: 3,
+          items: [
+            {
+              productId: 'p-dress',
+              variantId: 'v-dress-m',
+              name: 'Linen Dress',
+              slug: 'linen-dress',
+              sku: 'LD-M',
+              options: { Size: 'M', Color: 'Rose' },
+              avaliableItems: 0,
+            },
+            {
+              productId: 'p-hat',
+              variantId: null,
+              name: 'Straw Hat',
+              slug: 'straw-hat',
+              sku: null,
+              options: null,
+              avaliableItems: 2,
+            },
+          ],
         },
       };
     }
@@ -77,6 +109,41 @@ describe('admin dashboard', () => {
     await userEvent.click(screen.getByRole('button', { name: m.showRecentOnly }));
     expect(screen.getByText(format(m.xOfTotal, { x: 5, total: 8 }))).toBeInTheDocument();
     expect(screen.queryByText('Piece 8')).not.toBeInTheDocument();
+  });
+
+  it("leads from today's orders, pending orders and proofs to check to those orders, and says what revenue counts", async () => {
+    serve([makeProduct()], [makeProduct()]);
+    renderAdmin('/dashboard');
+    const today = await screen.findByRole('link', { name: /Today's orders/ });
+    expect(today).toHaveAttribute('href', '/dashboard/manage_orders?date=today');
+    expect(today).toHaveTextContent(format(m.todayTotal, { total: '340 EGP' }));
+    expect(screen.getByRole('link', { name: `${m.pendingOrders} 1` })).toHaveAttribute(
+      'href',
+      '/dashboard/manage_orders?status=pending',
+    );
+    expect(screen.getByRole('link', { name: `${m.proofsToCheck} 3` })).toHaveAttribute(
+      'href',
+      '/dashboard/manage_orders?proof=toCheck',
+    );
+    expect(screen.getByText('Confirmed and delivered orders')).toBeInTheDocument();
+    const byStatus = screen.getByRole('region', { name: m.ordersByStatus });
+    expect(within(byStatus).getByRole('link', { name: 'Delivered 1' })).toHaveAttribute(
+      'href',
+      '/dashboard/manage_orders?status=completed',
+    );
+  });
+
+  it('lists what is running low, each leading to its product', async () => {
+    serve([makeProduct()], [makeProduct()]);
+    renderAdmin('/dashboard');
+    const low = await screen.findByRole('region', { name: m.lowStock });
+    expect(within(low).getByText(format(m.lowStockIntro, { threshold: 3 }))).toBeInTheDocument();
+    const items = within(low).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Linen DressM · Rose · LD-M0 left',
+      'Straw Hat2 left',
+    ]);
+    expect(within(items[0]!).getByRole('link')).toHaveAttribute('href', '/dashboard/manage/edit/p-dress');
   });
 
   it('keeps the list in a scroll box of at most 500 px', async () => {

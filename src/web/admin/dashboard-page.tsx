@@ -1,14 +1,27 @@
 import { useQuery } from '@tanstack/react-query';
-import { Banknote, FolderTree, Package, PackagePlus, ShoppingBag, type LucideIcon } from 'lucide-react';
+import {
+  Banknote,
+  CalendarClock,
+  FolderTree,
+  Hourglass,
+  Package,
+  PackagePlus,
+  ReceiptText,
+  ShoppingBag,
+  type LucideIcon,
+} from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { ORDER_STATUSES } from '@/shared/constants';
 import { format, messages } from '@/shared/messages';
+import { statusLabel, statusTone } from '@/web/components/order-status';
 import { formatEgp } from '@/shared/money';
 import type { ProductDto } from '@/shared/schemas/product';
 import { useDocumentTitle } from '@/web/lib/shop';
 import { useSession } from '@/web/session/session';
 import { allProductsQuery } from './api/get-all-products';
 import { dashboardStatsQuery } from './api/get-dashboard-stats';
+import { lowStockQuery } from './api/get-low-stock';
 import { AdminHeader, StockBadge } from './admin-ui';
 import { DownloadBackupButton } from './download-backup-button';
 import { Spinner } from '@/web/components/spinner';
@@ -17,7 +30,18 @@ import { href } from '@/web/paths';
 
 const m = messages.admin;
 
-function StatCard({ label, value, icon: Icon }: { label: string; value: string; icon: LucideIcon }) {
+function StatCard({
+  label,
+  value,
+  detail,
+  icon: Icon,
+}: {
+  label: string;
+  value: string;
+  /** What the figure counts, where its label alone would not say. */
+  detail?: string;
+  icon: LucideIcon;
+}) {
   return (
     <div className="card flex min-w-0 items-center gap-4 p-4 sm:p-5">
       <span className="hidden size-12 shrink-0 place-items-center rounded-pill bg-accent-soft text-accent sm:grid">
@@ -25,9 +49,86 @@ function StatCard({ label, value, icon: Icon }: { label: string; value: string; 
       </span>
       <div className="min-w-0">
         <p className="text-sm text-muted">{label}</p>
-        <p className="truncate text-2xl font-semibold text-ink">{value}</p>
+        <p className="text-2xl font-semibold break-words text-ink">{value}</p>
+        {detail && <p className="text-xs text-ink-soft">{detail}</p>}
       </div>
     </div>
+  );
+}
+
+/** A figure of the day that leads to the orders it counts. */
+function DeskCard({
+  label,
+  value,
+  detail,
+  to,
+  icon: Icon,
+  urgent = false,
+}: {
+  label: string;
+  value: string;
+  detail?: string;
+  to: string;
+  icon: LucideIcon;
+  urgent?: boolean;
+}) {
+  return (
+    <Link
+      to={to}
+      className={`card flex min-w-0 items-center gap-4 p-4 transition hover:shadow-card sm:p-5 ${urgent ? 'ring-2 ring-warning/50' : ''}`}
+    >
+      <span className="hidden size-12 shrink-0 place-items-center rounded-pill bg-accent-soft text-accent sm:grid">
+        <Icon className="size-5" aria-hidden="true" />
+      </span>
+      <div className="min-w-0">
+        <p className="text-sm text-muted">{label}</p>
+        <p className="truncate text-2xl font-semibold text-ink">{value}</p>
+        {detail && <p className="truncate text-sm text-ink-soft">{detail}</p>}
+      </div>
+    </Link>
+  );
+}
+
+function LowStock() {
+  const low = useQuery(lowStockQuery(undefined));
+  useFailureToast(low.error, m.failedToFetchProducts, m.errorFetchingProducts);
+  if (!low.data) return null;
+  return (
+    <section className="card mb-8 p-5" aria-labelledby="low-stock">
+      <div className="mb-2 flex flex-wrap items-baseline justify-between gap-3">
+        <h2 id="low-stock" className="text-xl text-ink">
+          {m.lowStock}
+        </h2>
+        <p className="text-sm text-muted">{format(m.lowStockIntro, { threshold: low.data.threshold })}</p>
+      </div>
+      {low.data.items.length === 0 ? (
+        <p className="text-sm text-ink-soft">{m.noLowStock}</p>
+      ) : (
+        <ul className="max-h-80 divide-y divide-line overflow-y-auto pe-1">
+          {low.data.items.map((item) => (
+            <li
+              key={item.variantId ?? item.productId}
+              className="flex items-center justify-between gap-3 py-2"
+            >
+              <Link to={href.adminEditProduct(item.productId)} className="min-w-0 hover:text-accent">
+                <span className="block truncate font-medium text-ink">{item.name}</span>
+                {item.options && (
+                  <span className="block truncate text-xs text-muted">
+                    {Object.values(item.options).join(' · ')}
+                    {item.sku ? ` · ${item.sku}` : ''}
+                  </span>
+                )}
+              </Link>
+              <span
+                className={`shrink-0 text-sm font-semibold ${item.avaliableItems === 0 ? 'text-danger' : 'text-warning'}`}
+              >
+                {format(m.leftInStock, { n: item.avaliableItems })}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
 
@@ -49,7 +150,10 @@ function ProductRow({ product }: { product: ProductDto }) {
   );
 }
 
-/** /dashboard (SPEC §2): the shop's figures, shortcuts to the three areas and its products. */
+/**
+ * /dashboard (SPEC §2): the day's work first (today's orders, pending orders, proofs to check, each a
+ * link to those orders), then the shop's figures, shortcuts to the three areas and its products.
+ */
 export default function DashboardPage() {
   useDocumentTitle(m.dashboardTitle);
   const { username } = useSession();
@@ -85,6 +189,29 @@ export default function DashboardPage() {
         <Spinner size="section" />
       ) : stats.data ? (
         <>
+          <div className="mb-4 grid grid-cols-1 gap-3 sm:grid-cols-3 sm:gap-4">
+            <DeskCard
+              label={m.todayOrders}
+              value={String(stats.data.today.orders)}
+              detail={format(m.todayTotal, { total: formatEgp(stats.data.today.total) })}
+              to={href.adminOrdersWhere({ date: 'today' })}
+              icon={CalendarClock}
+            />
+            <DeskCard
+              label={m.pendingOrders}
+              value={String(stats.data.pendingOrders)}
+              to={href.adminOrdersWhere({ status: 'pending' })}
+              icon={Hourglass}
+              urgent={stats.data.pendingOrders > 0}
+            />
+            <DeskCard
+              label={m.proofsToCheck}
+              value={String(stats.data.proofsToCheck)}
+              to={href.adminOrdersWhere({ proof: 'toCheck' })}
+              icon={ReceiptText}
+              urgent={stats.data.proofsToCheck > 0}
+            />
+          </div>
           <div className="mb-8 grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
             <StatCard label={m.totalProducts} value={String(stats.data.totalProducts)} icon={Package} />
             <StatCard
@@ -93,8 +220,31 @@ export default function DashboardPage() {
               icon={FolderTree}
             />
             <StatCard label={m.totalOrders} value={String(stats.data.totalOrders)} icon={ShoppingBag} />
-            <StatCard label={m.revenue} value={formatEgp(stats.data.revenue)} icon={Banknote} />
+            <StatCard
+              label={m.revenue}
+              detail={stats.data.revenueCounts.label}
+              value={formatEgp(stats.data.revenue)}
+              icon={Banknote}
+            />
           </div>
+          <LowStock />
+          <section className="card mb-8 p-5" aria-labelledby="orders-by-status">
+            <h2 id="orders-by-status" className="mb-3 text-xl text-ink">
+              {m.ordersByStatus}
+            </h2>
+            <ul className="flex flex-wrap gap-2">
+              {ORDER_STATUSES.map((status) => (
+                <li key={status}>
+                  <Link
+                    to={href.adminOrdersWhere({ status })}
+                    className={`inline-flex items-center gap-2 rounded-pill px-3 py-1.5 text-sm font-semibold ring-1 ring-inset ${statusTone(status)}`}
+                  >
+                    {statusLabel(status)} <span>{stats.data.ordersByStatus[status] ?? 0}</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
 
           <div className="card p-5">
             <div className="mb-2 flex flex-wrap items-center justify-between gap-3">

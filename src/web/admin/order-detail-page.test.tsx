@@ -52,9 +52,109 @@ describe('admin order detail', () => {
     expect(screen.getByText(/El Nozha Street/)).toBeInTheDocument();
     expect(screen.getByText('Item 2')).toBeInTheDocument();
     expect(screen.getByText('40 EGP')).toBeInTheDocument();
-    expect(screen.getByText('240 EGP')).toBeInTheDocument();
+    // The grand total under the lines, and again beside the payment, where the proof is checked.
+    expect(screen.getAllByText('240 EGP')).toHaveLength(2);
     expect(screen.getByText(o.cash)).toBeInTheDocument();
     expect(screen.getByText(m.noProof)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Call 01012345678' })).toHaveAttribute('href', 'tel:01012345678');
+    const whatsapp = screen.getByRole('link', { name: 'WhatsApp Mariam Hassan' });
+    expect(whatsapp.getAttribute('href')).toBe(
+      `https://wa.me/201012345678?text=${encodeURIComponent(
+        format(m.whatsappOrderText, { name: 'Mariam Hassan', shop: 'Nour', number: order.number }),
+      )}`,
+    );
+    expect(screen.getByRole('link', { name: m.printSlip })).toHaveAttribute(
+      'href',
+      `/dashboard/orders/print?ids=${ID}&kind=slip`,
+    );
+  });
+
+  it('lists the history oldest first, with who and the note', async () => {
+    serve(() =>
+      makeOrder({
+        _id: ID,
+        status: 'confirmed',
+        history: [
+          {
+            status: 'pending',
+            at: '2026-11-20T10:30:00.000Z',
+            by: { _id: 'u1', username: 'mariam' },
+            note: null,
+          },
+          {
+            status: 'confirmed',
+            at: '2026-11-20T12:00:00.000Z',
+            by: { _id: 'a1', username: 'Amira' },
+            note: 'Paid by phone',
+          },
+        ],
+      }),
+    );
+    renderAdmin(`/dashboard/order/${ID}`);
+    const history = await screen.findByRole('heading', { name: m.historyTitle });
+    const entries = within(history.closest('section')!).getAllByRole('listitem');
+    expect(entries.map((entry) => entry.textContent)).toEqual([
+      expect.stringMatching(/^Placed, .*by mariam$/),
+      expect.stringMatching(/^Confirmed, .*by AmiraPaid by phone$/),
+    ]);
+  });
+
+  it('marks the payment received, shows who and when, and undoes it', async () => {
+    let payment: OrderDto['payment'] = { verified: false, at: null, by: null };
+    const { calls } = mockFetch((call) => {
+      if (call.method === 'GET' && call.url.pathname === `/api/order/${ID}`) {
+        return { body: { success: true, results: makeOrder({ _id: ID, payment }) } };
+      }
+      if (call.method === 'PATCH' && call.url.pathname === `/api/order/${ID}/payment`) {
+        const { verified } = call.body as { verified: boolean };
+        payment = verified
+          ? { verified, at: '2026-11-21T09:00:00.000Z', by: { _id: 'a1', username: 'Amira' } }
+          : { verified, at: null, by: null };
+        return {
+          body: {
+            success: true,
+            message: verified ? o.paymentVerified : o.paymentUnverified,
+            order: makeOrder({ _id: ID, payment }),
+          },
+        };
+      }
+      return undefined;
+    });
+    renderAdmin(`/dashboard/order/${ID}`);
+    expect(await screen.findByText(m.proofToCheck)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: m.markPaymentReceived }));
+    expect(await screen.findByText(o.paymentVerified)).toBeInTheDocument();
+    expect(await screen.findByText(/^Payment received .* by Amira$/)).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'PATCH')!.body).toEqual({ verified: true });
+
+    await userEvent.click(screen.getByRole('button', { name: m.undoPaymentReceived }));
+    expect(await screen.findByRole('button', { name: m.markPaymentReceived })).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'PATCH').at(-1)!.body).toEqual({ verified: false });
+  });
+
+  it('says why when the payment cannot be marked', async () => {
+    mockFetch((call) => {
+      if (call.method === 'GET') return { body: { success: true, results: makeOrder({ _id: ID }) } };
+      return { status: 403, body: { success: false, message: messages.auth.adminOnly } };
+    });
+    renderAdmin(`/dashboard/order/${ID}`);
+    await userEvent.click(await screen.findByRole('button', { name: m.markPaymentReceived }));
+    expect(await screen.findByText(messages.auth.adminOnly)).toBeInTheDocument();
+  });
+
+  it('asks before a status change: cancelling keeps everything as it was', async () => {
+    const { calls } = serve(
+      () => makeOrder({ _id: ID, status: 'confirmed' }),
+      () => ({ body: { success: true, message: o.statusUpdated } }),
+    );
+    renderAdmin(`/dashboard/order/${ID}`);
+    await userEvent.selectOptions(await screen.findByRole('combobox', { name: m.orderStatus }), o.cancelled);
+    const dialog = screen.getByRole('dialog', { name: format(m.changeStatusTitle, { status: o.cancelled }) });
+    expect(within(dialog).getByText(m.cancelReturnsStock)).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: m.cancel }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: m.orderStatus })).toHaveValue('confirmed');
+    expect(calls.some((call) => call.method === 'PATCH')).toBe(false);
   });
 
   it('names the size, colour and SKU of a line sold in one', async () => {
@@ -90,8 +190,19 @@ describe('admin order detail', () => {
     expect(select).toHaveClass('text-success');
 
     await userEvent.selectOptions(select, o.pending);
+    const dialog = screen.getByRole('dialog', { name: format(m.changeStatusTitle, { status: o.pending }) });
+    expect(within(dialog).queryByText(m.cancelReturnsStock)).not.toBeInTheDocument();
+    await userEvent.type(
+      within(dialog).getByRole('textbox', { name: m.statusNote }),
+      '  Customer asked to wait ',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: m.confirmStatus }));
     expect(await screen.findByText(o.statusUpdated)).toBeInTheDocument();
-    expect(calls.find((call) => call.method === 'PATCH')!.body).toEqual({ status: 'pending' });
+    expect(calls.find((call) => call.method === 'PATCH')!.body).toEqual({
+      status: 'pending',
+      note: 'Customer asked to wait',
+    });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('combobox', { name: m.orderStatus })).toHaveValue('pending'));
     expect(calls.filter((call) => call.method === 'GET')).toHaveLength(2);
   });
@@ -104,12 +215,16 @@ describe('admin order detail', () => {
     );
     renderAdmin(`/dashboard/order/${ID}`);
     await userEvent.selectOptions(await screen.findByRole('combobox', { name: m.orderStatus }), o.confirmed);
+    // Leaving cancelled takes the stock again: the dialog says so.
+    expect(screen.getByText(m.reopenTakesStock)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: m.confirmStatus }));
     expect(await screen.findByText(o.failedToUpdateStatus)).toBeInTheDocument();
 
     clearToasts();
     const reason = format(o.stockGone, { n: 0, name: 'Item 1' });
     answer = { status: 409, body: { success: false, message: reason } };
-    await userEvent.selectOptions(screen.getByRole('combobox', { name: m.orderStatus }), o.confirmed);
+    // The dialog stays open after a refusal, so the admin can try again or cancel.
+    await userEvent.click(screen.getByRole('button', { name: m.confirmStatus }));
     expect(await screen.findByText(reason)).toBeInTheDocument();
   });
 

@@ -1,17 +1,33 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, Download, Eye, PackageX, X } from 'lucide-react';
+import {
+  ArrowLeft,
+  CheckCircle2,
+  Download,
+  Eye,
+  MessageCircle,
+  PackageX,
+  Phone,
+  Printer,
+  Undo2,
+  X,
+} from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
-import { ORDER_STATUSES, type OrderStatus } from '@/shared/constants';
+import { ORDER_STATUSES, STATUS_NOTE_MAX, type OrderStatus } from '@/shared/constants';
+import { PAYMENT_TYPE_WORDS, PROOF_STATE_WORDS } from '@/shared/order-words';
+import { whatsappLink } from '@/shared/whatsapp';
 import { format, messages } from '@/shared/messages';
 import { formatEgp } from '@/shared/money';
 import type { OrderDto } from '@/shared/schemas/order';
 import { statusLabel, statusTone } from '@/web/components/order-status';
 import { ApiError } from '@/web/lib/api';
-import { useDocumentTitle } from '@/web/lib/shop';
+import { shopName, useDocumentTitle } from '@/web/lib/shop';
 import { useSession } from '@/web/session/session';
 import { adminOrderQuery } from './api/get-order';
 import { useUpdateOrderStatus } from './api/update-order-status';
+import { useMarkOrderPayment } from './api/mark-order-payment';
+import { ConfirmDialog } from './confirm-dialog';
+import { orderProofState } from './order-proof';
 import { formatDateTime } from '@/shared/dates';
 import { chosenOptionsText } from '@/web/lib/chosen-options-text';
 import { AdminHeader, useMinimumLoading } from './admin-ui';
@@ -23,8 +39,6 @@ import { notify } from '@/web/lib/notify';
 const m = messages.admin;
 const o = messages.orders;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-const paymentNames = { cash: o.cash, instapay: o.instapay } as const;
 
 function Panel({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -111,8 +125,77 @@ function ProofModal({ src, alt, onClose }: { src: string; alt: string; onClose: 
   );
 }
 
+/** Why a change needs a second thought: cancelling returns the stock, leaving cancelled takes it again. */
+function stockWarning(from: OrderStatus, to: OrderStatus): string | null {
+  if (to === 'cancelled') return m.cancelReturnsStock;
+  if (from === 'cancelled') return m.reopenTakesStock;
+  return null;
+}
+
+function StatusChangeDialog({
+  order,
+  next,
+  onClose,
+}: {
+  order: OrderDto;
+  next: OrderStatus;
+  onClose: () => void;
+}) {
+  const [note, setNote] = useState('');
+  const noteId = useId();
+  const hintId = useId();
+  const update = useUpdateOrderStatus(order._id, {
+    onSuccess: () => {
+      notify.success(o.statusUpdated);
+      onClose();
+    },
+  });
+  const warning = stockWarning(order.status, next);
+  return (
+    <ConfirmDialog
+      title={format(m.changeStatusTitle, { status: statusLabel(next) })}
+      confirmLabel={m.confirmStatus}
+      busy={update.isPending}
+      onCancel={onClose}
+      onConfirm={() =>
+        update.mutate(
+          { status: next, note },
+          {
+            onError: (error) =>
+              notify.error(failureText(error, o.failedToUpdateStatus, o.failedToUpdateStatus)),
+          },
+        )
+      }
+    >
+      <p>
+        {format(m.changeStatusText, {
+          number: order.number,
+          from: statusLabel(order.status),
+          to: statusLabel(next),
+        })}
+      </p>
+      {warning && <p className="mt-2 font-semibold text-danger">{warning}</p>}
+      <label htmlFor={noteId} className="label mt-4">
+        {m.statusNote}
+      </label>
+      <textarea
+        id={noteId}
+        className="field min-h-20"
+        maxLength={STATUS_NOTE_MAX}
+        value={note}
+        aria-describedby={hintId}
+        onChange={(event) => setNote(event.target.value)}
+      />
+      <p id={hintId} className="mt-1 text-xs text-muted">
+        {format(m.statusNoteHint, { max: STATUS_NOTE_MAX })}
+      </p>
+    </ConfirmDialog>
+  );
+}
+
+/** Choosing a status only proposes it: the dialog confirms it, with an optional note. */
 function StatusSelect({ order }: { order: OrderDto }) {
-  const update = useUpdateOrderStatus(order._id, { onSuccess: () => notify.success(o.statusUpdated) });
+  const [next, setNext] = useState<OrderStatus | null>(null);
   return (
     <div className="flex flex-col gap-1.5">
       <label htmlFor="order-status" className="label mb-0">
@@ -121,14 +204,11 @@ function StatusSelect({ order }: { order: OrderDto }) {
       <select
         id="order-status"
         value={order.status}
-        disabled={update.isPending}
         className={`field w-52 font-semibold ring-1 ring-inset ${statusTone(order.status)}`}
-        onChange={(event) =>
-          update.mutate(event.target.value as OrderStatus, {
-            onError: (error) =>
-              notify.error(failureText(error, o.failedToUpdateStatus, o.failedToUpdateStatus)),
-          })
-        }
+        onChange={(event) => {
+          const chosen = event.target.value as OrderStatus;
+          if (chosen !== order.status) setNext(chosen);
+        }}
       >
         {ORDER_STATUSES.map((status) => (
           <option key={status} value={status}>
@@ -136,7 +216,87 @@ function StatusSelect({ order }: { order: OrderDto }) {
           </option>
         ))}
       </select>
+      {next && <StatusChangeDialog order={order} next={next} onClose={() => setNext(null)} />}
     </div>
+  );
+}
+
+function PaymentCheck({ order }: { order: OrderDto }) {
+  const mark = useMarkOrderPayment(order._id, { onSuccess: (answer) => notify.success(answer.message) });
+  const { payment } = order;
+  const toggle = () =>
+    mark.mutate(!payment.verified, {
+      onError: (error) => notify.error(failureText(error, m.failedToMarkPayment, m.failedToMarkPayment)),
+    });
+  return payment.verified ? (
+    <div className="flex flex-col gap-2">
+      <p className="flex items-center gap-2 text-sm font-semibold text-success">
+        <CheckCircle2 className="size-4" aria-hidden="true" />
+        {format(m.paymentReceivedBy, {
+          date: payment.at ? formatDateTime(payment.at) : '',
+          name: payment.by?.username ?? '',
+        })}
+      </p>
+      <button type="button" className="btn btn-ghost self-start" disabled={mark.isPending} onClick={toggle}>
+        <Undo2 className="size-4" aria-hidden="true" />
+        {m.undoPaymentReceived}
+      </button>
+    </div>
+  ) : (
+    <button type="button" className="btn btn-primary w-full" disabled={mark.isPending} onClick={toggle}>
+      <CheckCircle2 className="size-4" aria-hidden="true" />
+      {m.markPaymentReceived}
+    </button>
+  );
+}
+
+function History({ order }: { order: OrderDto }) {
+  return (
+    <ol className="flex flex-col gap-3">
+      {order.history.map((entry, index) => (
+        <li key={`${entry.at}-${index}`} className="flex gap-3">
+          <span className={`mt-1.5 size-2.5 shrink-0 rounded-pill ring-2 ${statusTone(entry.status)}`} />
+          <div className="min-w-0 text-sm">
+            <p className="font-semibold text-ink">
+              {format(m.historyEntry, {
+                status:
+                  index === 0 && entry.status === 'pending' ? m.historyPlaced : statusLabel(entry.status),
+                date: formatDateTime(entry.at),
+              })}
+            </p>
+            {entry.by && (
+              <p className="text-xs text-muted">{format(m.historyBy, { name: entry.by.username })}</p>
+            )}
+            {entry.note && <p className="mt-1 break-words whitespace-pre-line text-ink-soft">{entry.note}</p>}
+          </div>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function Contact({ order }: { order: OrderDto }) {
+  const text = format(m.whatsappOrderText, { name: order.name, shop: shopName, number: order.number });
+  return (
+    <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
+      <a
+        href={`tel:${order.phone}`}
+        className="inline-flex items-center gap-1 hover:text-accent"
+        aria-label={format(m.callCustomer, { phone: order.phone })}
+      >
+        <Phone className="size-3.5" aria-hidden="true" />
+        {order.phone}
+      </a>
+      <a
+        href={whatsappLink(order.phone, text)}
+        target="_blank"
+        rel="noreferrer"
+        className="inline-flex items-center gap-1 text-success hover:underline"
+      >
+        <MessageCircle className="size-3.5" aria-hidden="true" />
+        {format(m.whatsappCustomer, { name: order.name })}
+      </a>
+    </span>
   );
 }
 
@@ -212,7 +372,9 @@ function OrderView({ order }: { order: OrderDto }) {
         <Panel title={m.customerInfo}>
           <dl>
             <Fact label={m.customerName}>{order.name}</Fact>
-            <Fact label={m.customerPhone}>{order.phone}</Fact>
+            <Fact label={m.customerPhone}>
+              <Contact order={order} />
+            </Fact>
             <Fact label={m.customerEmail}>{order.createdBy.email}</Fact>
             <Fact label={m.customerAddress}>{address || order.address}</Fact>
             <Fact label={m.customerCity}>{order.city}</Fact>
@@ -220,7 +382,11 @@ function OrderView({ order }: { order: OrderDto }) {
         </Panel>
         <Panel title={m.paymentInfo}>
           <dl>
-            <Fact label={m.paymentMethod}>{paymentNames[order.paymentType] ?? order.paymentType}</Fact>
+            <Fact label={m.paymentMethod}>{PAYMENT_TYPE_WORDS[order.paymentType] ?? order.paymentType}</Fact>
+            <Fact label={m.grandTotal}>
+              <span className="text-lg font-semibold">{formatEgp(order.grandTotal)}</span>
+            </Fact>
+            <Fact label={m.colProofState}>{PROOF_STATE_WORDS[orderProofState(order)]}</Fact>
           </dl>
           <h3 className="mt-4 mb-2 font-sans text-sm font-semibold text-ink-soft">{m.paymentProof}</h3>
           {order.paymentImage ? (
@@ -254,6 +420,12 @@ function OrderView({ order }: { order: OrderDto }) {
           ) : (
             <p className="text-sm text-muted">{m.noProof}</p>
           )}
+          <div className="mt-4 border-t border-line pt-4">
+            <PaymentCheck order={order} />
+          </div>
+        </Panel>
+        <Panel title={m.historyTitle}>
+          <History order={order} />
         </Panel>
       </div>
       {viewing && order.paymentImage && (
@@ -310,7 +482,19 @@ export default function OrderDetailPage() {
       <AdminHeader
         title={format(m.orderNumber, { number: data.number })}
         intro={format(m.placedOn, { date: formatDateTime(data.createdAt) })}
-        actions={<BackLink />}
+        actions={
+          <>
+            <Link to={href.adminPrint([data._id], 'invoice')} className="btn btn-outline">
+              <Printer className="size-4" aria-hidden="true" />
+              {m.printInvoice}
+            </Link>
+            <Link to={href.adminPrint([data._id], 'slip')} className="btn btn-outline">
+              <Printer className="size-4" aria-hidden="true" />
+              {m.printSlip}
+            </Link>
+            <BackLink />
+          </>
+        }
       />
       <div className="card mb-6 flex flex-wrap items-end justify-between gap-4 p-5">
         <StatusSelect order={data} />

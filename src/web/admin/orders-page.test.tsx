@@ -47,8 +47,12 @@ describe('admin order list', () => {
     const row = within(table).getAllByRole('row')[1]!;
     expect(within(row).getByText('N-10234')).toBeInTheDocument();
     expect(within(row).getByText('abcdef12-3')).toBeInTheDocument();
-    expect(within(row).getByText(format(m.moreItems, { n: 3 }))).toBeInTheDocument();
     expect(within(row).getByText(messages.orders.confirmed)).toHaveClass('text-info');
+    // The table's columns (issue 15): phone to call, payment method, proof state; the items are on the cards.
+    expect(within(row).getByRole('link', { name: '01012345678' })).toHaveAttribute('href', 'tel:01012345678');
+    expect(within(row).getByText(messages.orders.instapay)).toBeInTheDocument();
+    expect(within(row).getByText(m.proofToCheck)).toBeInTheDocument();
+    expect(within(row).getByText('170 EGP')).toBeInTheDocument();
     expect(within(row).queryByText(/Item 3/)).not.toBeInTheDocument();
 
     expect(
@@ -115,5 +119,131 @@ describe('admin order list', () => {
     mockFetch(() => ({ status: 500, body: {} }));
     renderAdmin('/dashboard/manage_orders');
     expect(await screen.findByText(messages.orders.failedToFetchOrders)).toBeInTheDocument();
+  });
+
+  it('keeps the filters in the address and asks the server with them', async () => {
+    const { calls } = serve(() => [makeOrder()]);
+    const { router } = renderAdmin('/dashboard/manage_orders?date=7d&paymentType=instapay&proof=toCheck');
+    await screen.findByRole('table');
+    const first = orderRequests(calls)[0]!.url.searchParams;
+    expect(Object.fromEntries(first)).toEqual({
+      page: '1',
+      limit: '10',
+      period: '7d',
+      paymentType: 'instapay',
+      proof: 'toCheck',
+    });
+    expect(screen.getByRole('combobox', { name: m.filterByDate })).toHaveValue('7d');
+    expect(screen.getByRole('combobox', { name: m.filterByPayment })).toHaveValue('instapay');
+    expect(screen.getByRole('checkbox', { name: m.proofFilter })).toBeChecked();
+
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: m.filterByDate }), m.dateRange);
+    const from = screen.getByLabelText(m.fromDate);
+    await userEvent.type(from, '2026-11-01');
+    await userEvent.type(screen.getByLabelText(m.toDate), '2026-11-20');
+    await waitFor(() => {
+      const last = orderRequests(calls).at(-1)!.url.searchParams;
+      expect([last.get('from'), last.get('to'), last.get('period')]).toEqual([
+        '2026-11-01',
+        '2026-11-20',
+        null,
+      ]);
+    });
+    expect(router.state.location.search).toBe(
+      '?date=range&from=2026-11-01&to=2026-11-20&paymentType=instapay&proof=toCheck',
+    );
+
+    await userEvent.click(screen.getByRole('checkbox', { name: m.proofFilter }));
+    await userEvent.selectOptions(
+      screen.getByRole('combobox', { name: m.filterByPayment }),
+      m.allPaymentMethods,
+    );
+    await waitFor(() =>
+      expect(router.state.location.search).toBe('?date=range&from=2026-11-01&to=2026-11-20'),
+    );
+    expect(orderRequests(calls).at(-1)!.url.searchParams.get('proof')).toBeNull();
+  });
+
+  it('says in the search box what it searches', async () => {
+    serve(() => [makeOrder()]);
+    renderAdmin('/dashboard/manage_orders?search=N-10001');
+    const box = await screen.findByRole('searchbox', { name: m.searchOrders });
+    expect(box).toHaveAttribute('placeholder', m.searchOrders);
+    expect(m.searchOrders).toMatch(/number.*name.*phone.*email/);
+    expect(box).toHaveValue('N-10001');
+  });
+
+  it('exports the filtered orders as CSV with the list’s filters', async () => {
+    const { calls } = mockFetch((call) => {
+      if (call.url.pathname === '/api/order') {
+        return {
+          body: {
+            success: true,
+            results: [makeOrder()],
+            pagination: { page: 1, pages: 1, total: 1, limit: 10 },
+          },
+        };
+      }
+      if (call.url.pathname === '/api/order/export.csv')
+        return { body: 'Number,Date\r\nN-10001,2026-11-20 12:30\r\n' };
+      return undefined;
+    });
+    const saved: Blob[] = [];
+    URL.createObjectURL = vi.fn((blob: Blob) => {
+      saved.push(blob);
+      return 'blob:orders';
+    });
+    URL.revokeObjectURL = vi.fn();
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    renderAdmin('/dashboard/manage_orders?status=pending&date=today');
+    await screen.findByRole('table');
+    await userEvent.click(screen.getByRole('button', { name: m.exportCsv }));
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    const request = calls.find((call) => call.url.pathname === '/api/order/export.csv')!;
+    expect(Object.fromEntries(request.url.searchParams)).toEqual({ status: 'pending', period: 'today' });
+    // The byte order mark leads the file (text() would decode it away), so Excel reads it as UTF-8.
+    const bytes = new Uint8Array(await saved[0]!.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(await saved[0]!.text()).toBe('Number,Date\r\nN-10001,2026-11-20 12:30\r\n');
+    click.mockRestore();
+  });
+
+  it('says so when the export fails', async () => {
+    mockFetch((call) =>
+      call.url.pathname === '/api/order'
+        ? {
+            body: {
+              success: true,
+              results: [makeOrder()],
+              pagination: { page: 1, pages: 1, total: 1, limit: 10 },
+            },
+          }
+        : { status: 500, body: {} },
+    );
+    renderAdmin('/dashboard/manage_orders');
+    await screen.findByRole('table');
+    await userEvent.click(screen.getByRole('button', { name: m.exportCsv }));
+    expect(await screen.findByText(m.exportFailed)).toBeInTheDocument();
+  });
+
+  it('prints the selected orders as a batch', async () => {
+    const first = makeOrder({ number: 'N-10001' });
+    const second = makeOrder({ number: 'N-10002' });
+    serve(() => [first, second]);
+    renderAdmin('/dashboard/manage_orders');
+    const table = await screen.findByRole('table');
+    expect(screen.queryByRole('link', { name: /Print selected/ })).not.toBeInTheDocument();
+    await userEvent.click(
+      within(table).getByRole('checkbox', { name: format(m.selectOrder, { number: 'N-10002' }) }),
+    );
+    expect(screen.getByRole('link', { name: format(m.printSelected, { n: 1 }) })).toHaveAttribute(
+      'href',
+      `/dashboard/orders/print?ids=${second._id}&kind=invoice`,
+    );
+    await userEvent.click(within(table).getByRole('checkbox', { name: m.selectAllOrders }));
+    const link = screen.getByRole('link', { name: format(m.printSelected, { n: 2 }) });
+    expect(
+      new URL(link.getAttribute('href')!, 'http://x').searchParams.get('ids')!.split(',').sort(),
+    ).toEqual([first._id, second._id].sort());
   });
 });

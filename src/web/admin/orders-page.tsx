@@ -1,13 +1,16 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Eye, RefreshCw } from 'lucide-react';
+import { Download, Printer, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import {
   ORDER_CARD_PRODUCTS_SHOWN,
   ORDER_ID_SHORT,
   ORDER_STATUSES,
+  PAYMENT_TYPES,
   type OrderStatus,
+  type PaymentType,
 } from '@/shared/constants';
+import { PAYMENT_TYPE_WORDS, PROOF_STATE_WORDS } from '@/shared/order-words';
 import { format, messages } from '@/shared/messages';
 import { formatEgp } from '@/shared/money';
 import type { OrderDto } from '@/shared/schemas/order';
@@ -15,10 +18,13 @@ import { Pagination } from '@/web/components/pagination';
 import { statusLabel, statusTone } from '@/web/components/order-status';
 import { useDocumentTitle } from '@/web/lib/shop';
 import { adminOrdersQuery } from './api/get-orders';
+import { useExportOrders } from './api/export-orders';
+import { orderProofState } from './order-proof';
+import { readOrderFilters, writeOrderFilters, type DateChoice, type OrderListFilters } from './order-filters';
 import { formatDateTime } from '@/shared/dates';
 import { AdminHeader, SearchAsYouType, shortId } from './admin-ui';
 import { href } from '@/web/paths';
-import { useFailureToast } from '@/web/lib/failure-text';
+import { failureText, useFailureToast } from '@/web/lib/failure-text';
 import { notify } from '@/web/lib/notify';
 import { lineTitle } from '@/web/lib/chosen-options-text';
 
@@ -57,50 +63,103 @@ function orderLink(order: OrderDto) {
   return href.adminOrder(order._id);
 }
 
-function OrdersTable({ orders }: { orders: OrderDto[] }) {
+function ProofState({ order }: { order: OrderDto }) {
+  const state = orderProofState(order);
+  const tone =
+    state === 'toCheck' ? 'text-warning font-semibold' : state === 'received' ? 'text-success' : 'text-muted';
+  return <span className={`text-xs whitespace-nowrap ${tone}`}>{PROOF_STATE_WORDS[state]}</span>;
+}
+
+interface Selection {
+  selected: ReadonlySet<string>;
+  toggle: (id: string) => void;
+}
+
+function SelectBox({ order, selection }: { order: OrderDto; selection: Selection }) {
+  return (
+    <input
+      type="checkbox"
+      className="size-4 accent-accent"
+      checked={selection.selected.has(order._id)}
+      onChange={() => selection.toggle(order._id)}
+      aria-label={format(m.selectOrder, { number: order.number })}
+    />
+  );
+}
+
+function OrdersTable({
+  orders,
+  selection,
+  onSelectAll,
+}: {
+  orders: OrderDto[];
+  selection: Selection;
+  onSelectAll: (all: boolean) => void;
+}) {
   const head = 'px-3 py-3 text-start text-xs font-semibold uppercase tracking-wide text-muted';
+  // Nine columns share the admin's content width at 1366 px: dates and payment methods wrap rather
+  // than push the status out of sight.
+  const allSelected = orders.every((order) => selection.selected.has(order._id));
   return (
     <div className="card hidden overflow-x-auto md:block">
       <table className="w-full text-sm">
         <caption className="sr-only">{m.ordersTable}</caption>
         <thead className="border-b border-line">
           <tr>
-            <th className={head}>{m.orderId}</th>
-            <th className={head}>{m.customer}</th>
+            <th className="ps-3 py-3">
+              <input
+                type="checkbox"
+                className="size-4 accent-accent"
+                checked={allSelected}
+                onChange={() => onSelectAll(!allSelected)}
+                aria-label={m.selectAllOrders}
+              />
+            </th>
+            <th className={head}>{m.colNumber}</th>
             <th className={head}>{m.date}</th>
-            <th className={head}>{m.items}</th>
+            <th className={head}>{m.customer}</th>
+            <th className={head}>{m.colPhone}</th>
+            <th className={head}>{m.colPaymentMethod}</th>
+            <th className={head}>{m.colProofState}</th>
             <th className={head}>{m.total}</th>
             <th className={head}>{m.status}</th>
-            <th className={head}>{m.colActions}</th>
           </tr>
         </thead>
         <tbody className="divide-y divide-line">
           {orders.map((order) => (
             <tr key={order._id}>
+              <td className="ps-3 py-3">
+                <SelectBox order={order} selection={selection} />
+              </td>
               <td className="px-3 py-3 whitespace-nowrap" title={order._id}>
-                <p className="font-semibold text-ink">{order.number}</p>
+                <Link
+                  to={orderLink(order)}
+                  className="font-semibold text-ink underline-offset-2 hover:text-accent hover:underline"
+                  aria-label={format(m.viewOrder, { number: order.number })}
+                >
+                  {order.number}
+                </Link>
                 <p className="font-mono text-xs text-muted">{shortId(order._id, ORDER_ID_SHORT.table)}</p>
               </td>
+              <td className="min-w-28 px-3 py-3 text-ink-soft">{formatDateTime(order.createdAt)}</td>
               <td className="px-3 py-3">
                 <p className="font-medium text-ink">{order.name}</p>
                 <p className="text-xs text-muted">{order.createdBy.email}</p>
               </td>
-              <td className="px-3 py-3 whitespace-nowrap text-ink-soft">{formatDateTime(order.createdAt)}</td>
-              <td className="max-w-56 px-3 py-3">
-                <ItemsSummary order={order} />
+              <td className="px-3 py-3 whitespace-nowrap">
+                <a href={`tel:${order.phone}`} className="text-ink-soft hover:text-accent">
+                  {order.phone}
+                </a>
+              </td>
+              <td className="px-3 py-3 text-ink-soft">
+                {PAYMENT_TYPE_WORDS[order.paymentType] ?? order.paymentType}
+              </td>
+              <td className="px-3 py-3">
+                <ProofState order={order} />
               </td>
               <td className="px-3 py-3 font-medium whitespace-nowrap">{formatEgp(order.grandTotal)}</td>
               <td className="px-3 py-3">
                 <StatusBadge status={order.status} />
-              </td>
-              <td className="px-3 py-3">
-                <Link
-                  to={orderLink(order)}
-                  className="btn btn-ghost px-2.5 py-2"
-                  aria-label={format(m.viewOrder, { number: order.number })}
-                >
-                  <Eye className="size-4" aria-hidden="true" />
-                </Link>
               </td>
             </tr>
           ))}
@@ -110,14 +169,17 @@ function OrdersTable({ orders }: { orders: OrderDto[] }) {
   );
 }
 
-function OrderCards({ orders }: { orders: OrderDto[] }) {
+function OrderCards({ orders, selection }: { orders: OrderDto[]; selection: Selection }) {
   return (
     <ul className="grid gap-3 md:hidden">
       {orders.map((order) => (
-        <li key={order._id}>
+        <li key={order._id} className="card flex min-w-0 gap-3 p-4">
+          <div className="pt-1">
+            <SelectBox order={order} selection={selection} />
+          </div>
           <Link
             to={orderLink(order)}
-            className="card block p-4 transition hover:shadow-card"
+            className="block min-w-0 flex-1"
             aria-label={format(m.viewOrder, { number: order.number })}
           >
             <div className="flex items-start justify-between gap-3">
@@ -129,13 +191,18 @@ function OrderCards({ orders }: { orders: OrderDto[] }) {
                   </span>
                 </p>
                 <p className="truncate font-medium text-ink">{order.name}</p>
-                <p className="text-xs text-muted">{formatDateTime(order.createdAt)}</p>
+                <p className="text-xs text-muted">
+                  {formatDateTime(order.createdAt)} · {order.phone}
+                </p>
               </div>
               <StatusBadge status={order.status} />
             </div>
             <div className="mt-3 flex items-end justify-between gap-3">
               <div className="min-w-0">
                 <ItemsSummary order={order} />
+                <p className="mt-1 text-xs text-muted">
+                  {PAYMENT_TYPE_WORDS[order.paymentType] ?? order.paymentType} · <ProofState order={order} />
+                </p>
               </div>
               <p className="shrink-0 font-semibold">{formatEgp(order.grandTotal)}</p>
             </div>
@@ -156,57 +223,26 @@ function Skeleton() {
   );
 }
 
-/** /dashboard/manage_orders and /dashboard/orders (SPEC §2): every order, 10 a page, searched on the server. */
-export default function AdminOrdersPage() {
-  useDocumentTitle(m.ordersTitle);
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<OrderStatus | ''>('');
-  const [page, setPage] = useState(1);
-
-  const searchFor = (next: string) => {
-    setSearch(next);
-    setPage(1);
-  };
-
-  const list = useQuery({ ...adminOrdersQuery({ page, status, search }), placeholderData: keepPreviousData });
-  useFailureToast(list.error, messages.orders.failedToFetchOrders, messages.orders.failedToFetchOrders);
-
-  const refresh = async () => {
-    const result = await list.refetch();
-    if (!result.isError) notify.success(m.ordersRefreshed);
-  };
-
-  const orders = list.data?.results ?? [];
+function Filters({
+  filters,
+  onChange,
+}: {
+  filters: OrderListFilters;
+  onChange: (change: Partial<OrderListFilters>) => void;
+}) {
   return (
-    <section>
-      <AdminHeader
-        title={m.ordersTitle}
-        actions={
-          <button
-            type="button"
-            className="btn btn-outline"
-            onClick={() => void refresh()}
-            disabled={list.isFetching}
-          >
-            <RefreshCw className={`size-4 ${list.isFetching ? 'animate-spin' : ''}`} aria-hidden="true" />
-            {m.refresh}
-          </button>
-        }
-      />
-      <div className="mb-6 flex flex-col gap-3 sm:flex-row">
-        <SearchAsYouType list="orders" search={search} onSearch={searchFor} />
-        <div className="sm:w-56">
+    <div className="mb-6 flex flex-col gap-3">
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <SearchAsYouType list="orders" search={filters.search} onSearch={(search) => onChange({ search })} />
+        <div className="sm:w-48">
           <label htmlFor="order-status-filter" className="sr-only">
             {m.filterByStatus}
           </label>
           <select
             id="order-status-filter"
             className="field"
-            value={status}
-            onChange={(event) => {
-              setStatus(event.target.value as OrderStatus | '');
-              setPage(1);
-            }}
+            value={filters.status}
+            onChange={(event) => onChange({ status: event.target.value as OrderStatus | '' })}
           >
             <option value="">{m.allStatuses}</option>
             {ORDER_STATUSES.map((value) => (
@@ -217,6 +253,163 @@ export default function AdminOrdersPage() {
           </select>
         </div>
       </div>
+      <div className="flex flex-wrap items-center gap-3">
+        <div className="w-full sm:w-44">
+          <label htmlFor="order-date-filter" className="sr-only">
+            {m.filterByDate}
+          </label>
+          <select
+            id="order-date-filter"
+            className="field"
+            value={filters.date}
+            onChange={(event) => onChange({ date: event.target.value as DateChoice })}
+          >
+            <option value="">{m.anyDate}</option>
+            <option value="today">{m.today}</option>
+            <option value="7d">{m.last7Days}</option>
+            <option value="range">{m.dateRange}</option>
+          </select>
+        </div>
+        {filters.date === 'range' && (
+          <>
+            <label className="flex items-center gap-2 text-sm text-ink-soft">
+              {m.fromDate}
+              <input
+                type="date"
+                className="field w-40"
+                value={filters.from}
+                max={filters.to || undefined}
+                onChange={(event) => onChange({ from: event.target.value })}
+              />
+            </label>
+            <label className="flex items-center gap-2 text-sm text-ink-soft">
+              {m.toDate}
+              <input
+                type="date"
+                className="field w-40"
+                value={filters.to}
+                min={filters.from || undefined}
+                onChange={(event) => onChange({ to: event.target.value })}
+              />
+            </label>
+          </>
+        )}
+        <div className="w-full sm:w-60">
+          <label htmlFor="order-payment-filter" className="sr-only">
+            {m.filterByPayment}
+          </label>
+          <select
+            id="order-payment-filter"
+            className="field"
+            value={filters.paymentType}
+            onChange={(event) => onChange({ paymentType: event.target.value as PaymentType | '' })}
+          >
+            <option value="">{m.allPaymentMethods}</option>
+            {PAYMENT_TYPES.map((value) => (
+              <option key={value} value={value}>
+                {PAYMENT_TYPE_WORDS[value]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <label className="flex items-center gap-2 text-sm font-medium text-ink">
+          <input
+            type="checkbox"
+            className="size-4 accent-accent"
+            checked={filters.proofToCheck}
+            onChange={(event) => onChange({ proofToCheck: event.target.checked })}
+          />
+          {m.proofFilter}
+        </label>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * /dashboard/manage_orders and /dashboard/orders (SPEC §2): every order, 10 a page, filtered and searched
+ * on the server, with the filters in the address; selected orders print as a batch, the filtered ones
+ * export as CSV.
+ */
+export default function AdminOrdersPage() {
+  useDocumentTitle(m.ordersTitle);
+  const [params, setParams] = useSearchParams();
+  const filters = readOrderFilters(params);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+
+  const change = (next: Partial<OrderListFilters>) => {
+    // Any filter but the page starts the list again from its first page.
+    const page = next.page ?? 1;
+    setParams(writeOrderFilters({ ...filters, ...next, page }), { replace: true });
+  };
+
+  const list = useQuery({ ...adminOrdersQuery(filters), placeholderData: keepPreviousData });
+  useFailureToast(list.error, messages.orders.failedToFetchOrders, messages.orders.failedToFetchOrders);
+  const exporter = useExportOrders();
+
+  const refresh = async () => {
+    const result = await list.refetch();
+    if (!result.isError) notify.success(m.ordersRefreshed);
+  };
+
+  const orders = list.data?.results ?? [];
+  const selection: Selection = {
+    selected,
+    toggle: (id) =>
+      setSelected((current) => {
+        const next = new Set(current);
+        if (!next.delete(id)) next.add(id);
+        return next;
+      }),
+  };
+  const selectAll = (all: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      for (const order of orders) {
+        if (all) next.add(order._id);
+        else next.delete(order._id);
+      }
+      return next;
+    });
+
+  return (
+    <section>
+      <AdminHeader
+        title={m.ordersTitle}
+        actions={
+          <>
+            {selected.size > 0 && (
+              <Link to={href.adminPrint([...selected], 'invoice')} className="btn btn-outline">
+                <Printer className="size-4" aria-hidden="true" />
+                {format(m.printSelected, { n: selected.size })}
+              </Link>
+            )}
+            <button
+              type="button"
+              className="btn btn-outline"
+              disabled={exporter.isPending}
+              onClick={() =>
+                exporter.mutate(filters, {
+                  onError: (error) => notify.error(failureText(error, m.exportFailed, m.exportFailed)),
+                })
+              }
+            >
+              <Download className="size-4" aria-hidden="true" />
+              {exporter.isPending ? m.exporting : m.exportCsv}
+            </button>
+            <button
+              type="button"
+              className="btn btn-outline"
+              onClick={() => void refresh()}
+              disabled={list.isFetching}
+            >
+              <RefreshCw className={`size-4 ${list.isFetching ? 'animate-spin' : ''}`} aria-hidden="true" />
+              {m.refresh}
+            </button>
+          </>
+        }
+      />
+      <Filters filters={filters} onChange={change} />
 
       {list.isPending ? (
         <Skeleton />
@@ -224,10 +417,14 @@ export default function AdminOrdersPage() {
         <p className="card px-6 py-14 text-center text-lg text-ink-soft">{m.noOrdersFound}</p>
       ) : (
         <>
-          <OrdersTable orders={orders} />
-          <OrderCards orders={orders} />
+          <OrdersTable orders={orders} selection={selection} onSelectAll={selectAll} />
+          <OrderCards orders={orders} selection={selection} />
           <div className="mt-6">
-            <Pagination page={page} totalPages={list.data?.pagination.pages ?? 1} onPageChange={setPage} />
+            <Pagination
+              page={filters.page}
+              totalPages={list.data?.pagination.pages ?? 1}
+              onPageChange={(page) => change({ page })}
+            />
           </div>
         </>
       )}

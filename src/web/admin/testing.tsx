@@ -6,6 +6,7 @@ import CategoryFormPage from './category-form-page';
 import DashboardPage from './dashboard-page';
 import OrderDetailPage from './order-detail-page';
 import OrdersPage from './orders-page';
+import PrintPage from './print-page';
 import ProductFormPage from './product-form-page';
 import ProductsPage from './products-page';
 
@@ -29,6 +30,7 @@ const adminRoutes: RouteObject[] = [
       { path: 'manage_orders', element: <OrdersPage /> },
       { path: 'orders', element: <OrdersPage /> },
       { path: 'order/:id', element: <OrderDetailPage /> },
+      { path: 'orders/print', element: <PrintPage /> },
     ],
   },
   { path: '/login', element: <p>login page</p> },

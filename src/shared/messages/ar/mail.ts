@@ -31,4 +31,5 @@ export const mail: Dictionary<typeof english> = {
   // Start-up
   smtpDelivery: 'البريد:    SMTP ({host})، المرسل {from}',
   fileDelivery: 'البريد:    لا يوجد SMTP_URL، لذا تُحفظ الرسائل كملفات .eml في {dir}',
+  statusChangedNote: 'ملاحظة من المتجر: {note}',
 };

@@ -108,4 +108,12 @@ export const orders: Dictionary<typeof english> = {
   orderNotFound: 'الطلب غير موجود',
   loginToViewOrder: 'يُرجى تسجيل الدخول لعرض تفاصيل الطلب',
   invalidOrderId: 'معرّف الطلب غير صالح',
+  // The order desk
+  noteRule: 'يجب ألا تزيد الملاحظة على {max} حرف',
+  verifiedRule: 'يجب أن تكون قيمة verified إما true أو false',
+  paymentVerified: 'تم تأكيد استلام الدفع',
+  paymentUnverified: 'تم تسجيل أن الدفع لم يُستلم',
+  dateRule: 'يجب أن يكون {field} تاريخًا بصيغة YYYY-MM-DD',
+  periodRule: 'يجب أن تكون قيمة period إما today أو 7d',
+  proofFilterRule: 'يجب أن تكون قيمة proof هي toCheck',
 };

@@ -1,21 +1,16 @@
 import { queryOptions } from '@tanstack/react-query';
-import { ADMIN_PAGE_SIZE, type OrderStatus } from '@/shared/constants';
+import { ADMIN_PAGE_SIZE } from '@/shared/constants';
 import { messages } from '@/shared/messages';
 import type { ErrorAnswer } from '@/shared/schemas/common';
 import type { OrderPageAnswer } from '@/shared/schemas/order';
 import { api } from '@/web/lib/api';
 import { queryKeys } from '@/web/lib/query-keys';
 import { checked } from '@/web/admin/call-helpers';
-
-export interface AdminOrderFilter {
-  page: number;
-  status: OrderStatus | '';
-  search: string;
-}
+import { orderFilterQuery, type OrderListFilters } from '@/web/admin/order-filters';
 
 /** GET /api/order: one page of every shopper's orders, filtered and searched on the server. */
-export function adminOrdersQuery({ page, status, search }: AdminOrderFilter) {
-  const query = { page, limit: ADMIN_PAGE_SIZE, status, search };
+export function adminOrdersQuery(filters: OrderListFilters) {
+  const query = { page: filters.page, limit: ADMIN_PAGE_SIZE, ...orderFilterQuery(filters) };
   return queryOptions({
     queryKey: queryKeys.orders.list(query),
     queryFn: async ({ signal }) =>

@@ -1,0 +1,74 @@
+import {
+  ORDER_PERIODS,
+  ORDER_STATUSES,
+  PAYMENT_TYPES,
+  type OrderPeriod,
+  type OrderStatus,
+  type PaymentType,
+} from '@/shared/constants';
+
+/** The orders list's date choice: any, a shortcut of the API's `period`, or a `from`–`to` range. */
+export type DateChoice = '' | OrderPeriod | 'range';
+
+/** What the orders list shows, kept in its address so a link (and the back button) reproduces it. */
+export interface OrderListFilters {
+  page: number;
+  status: OrderStatus | '';
+  search: string;
+  date: DateChoice;
+  from: string;
+  to: string;
+  paymentType: PaymentType | '';
+  /** Only InstaPay proofs waiting for a check. */
+  proofToCheck: boolean;
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+function oneOf<T extends string>(values: readonly T[], value: string | null): T | '' {
+  return values.includes(value as T) ? (value as T) : '';
+}
+
+export function readOrderFilters(params: URLSearchParams): OrderListFilters {
+  const page = Number(params.get('page'));
+  const date = params.get('date');
+  const day = (name: string) => (DAY.test(params.get(name) ?? '') ? params.get(name)! : '');
+  return {
+    page: Number.isInteger(page) && page > 1 ? page : 1,
+    status: oneOf(ORDER_STATUSES, params.get('status')),
+    search: params.get('search')?.trim() ?? '',
+    date: date === 'range' ? 'range' : oneOf(ORDER_PERIODS, date),
+    from: day('from'),
+    to: day('to'),
+    paymentType: oneOf(PAYMENT_TYPES, params.get('paymentType')),
+    proofToCheck: params.get('proof') === 'toCheck',
+  };
+}
+
+/** The address's query: only what differs from the defaults. */
+export function writeOrderFilters(filters: OrderListFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filters.page > 1) params.set('page', String(filters.page));
+  if (filters.status) params.set('status', filters.status);
+  if (filters.search) params.set('search', filters.search);
+  if (filters.date) params.set('date', filters.date);
+  if (filters.date === 'range' && filters.from) params.set('from', filters.from);
+  if (filters.date === 'range' && filters.to) params.set('to', filters.to);
+  if (filters.paymentType) params.set('paymentType', filters.paymentType);
+  if (filters.proofToCheck) params.set('proof', 'toCheck');
+  return params;
+}
+
+/** The filters as GET /api/order and its CSV export take them (DESIGN §2's names). */
+export function orderFilterQuery(filters: Omit<OrderListFilters, 'page'>) {
+  const range = filters.date === 'range';
+  return {
+    status: filters.status,
+    search: filters.search,
+    period: range ? '' : filters.date,
+    from: range ? filters.from : '',
+    to: range ? filters.to : '',
+    paymentType: filters.paymentType,
+    proof: filters.proofToCheck ? 'toCheck' : '',
+  };
+}

@@ -1,0 +1,12 @@
+import { proofState, type ProofState } from '@/shared/order-words';
+import type { OrderDto } from '@/shared/schemas/order';
+
+/** Where an order's payment stands, read from its answer (the rule itself is shared with the server). */
+export function orderProofState(order: OrderDto): ProofState {
+  return proofState({
+    paymentType: order.paymentType,
+    status: order.status,
+    hasProof: order.paymentImage !== null,
+    verified: order.payment.verified,
+  });
+}

@@ -1,0 +1,173 @@
+import { useQueries } from '@tanstack/react-query';
+import { Printer } from 'lucide-react';
+import { Link, useSearchParams } from 'react-router';
+import { formatDateTime } from '@/shared/dates';
+import { messages } from '@/shared/messages';
+import { formatEgp } from '@/shared/money';
+import { PAYMENT_TYPE_WORDS, PROOF_STATE_WORDS } from '@/shared/order-words';
+import type { OrderDto } from '@/shared/schemas/order';
+import { Spinner } from '@/web/components/spinner';
+import { shopName, useDocumentTitle } from '@/web/lib/shop';
+import { href, type PrintKind } from '@/web/paths';
+import { adminOrderQuery } from './api/get-order';
+import { orderProofState } from './order-proof';
+
+const m = messages.admin;
+const o = messages.orders;
+
+/**
+ * On paper only the documents show (the shop's header, the admin's menu and this page's own buttons
+ * stay on screen), each order on its own A4 page.
+ */
+const PRINT_CSS = `
+@page { size: A4; margin: 14mm; }
+@media print {
+  body * { visibility: hidden; }
+  #print-documents, #print-documents * { visibility: visible; }
+  #print-documents { position: absolute; inset-inline-start: 0; top: 0; width: 100%; }
+  .print-page { break-after: page; box-shadow: none; border: 0; margin: 0; padding: 0; }
+  .print-page:last-child { break-after: auto; }
+}`;
+
+function deliveryLines(order: OrderDto): string[] {
+  const street = [
+    order.street,
+    order.building && `${o.building} ${order.building}`,
+    order.floor && `${o.floor} ${order.floor}`,
+    order.apartment && `${o.apartment} ${order.apartment}`,
+  ]
+    .filter(Boolean)
+    .join(', ');
+  return street
+    ? [street, order.area, order.landmark, order.city].filter(Boolean)
+    : [order.address, order.city];
+}
+
+function Document({ order, kind }: { order: OrderDto; kind: PrintKind }) {
+  const invoice = kind === 'invoice';
+  const cell = 'py-2 px-2';
+  return (
+    <article className="print-page card mb-8 bg-white p-8 text-ink" aria-label={order.number}>
+      <header className="flex items-start justify-between gap-6 border-b border-line pb-4">
+        <div>
+          <p className="text-2xl font-semibold">{shopName}</p>
+          <p className="text-sm text-muted">{invoice ? m.invoiceTitle : m.slipTitle}</p>
+        </div>
+        <div className="text-end text-sm">
+          <p className="text-xl font-semibold">{order.number}</p>
+          <p>
+            {m.orderDate}: {formatDateTime(order.createdAt)}
+          </p>
+        </div>
+      </header>
+      <section className="mt-4 grid grid-cols-2 gap-6 text-sm">
+        <div>
+          <h2 className="mb-1 font-sans text-xs font-semibold tracking-wide text-muted uppercase">
+            {m.shipTo}
+          </h2>
+          <p className="font-semibold">{order.name}</p>
+          {deliveryLines(order).map((line) => (
+            <p key={line}>{line}</p>
+          ))}
+          <p>{order.phone}</p>
+        </div>
+        <div>
+          <h2 className="mb-1 font-sans text-xs font-semibold tracking-wide text-muted uppercase">
+            {m.paymentMethod}
+          </h2>
+          <p>{PAYMENT_TYPE_WORDS[order.paymentType]}</p>
+          <p className="text-muted">{PROOF_STATE_WORDS[orderProofState(order)]}</p>
+        </div>
+      </section>
+      <table className="mt-6 w-full text-sm">
+        <thead className="border-b border-line text-xs text-muted uppercase">
+          <tr>
+            <th className={`${cell} text-start`}>{m.colProduct}</th>
+            <th className={`${cell} text-end`}>{m.quantity}</th>
+            {invoice && <th className={`${cell} text-end`}>{m.unitPrice}</th>}
+            {invoice && <th className={`${cell} text-end`}>{m.lineTotal}</th>}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-line">
+          {order.products.map((line) => (
+            <tr key={line._id}>
+              <td className={`${cell} text-start`}>
+                {line.product.name}
+                {line.variant && (
+                  <span className="block text-xs text-muted">
+                    {[...Object.values(line.variant.options), line.variant.sku].join(' · ')}
+                  </span>
+                )}
+              </td>
+              <td className={`${cell} text-end`}>{line.quantity}</td>
+              {invoice && <td className={`${cell} text-end`}>{formatEgp(line.unitPrice)}</td>}
+              {invoice && <td className={`${cell} text-end`}>{formatEgp(line.unitPrice * line.quantity)}</td>}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {invoice && (
+        <dl className="ms-auto mt-4 w-64 text-sm">
+          <div className="flex justify-between py-1">
+            <dt>{m.subtotal}</dt>
+            <dd>{formatEgp(order.totalPrice)}</dd>
+          </div>
+          <div className="flex justify-between py-1">
+            <dt>{m.shippingFee}</dt>
+            <dd>{formatEgp(order.shippingFee)}</dd>
+          </div>
+          <div className="flex justify-between border-t border-line py-1 text-base font-semibold">
+            <dt>{m.grandTotal}</dt>
+            <dd>{formatEgp(order.grandTotal)}</dd>
+          </div>
+        </dl>
+      )}
+    </article>
+  );
+}
+
+/** /dashboard/orders/print?ids=a,b&kind=invoice|slip: the invoices or packing slips of the chosen orders. */
+export default function PrintPage() {
+  const [params] = useSearchParams();
+  const kind: PrintKind = params.get('kind') === 'slip' ? 'slip' : 'invoice';
+  const ids = [...new Set((params.get('ids') ?? '').split(',').filter(Boolean))];
+  useDocumentTitle(kind === 'invoice' ? m.invoiceTitle : m.slipTitle);
+  const orders = useQueries({ queries: ids.map((id) => adminOrderQuery(id)) });
+  const loading = orders.some((query) => query.isPending);
+  const found = orders.flatMap((query) => (query.data ? [query.data] : []));
+  const other: PrintKind = kind === 'invoice' ? 'slip' : 'invoice';
+
+  return (
+    <section>
+      <style>{PRINT_CSS}</style>
+      <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-title text-ink">{kind === 'invoice' ? m.invoiceTitle : m.slipTitle}</h1>
+        <div className="flex flex-wrap gap-2">
+          <Link to={href.adminPrint(ids, other)} className="btn btn-outline">
+            {other === 'invoice' ? m.printInvoice : m.printSlip}
+          </Link>
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={loading || found.length === 0}
+            onClick={() => window.print()}
+          >
+            <Printer className="size-4" aria-hidden="true" />
+            {m.print}
+          </button>
+        </div>
+      </div>
+      {loading ? (
+        <Spinner size="section" />
+      ) : found.length === 0 ? (
+        <p className="card px-6 py-14 text-center text-lg text-ink-soft">{m.printNothing}</p>
+      ) : (
+        <div id="print-documents">
+          {found.map((order) => (
+            <Document key={order._id} order={order} kind={kind} />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}
