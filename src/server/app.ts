@@ -143,6 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     firstScreen: catalogFirstScreen(createCatalogService(catalog)),
     shopName: config.SHOP_NAME,
     walletNumber: config.SHOP_WALLET_NUMBER,
+    whatsappNumber: config.SHOP_WHATSAPP,
   });
 
   return app;
