@@ -4,7 +4,8 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { CITIES, SHIPPING_FEES, type PaymentType } from '@/shared/constants';
 import { format, messages } from '@/shared/messages';
-import { formatAmount, formatEgp } from '@/shared/money';
+import { formatEgp } from '@/shared/money';
+import { paymentInstructions } from '@/shared/payment-instructions';
 import type { CartDto } from '@/shared/schemas/cart';
 import { FormField } from '@/web/components/form-field';
 import { failureText } from '@/web/lib/failure-text';
@@ -224,9 +225,7 @@ export function CheckoutForm({ cart }: { cart: CartDto }) {
           <p className="rounded-field bg-sand px-4 py-3 text-sm text-ink-soft" aria-live="polite">
             {totals.fee === null || totals.total === null
               ? m.chooseCityForAmount
-              : paymentType === 'instapay'
-                ? format(m.onlineInstructions, { total: formatAmount(totals.total), phone: walletNumber })
-                : format(m.cashInstructions, { fee: formatAmount(totals.fee), phone: walletNumber })}
+              : paymentInstructions(paymentType, { fee: totals.fee, total: totals.total }, walletNumber)}
           </p>
           <PaymentProofField file={proof} error={proofError} required={proofRequired} onChoose={choose} />
         </fieldset>
