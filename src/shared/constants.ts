@@ -30,6 +30,21 @@ export const ORDER_STATUSES = ['pending', 'confirmed', 'completed', 'cancelled']
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 /** The owner may cancel only while the order is in one of these (DESIGN §2, SPEC §4 reading a). */
 export const OWNER_CANCELLABLE_STATUSES: readonly OrderStatus[] = ['pending', 'confirmed'];
+/**
+ * The statuses the dashboard's revenue counts: money the shop has accepted or received. Pending orders
+ * may still be cancelled and cancelled ones were never paid. The screen calls 'completed' delivered.
+ */
+export const REVENUE_STATUSES: readonly OrderStatus[] = ['confirmed', 'completed'];
+
+/** The admin order list's date shortcuts: placed today, or in the last 7 days (today included), Cairo time. */
+export const ORDER_PERIODS = ['today', '7d'] as const;
+export type OrderPeriod = (typeof ORDER_PERIODS)[number];
+/** The admin order list's proof filter: 'toCheck' is an InstaPay order with a proof not yet verified. */
+export const PROOF_FILTERS = ['toCheck'] as const;
+/** The shop's days (the admin's date filters, 'today' on the dashboard) are Cairo's. */
+export const SHOP_TIME_ZONE = 'Africa/Cairo';
+/** The longest note an admin may add to a status change. */
+export const STATUS_NOTE_MAX = 500;
 
 export const ROLES = ['user', 'admin'] as const;
 export type Role = (typeof ROLES)[number];

@@ -1,7 +1,9 @@
-import { count, sql } from 'drizzle-orm';
+import { and, count, ne, sql } from 'drizzle-orm';
 import type { OrderStatus } from '@/shared/constants';
+import { shopDay } from '@/shared/dates';
 import type { DbOrTx } from '../db/client';
 import { categories, orders, products } from '../db/schema';
+import { placedBetween, proofToCheck } from '../orders/queries';
 
 export interface ShopTotals {
   totalProducts: number;
@@ -34,4 +36,27 @@ export async function orderTotalsByStatus(db: DbOrTx): Promise<StatusTotals[]> {
     })
     .from(orders)
     .groupBy(orders.status);
+}
+
+export interface DeskTotals {
+  todayOrders: number;
+  todayGrandTotalPiastres: number;
+  proofsToCheck: number;
+}
+
+/** Orders placed today (Cairo) and not cancelled, their grand totals, and the proofs waiting for a check. */
+export async function deskTotals(db: DbOrTx): Promise<DeskTotals> {
+  const [row] = await db
+    .select({
+      todayOrders: count(),
+      todayGrandTotalPiastres: sql`coalesce(sum(${orders.grandTotalPiastres}), 0)`.mapWith(Number),
+      proofsToCheck: sql`(select count(*) from ${orders} where ${proofToCheck})`.mapWith(Number),
+    })
+    .from(orders)
+    .where(and(ne(orders.status, 'cancelled'), ...placedBetween(shopDay())));
+  return {
+    todayOrders: row?.todayOrders ?? 0,
+    todayGrandTotalPiastres: row?.todayGrandTotalPiastres ?? 0,
+    proofsToCheck: row?.proofsToCheck ?? 0,
+  };
 }

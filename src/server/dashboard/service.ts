@@ -1,17 +1,17 @@
-import { DASHBOARD_RECENT_PRODUCTS, ORDER_STATUSES, type OrderStatus } from '@/shared/constants';
+import {
+  DASHBOARD_RECENT_PRODUCTS,
+  ORDER_STATUSES,
+  REVENUE_STATUSES,
+  type OrderStatus,
+} from '@/shared/constants';
+import { messages } from '@/shared/messages';
 import { toEgp } from '@/shared/money';
 import type { DashboardStats } from '@/shared/schemas/dashboard';
 import { productDto } from '../catalog/dto';
 import { findProducts } from '../catalog/queries';
 import type { Db } from '../db/client';
 import type { ObjectStore } from '../storage/types';
-import { orderTotalsByStatus, shopTotals } from './queries';
-
-/**
- * Revenue is the grand total (items plus shipping) of confirmed and completed orders: money the shop
- * has accepted or received. Pending orders may still be cancelled and cancelled ones were never paid.
- */
-export const REVENUE_STATUSES: readonly OrderStatus[] = ['confirmed', 'completed'];
+import { deskTotals, orderTotalsByStatus, shopTotals } from './queries';
 
 export interface DashboardDeps {
   db: Db;
@@ -22,6 +22,7 @@ export function createDashboardService({ db, store }: DashboardDeps) {
   async function stats(): Promise<DashboardStats> {
     const totals = await shopTotals(db);
     const byStatus = await orderTotalsByStatus(db);
+    const desk = await deskTotals(db);
     const recent = await findProducts(db, { availability: 'all' }, 'newest', DASHBOARD_RECENT_PRODUCTS, 0);
 
     const ordersByStatus = Object.fromEntries(ORDER_STATUSES.map((status) => [status, 0])) as Record<
@@ -37,7 +38,12 @@ export function createDashboardService({ db, store }: DashboardDeps) {
       ...totals,
       totalOrders: byStatus.reduce((sum, row) => sum + row.orders, 0),
       ordersByStatus,
+      // The grand totals (items plus shipping) of REVENUE_STATUSES, labelled so the screen says so.
       revenue: toEgp(revenuePiastres),
+      revenueCounts: { label: messages.admin.revenueCounts, statuses: [...REVENUE_STATUSES] },
+      today: { orders: desk.todayOrders, total: toEgp(desk.todayGrandTotalPiastres) },
+      pendingOrders: ordersByStatus.pending,
+      proofsToCheck: desk.proofsToCheck,
       recentProducts: recent.map(({ product, category }) => productDto(store, product, category)),
     };
   }

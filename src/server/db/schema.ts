@@ -200,6 +200,9 @@ export const orders = pgTable(
     paymentType: text('payment_type').$type<PaymentType>().notNull(),
     // A key in the private store; answered only as a signed, expiring link (DESIGN §3).
     paymentImageKey: text('payment_image_key'),
+    // The owner's check of the payment, apart from the status (issue 15): set when marked received.
+    paymentVerifiedAt: timestamp('payment_verified_at', { withTimezone: true }),
+    paymentVerifiedBy: uuid('payment_verified_by').references(() => users.id, { onDelete: 'set null' }),
     totalPiastres: integer('total_piastres').notNull(),
     shippingFeePiastres: integer('shipping_fee_piastres').notNull(),
     grandTotalPiastres: integer('grand_total_piastres').notNull(),
@@ -211,8 +214,39 @@ export const orders = pgTable(
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     index('orders_status_created_idx').on(t.status, t.createdAt),
     index('orders_created_idx').on(t.createdAt),
+    // The dashboard's 'proofs to check' and the list's filter: few rows, read on every dashboard visit.
+    index('orders_proof_to_check_idx')
+      .on(t.createdAt)
+      .where(
+        sql`${t.paymentType} = 'instapay' and ${t.paymentImageKey} is not null and ${t.paymentVerifiedAt} is null`,
+      ),
     check('orders_status_check', sql`${t.status} in ('pending', 'confirmed', 'completed', 'cancelled')`),
     check('orders_payment_type_check', sql`${t.paymentType} in ('cash', 'instapay')`),
+  ],
+);
+
+/**
+ * An order's life, oldest first: its placement ('pending', by the buyer) and every status change, with
+ * who made it and the note they gave. Written in the transaction that changes the status.
+ */
+export const orderHistory = pgTable(
+  'order_history',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    status: text('status').$type<OrderStatus>().notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    byUserId: uuid('by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    note: text('note'),
+  },
+  (t) => [
+    index('order_history_order_at_idx').on(t.orderId, t.at),
+    check(
+      'order_history_status_check',
+      sql`${t.status} in ('pending', 'confirmed', 'completed', 'cancelled')`,
+    ),
   ],
 );
 
@@ -300,4 +334,5 @@ export type ProductRow = typeof products.$inferSelect;
 export type CartLineRow = typeof cartLines.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
+export type OrderHistoryRow = typeof orderHistory.$inferSelect;
 export type OutboxRow = typeof outbox.$inferSelect;

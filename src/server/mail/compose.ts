@@ -140,6 +140,8 @@ export interface StatusChangeFacts {
   number: string;
   status: OrderStatus;
   customer: { email: string; name: string };
+  /** The shop's note on the change, when it gave one. */
+  note?: string | null;
 }
 
 export function statusChangedMail(shop: ShopIdentity, change: StatusChangeFacts): MailMessage {
@@ -151,6 +153,7 @@ export function statusChangedMail(shop: ShopIdentity, change: StatusChangeFacts)
     [
       paragraph(format(m.greeting, { name: change.customer.name })),
       paragraph(format(m.statusChangedIntro, { number: change.number, status })),
+      ...(change.note ? [paragraph(format(m.statusChangedNote, { note: change.note }))] : []),
       link(messages.orders.myOrdersTitle, format(m.viewOrders, { url: ordersUrl }), ordersUrl),
       paragraph(format(m.signOff, { shop: shop.name })),
     ],

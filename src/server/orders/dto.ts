@@ -1,10 +1,10 @@
 import { toEgp } from '@/shared/money';
 import { formatOrderNumber } from '@/shared/order-number';
-import type { OrderDto, OrderLineDto } from '@/shared/schemas/order';
+import type { OrderDto, OrderHistoryEntry, OrderLineDto } from '@/shared/schemas/order';
 import type { OrderLineRow } from '../db/schema';
 import { imageDto } from '../images/urls';
 import type { ObjectStore } from '../storage/types';
-import type { OrderWithCustomer } from './queries';
+import type { HistoryEntryRow, OrderWithCustomer } from './queries';
 
 /** Turns a private proof key into a link that works without a token and expires (DESIGN §3). */
 export type ProofLinkSigner = (key: string) => string;
@@ -32,11 +32,21 @@ function lineDto(store: ObjectStore, line: OrderLineRow): OrderLineDto {
   };
 }
 
+function historyEntryDto(entry: Omit<HistoryEntryRow, 'orderId'>): OrderHistoryEntry {
+  return {
+    status: entry.status,
+    at: entry.at.toISOString(),
+    by: entry.by ? { _id: entry.by.id, username: entry.by.username } : null,
+    note: entry.note,
+  };
+}
+
 export function orderDto(
   store: ObjectStore,
   signProofLink: ProofLinkSigner,
-  { order, customer }: OrderWithCustomer,
+  { order, customer, verifier }: OrderWithCustomer,
   lines: OrderLineRow[],
+  history: Array<Omit<HistoryEntryRow, 'orderId'>>,
 ): OrderDto {
   return {
     _id: order.id,
@@ -61,5 +71,11 @@ export function orderDto(
     paymentType: order.paymentType,
     paymentImage: order.paymentImageKey ? { url: signProofLink(order.paymentImageKey) } : null,
     createdBy: { _id: customer.id, username: customer.username, email: customer.email },
+    history: history.map(historyEntryDto),
+    payment: {
+      verified: order.paymentVerifiedAt !== null,
+      at: order.paymentVerifiedAt?.toISOString() ?? null,
+      by: verifier ? { _id: verifier.id, username: verifier.username } : null,
+    },
   };
 }

@@ -1,6 +1,25 @@
-import { and, asc, count, desc, eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { OrderStatus } from '@/shared/constants';
+import { addDays, shopDay, shopDayStart } from '@/shared/dates';
 import { parseOrderNumber } from '@/shared/order-number';
+import type { OrderFilter } from '@/shared/schemas/order';
 import { cartLineColumns } from '../cart/queries';
 import type { DbOrTx, Tx } from '../db/client';
 import { containsText, startsWithText } from '../db/text-search';
@@ -9,19 +28,28 @@ import {
   carts,
   categories,
   idempotencyKeys,
+  orderHistory,
   orderLines,
   orders,
   products,
   users,
 } from '../db/schema';
 
+/** Who marked the payment received: a second reading of `users` beside the customer's. */
+const verifier = alias(users, 'verifier');
+
 const orderWithCustomer = {
   order: orders,
   customer: { id: users.id, username: users.username, email: users.email },
+  verifier: { id: verifier.id, username: verifier.username },
 };
 
 function selectOrders(db: DbOrTx) {
-  return db.select(orderWithCustomer).from(orders).innerJoin(users, eq(users.id, orders.userId));
+  return db
+    .select(orderWithCustomer)
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .leftJoin(verifier, eq(verifier.id, orders.paymentVerifiedBy));
 }
 export type OrderWithCustomer = Awaited<ReturnType<typeof selectOrders>>[number];
 
@@ -34,14 +62,37 @@ export function ordersOfUser(db: DbOrTx, userId: string) {
   return selectOrders(db).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id));
 }
 
-export interface AdminOrderFilter {
-  status?: OrderStatus | undefined;
-  search?: string | undefined;
+/**
+ * An InstaPay order whose proof waits for the owner: a proof came, the payment is not marked received,
+ * and the order is not cancelled (nothing left to check there).
+ */
+export const proofToCheck = and(
+  eq(orders.paymentType, 'instapay'),
+  isNotNull(orders.paymentImageKey),
+  isNull(orders.paymentVerifiedAt),
+  ne(orders.status, 'cancelled'),
+)!;
+
+/** Placed on or after the start of this shop day (Cairo), before the start of `until` when given. */
+export function placedBetween(from: string | undefined, until?: string): SQL[] {
+  return [
+    ...(from ? [gte(orders.createdAt, shopDayStart(from))] : []),
+    ...(until ? [lt(orders.createdAt, shopDayStart(until))] : []),
+  ];
 }
 
-function adminWhere(filter: AdminOrderFilter): SQL | undefined {
+export type AdminOrderFilter = OrderFilter;
+
+function adminWhere(filter: AdminOrderFilter, now: Date): SQL | undefined {
   const conditions: SQL[] = [];
   if (filter.status) conditions.push(eq(orders.status, filter.status));
+  if (filter.paymentType) conditions.push(eq(orders.paymentType, filter.paymentType));
+  if (filter.proof === 'toCheck') conditions.push(proofToCheck);
+  conditions.push(...placedBetween(filter.from, filter.to && addDays(filter.to, 1)));
+  if (filter.period) {
+    const today = shopDay(now);
+    conditions.push(...placedBetween(filter.period === 'today' ? today : addDays(today, -6)));
+  }
   if (filter.search) {
     const text = filter.search;
     const number = parseOrderNumber(text);
@@ -59,7 +110,7 @@ function adminWhere(filter: AdminOrderFilter): SQL | undefined {
 }
 
 export async function adminOrderPage(db: DbOrTx, filter: AdminOrderFilter, limit: number, offset: number) {
-  const where = adminWhere(filter);
+  const where = adminWhere(filter, new Date());
   const [rows, [total]] = await Promise.all([
     selectOrders(db)
       .where(where)
@@ -69,6 +120,55 @@ export async function adminOrderPage(db: DbOrTx, filter: AdminOrderFilter, limit
     db.select({ value: count() }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(where),
   ]);
   return { rows, total: total?.value ?? 0 };
+}
+
+/** The history entries of these orders, oldest first, with the usernames of who made them. */
+export function historyOfOrders(db: DbOrTx, orderIds: string[]) {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      orderId: orderHistory.orderId,
+      status: orderHistory.status,
+      at: orderHistory.at,
+      note: orderHistory.note,
+      by: { id: users.id, username: users.username },
+    })
+    .from(orderHistory)
+    .leftJoin(users, eq(users.id, orderHistory.byUserId))
+    .where(inArray(orderHistory.orderId, orderIds))
+    .orderBy(asc(orderHistory.orderId), asc(orderHistory.at), asc(orderHistory.id));
+}
+export type HistoryEntryRow = Awaited<ReturnType<typeof historyOfOrders>>[number];
+
+export async function addHistoryEntry(
+  tx: Tx,
+  entry: { orderId: string; status: OrderStatus; byUserId: string; note: string | null },
+): Promise<void> {
+  await tx.insert(orderHistory).values(entry);
+}
+
+/**
+ * Marks the payment received by this admin now, or clears the mark. Marking a payment already marked
+ * keeps who marked it first and when: a second click (or a retried request) rewrites nothing.
+ */
+export async function setPaymentVerified(
+  db: DbOrTx,
+  orderId: string,
+  verifiedBy: string | null,
+): Promise<boolean> {
+  const rows = await db
+    .update(orders)
+    .set(
+      verifiedBy
+        ? {
+            paymentVerifiedAt: sql`coalesce(${orders.paymentVerifiedAt}, now())`,
+            paymentVerifiedBy: sql`case when ${orders.paymentVerifiedAt} is null then ${verifiedBy}::uuid else ${orders.paymentVerifiedBy} end`,
+          }
+        : { paymentVerifiedAt: null, paymentVerifiedBy: null },
+    )
+    .where(eq(orders.id, orderId))
+    .returning({ id: orders.id });
+  return rows.length > 0;
 }
 
 export function linesOfOrders(db: DbOrTx, orderIds: string[]) {
@@ -180,6 +280,8 @@ export async function writeOrder(
   const parts: SQL[] = [
     sql`o as ${tx.insert(orders).values(order).returning({ createdAt: orders.createdAt, number: orders.number })}`,
     sql`d as ${tx.delete(cartLines).where(eq(cartLines.cartId, cartId))}`,
+    // The history's first entry: placed ('pending') by the buyer, at the order's own `created_at`.
+    sql`h as ${tx.insert(orderHistory).values({ orderId: order.id, status: 'pending', byUserId: order.userId })}`,
   ];
   if (lines.length) parts.push(sql`l as ${tx.insert(orderLines).values(lines)}`);
   if (idempotencyKey) {

@@ -10,7 +10,9 @@ import {
   OrderAnswerSchema,
   OrderMultipartSchema,
   OrderPageAnswerSchema,
+  OrderPaymentAnswerSchema,
   OrderStatusAnswerSchema,
+  PaymentUpdateSchema,
   PlacedOrderAnswerSchema,
   StatusUpdateSchema,
 } from '@/shared/schemas/order';
@@ -143,13 +145,48 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
         body: StatusUpdateSchema,
         tags,
         summary: 'Change the status (admins: any; the owner: cancel while pending or confirmed)',
+        description:
+          "An optional note goes into the order's history and the customer's e-mail. Setting the status " +
+          'the order already has changes nothing and adds no history entry.',
         response: { 200: OrderStatusAnswerSchema, ...errorAnswers(400, 401, 403, 404, 409) },
       },
     },
     async (request) => ({
       success: true as const,
       message: messages.orders.statusUpdated,
-      results: await service.changeStatus(currentUser(request), request.params.id, request.body.status),
+      results: await service.changeStatus(
+        currentUser(request),
+        request.params.id,
+        request.body.status,
+        request.body.note || null,
+      ),
     }),
+  );
+
+  app.patch(
+    '/api/order/:id/payment',
+    {
+      onRequest: app.requireAdmin,
+      preValidation: async (request: FastifyRequest) => {
+        request.body ??= {};
+      },
+      schema: {
+        params: OrderParamsSchema,
+        body: PaymentUpdateSchema,
+        tags,
+        summary: 'Mark the payment received, or undo the mark (admin)',
+        description:
+          'Apart from the status: records who marked it and when. Marking it again keeps the first mark.',
+        response: { 200: OrderPaymentAnswerSchema, ...errorAnswers(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { verified } = request.body;
+      return {
+        success: true as const,
+        message: verified ? messages.orders.paymentVerified : messages.orders.paymentUnverified,
+        order: await service.setPaymentVerified(currentUser(request), request.params.id, verified),
+      };
+    },
   );
 };

@@ -14,7 +14,7 @@ import { formatOrderNumber } from '@/shared/order-number';
 import type { OrderDto } from '@/shared/schemas/order';
 import { cartLinesWithProducts, ensureCartId } from '../cart/queries';
 import type { Db } from '../db/client';
-import { INTEGER_COLUMN_MAX, type OrderLineRow } from '../db/schema';
+import { INTEGER_COLUMN_MAX } from '../db/schema';
 import { AppError } from '../errors';
 import type { ShopEvents } from '../events';
 import type { Mailer } from '../mail/mailer';
@@ -25,16 +25,19 @@ import { assertAvailable, returnStock, stockConflict, takeLockedStock, takeStock
 import type { ObjectStore } from '../storage/types';
 import { orderDto, type ProofLinkSigner } from './dto';
 import {
+  addHistoryEntry,
   adminOrderPage,
   cartForOrder,
   findIdempotentOrderId,
   findOrder,
+  historyOfOrders,
   linesOfOrders,
   lockCartForOrder,
   lockCartProducts,
   lockOrder,
   ordersOfUser,
   setOrderStatus,
+  setPaymentVerified,
   writeOrder,
   type AdminOrderFilter,
   type OrderWithCustomer,
@@ -144,19 +147,31 @@ function ascendingIds(n: number): string[] {
   return Array.from({ length: n }, () => randomUUID()).sort();
 }
 
+function groupByOrder<T extends { orderId: string }>(rows: T[]): Map<string, T[]> {
+  const byOrder = new Map<string, T[]>();
+  for (const row of rows) {
+    const list = byOrder.get(row.orderId) ?? [];
+    list.push(row);
+    byOrder.set(row.orderId, list);
+  }
+  return byOrder;
+}
+
 export function createOrderService({ db, store, signProofLink, events, mail }: OrderDeps) {
   async function toDtos(rows: OrderWithCustomer[]): Promise<OrderDto[]> {
-    const lines = await linesOfOrders(
-      db,
-      rows.map((row) => row.order.id),
+    const ids = rows.map((row) => row.order.id);
+    const [lines, history] = await Promise.all([linesOfOrders(db, ids), historyOfOrders(db, ids)]);
+    const linesByOrder = groupByOrder(lines);
+    const historyByOrder = groupByOrder(history);
+    return rows.map((row) =>
+      orderDto(
+        store,
+        signProofLink,
+        row,
+        linesByOrder.get(row.order.id) ?? [],
+        historyByOrder.get(row.order.id) ?? [],
+      ),
     );
-    const byOrder = new Map<string, OrderLineRow[]>();
-    for (const line of lines) {
-      const list = byOrder.get(line.orderId) ?? [];
-      list.push(line);
-      byOrder.set(line.orderId, list);
-    }
-    return rows.map((row) => orderDto(store, signProofLink, row, byOrder.get(row.order.id) ?? []));
   }
 
   async function loadOrder(orderId: string): Promise<OrderDto> {
@@ -245,10 +260,23 @@ export function createOrderService({ db, store, signProofLink, events, mail }: O
           grandTotalPiastres: totalPiastres + shippingFeePiastres,
         };
         const written = await writeOrder(tx, { order: values, lines, idempotencyKey: key, cartId });
-        const order = { ...values, ...written, status: 'pending' as const, updatedAt: written.createdAt };
+        const order = {
+          ...values,
+          ...written,
+          status: 'pending' as const,
+          updatedAt: written.createdAt,
+          paymentVerifiedAt: null,
+          paymentVerifiedBy: null,
+        };
         const customer = { id: user.id, username: user.username, email: user.email };
+        const placement = {
+          status: 'pending' as const,
+          at: written.createdAt,
+          by: { id: user.id, username: user.username },
+          note: null,
+        };
         // Answered from what the transaction wrote, not read back; the proof's link is signed only now.
-        const dto = orderDto(store, signProofLink, { order, customer }, lines);
+        const dto = orderDto(store, signProofLink, { order, customer, verifier: null }, lines, [placement]);
         await mail.orderPlaced(tx, dto);
         return { created: true, order: dto };
       });
@@ -326,7 +354,12 @@ export function createOrderService({ db, store, signProofLink, events, mail }: O
      * while pending or confirmed (reading a). Cancelling returns the stock; leaving cancelled takes it
      * again, in the same transaction as the status, or fails with 409 when it is gone.
      */
-    async changeStatus(user: SessionUser, orderId: string, next: OrderStatus): Promise<OrderDto> {
+    async changeStatus(
+      user: SessionUser,
+      orderId: string,
+      next: OrderStatus,
+      note: string | null = null,
+    ): Promise<OrderDto> {
       const change = await db.transaction(async (tx) => {
         const order = await lockOrder(tx, orderId);
         if (!order) throw new AppError('NOT_FOUND', messages.orders.orderNotFoundAnswer);
@@ -356,10 +389,12 @@ export function createOrderService({ db, store, signProofLink, events, mail }: O
           );
         }
         await setOrderStatus(tx, orderId, next);
+        await addHistoryEntry(tx, { orderId, status: next, byUserId: user.id, note });
         await mail.statusChanged(tx, {
           number: formatOrderNumber(order.number),
           status: next,
           customer: { email: order.customerEmail, name: order.name },
+          note,
         });
         return { from, userId: order.userId, stockMoved: next === 'cancelled' || from === 'cancelled' };
       });
@@ -375,6 +410,13 @@ export function createOrderService({ db, store, signProofLink, events, mail }: O
           stockMoved: change.stockMoved,
         });
       }
+      return loadOrder(orderId);
+    },
+
+    /** Records (or, `verified: false`, clears) who marked the payment received and when; admins only, by route. */
+    async setPaymentVerified(user: SessionUser, orderId: string, verified: boolean): Promise<OrderDto> {
+      const found = await setPaymentVerified(db, orderId, verified ? user.id : null);
+      if (!found) throw new AppError('NOT_FOUND', messages.orders.orderNotFoundAnswer);
       return loadOrder(orderId);
     },
   };

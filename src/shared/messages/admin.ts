@@ -9,6 +9,7 @@ export const admin = {
   totalCategories: 'Total Categories',
   totalOrders: 'Total Orders',
   revenue: 'Revenue',
+  revenueCounts: 'Confirmed and delivered orders',
   recentProducts: 'Recent Products',
   allProducts: 'All Products',
   viewAllProducts: 'View all products',

@@ -23,6 +23,7 @@ export const mail = {
   // Status changed, to the shopper
   statusChangedSubject: 'Your {shop} order {number} is now {status}',
   statusChangedIntro: 'The status of your order {number} changed to: {status}.',
+  statusChangedNote: 'A note from the shop: {note}',
   // Password reset
   resetSubject: 'Reset your {shop} password',
   resetIntro: 'Someone, hopefully you, asked to reset the password of your {shop} account.',

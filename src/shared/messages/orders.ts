@@ -78,6 +78,14 @@ export const orders = {
   notYourCart: 'You can only order from your own cart',
   notYourOrderToChange: 'You can only change your own orders',
   idempotencyKeyRule: 'Idempotency-Key must be 1 to 200 characters',
+  // The owner's order desk (issue 15)
+  noteRule: 'A note must be at most {max} characters',
+  verifiedRule: 'verified must be true or false',
+  paymentVerified: 'Payment marked as received',
+  paymentUnverified: 'Payment marked as not received',
+  dateRule: '{field} must be a date written YYYY-MM-DD',
+  periodRule: 'period must be today or 7d',
+  proofFilterRule: 'proof must be toCheck',
   // My orders
   myOrdersTitle: 'My Orders',
   filterAll: 'All',

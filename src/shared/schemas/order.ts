@@ -1,6 +1,14 @@
 import { z } from 'zod';
-import { ADMIN_PAGE_SIZE, CITIES, ORDER_STATUSES, PAYMENT_TYPES } from '../constants';
-import { messages } from '../messages';
+import {
+  ADMIN_PAGE_SIZE,
+  CITIES,
+  ORDER_PERIODS,
+  ORDER_STATUSES,
+  PAYMENT_TYPES,
+  PROOF_FILTERS,
+  STATUS_NOTE_MAX,
+} from '../constants';
+import { format, messages } from '../messages';
 import {
   AnswerIdSchema,
   BinaryFileSchema,
@@ -10,17 +18,67 @@ import {
   limitParam,
   pageParam,
   searchParam,
+  text,
 } from './common';
 import { ImageSchema } from './product';
 
 export const OrderStatusSchema = z.enum(ORDER_STATUSES, { error: messages.orders.statusRule });
-export const StatusUpdateSchema = z.object({ status: OrderStatusSchema });
+export const StatusUpdateSchema = z.object({
+  status: OrderStatusSchema,
+  /** Why, for the order's history and the customer's e-mail; blank is no note. */
+  note: text('note', {
+    max: STATUS_NOTE_MAX,
+    tooLong: format(messages.orders.noteRule, { max: STATUS_NOTE_MAX }),
+  })
+    .nullish()
+    .describe(`An optional note, at most ${STATUS_NOTE_MAX} characters, kept in the history and mailed`),
+});
 
-export const AdminOrderQuerySchema = z.object({
+/** `PATCH /order/{id}/payment` (admin): the payment was received (or, undone, was not). */
+export const PaymentUpdateSchema = z.object({
+  verified: z.boolean({ error: messages.orders.verifiedRule }),
+});
+
+const blankToUndefined = (value: unknown) => (value === '' ? undefined : value);
+
+/** A day of the shop's calendar (Africa/Cairo), written YYYY-MM-DD. */
+function dayParam(field: string) {
+  const rule = format(messages.orders.dateRule, { field });
+  return z.preprocess(
+    blankToUndefined,
+    z.iso.date({ error: rule }).optional().describe(`${field}: a day, YYYY-MM-DD, Cairo time`),
+  );
+}
+
+/** The filters of the admin order list, shared by its page and its CSV export. */
+export const OrderFilterSchema = z.object({
+  status: z.preprocess(blankToUndefined, OrderStatusSchema.optional()),
+  /** The customer's name, phone or e-mail, the order's number ('N-10001', '10001') or an id prefix. */
+  search: searchParam,
+  /** Placed on or after this day (Cairo). */
+  from: dayParam('from'),
+  /** Placed on or before this day (Cairo). */
+  to: dayParam('to'),
+  /** Placed today, or in the last 7 days with today (Cairo). */
+  period: z.preprocess(
+    blankToUndefined,
+    z.enum(ORDER_PERIODS, { error: messages.orders.periodRule }).optional(),
+  ),
+  paymentType: z.preprocess(
+    blankToUndefined,
+    z.enum(PAYMENT_TYPES, { error: messages.orders.paymentTypeRule }).optional(),
+  ),
+  /** 'toCheck': InstaPay orders with a proof whose payment is not yet marked received. */
+  proof: z.preprocess(
+    blankToUndefined,
+    z.enum(PROOF_FILTERS, { error: messages.orders.proofFilterRule }).optional(),
+  ),
+});
+export type OrderFilter = z.infer<typeof OrderFilterSchema>;
+
+export const AdminOrderQuerySchema = OrderFilterSchema.extend({
   page: pageParam,
   limit: limitParam(100).default(ADMIN_PAGE_SIZE),
-  status: z.preprocess((v) => (v === '' ? undefined : v), OrderStatusSchema.optional()),
-  search: searchParam,
 });
 
 /** A line as sold: the snapshot of the product taken when the order was placed (DESIGN §2). */
@@ -42,6 +100,26 @@ export const OrderLineSchema = z.object({
   unitPrice: EgpSchema,
 });
 export type OrderLineDto = z.infer<typeof OrderLineSchema>;
+
+/** Who did something to an order; null where nobody signed in did it (an order from before the record). */
+const ActorSchema = z.object({ _id: AnswerIdSchema, username: z.string() });
+
+/** One step of an order's life: its placement ('pending', by the buyer) and every status change since. */
+export const OrderHistoryEntrySchema = z.object({
+  status: z.enum(ORDER_STATUSES),
+  at: TimestampSchema,
+  by: ActorSchema.nullable(),
+  note: z.string().nullable(),
+});
+export type OrderHistoryEntry = z.infer<typeof OrderHistoryEntrySchema>;
+
+/** The owner's check of the payment, apart from the status: who marked it received, and when. */
+export const PaymentCheckSchema = z.object({
+  verified: z.boolean(),
+  at: TimestampSchema.nullable(),
+  by: ActorSchema.nullable(),
+});
+export type PaymentCheck = z.infer<typeof PaymentCheckSchema>;
 
 export const OrderSchema = z.object({
   _id: AnswerIdSchema,
@@ -71,6 +149,9 @@ export const OrderSchema = z.object({
   /** A signed link to the payment proof that expires (an hour by default); null without a proof. */
   paymentImage: z.object({ url: z.string() }).nullable(),
   createdBy: z.object({ _id: AnswerIdSchema, username: z.string(), email: z.string() }),
+  /** Oldest first: the placement ('pending', by the buyer), then every status change with its note. */
+  history: z.array(OrderHistoryEntrySchema),
+  payment: PaymentCheckSchema,
 });
 export type OrderDto = z.infer<typeof OrderSchema>;
 
@@ -97,6 +178,12 @@ export const OrderStatusAnswerSchema = z
   .object({ success: z.literal(true), message: z.string(), results: OrderSchema })
   .describe('The order with its new status');
 export type OrderStatusAnswer = z.infer<typeof OrderStatusAnswerSchema>;
+
+/** `PATCH /order/{id}/payment` (admin): the order with its payment check. */
+export const OrderPaymentAnswerSchema = z
+  .object({ success: z.literal(true), message: z.string(), order: OrderSchema })
+  .describe('The order with its payment marked received or not');
+export type OrderPaymentAnswer = z.infer<typeof OrderPaymentAnswerSchema>;
 
 /** `GET /order` (admin): a page of orders. */
 export const OrderPageAnswerSchema = z

@@ -399,6 +399,15 @@ export function makeOrder(overrides: Partial<OrderDto> & { status?: OrderStatus 
     paymentType: 'instapay',
     paymentImage: { url: '/files/proof.webp?sig=x' },
     createdBy: { _id: 'u1', username: 'mariam', email: 'mariam@example.com' },
+    history: [
+      {
+        status: 'pending',
+        at: overrides.createdAt ?? '2026-11-20T10:30:00.000Z',
+        by: { _id: 'u1', username: 'mariam' },
+        note: null,
+      },
+    ],
+    payment: { verified: false, at: null, by: null },
     ...overrides,
   };
 }
