@@ -94,9 +94,9 @@ export function CheckoutForm({ cart }: { cart: CartDto }) {
   const submitting = useRef(false);
 
   const mutation = usePlaceOrder({
-    onSuccess: async () => {
+    onSuccess: async (answer) => {
       notify.success(m.orderPlaced);
-      await navigate(href.orders());
+      await navigate(href.order(answer.order._id));
     },
     onError: (error) => notify.error(failureText(error, m.somethingWentWrong)),
     onSettled: () => {

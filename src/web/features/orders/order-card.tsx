@@ -2,8 +2,10 @@ import { format, messages } from '@/shared/messages';
 import { formatEgp } from '@/shared/money';
 import { OWNER_CANCELLABLE_STATUSES } from '@/shared/constants';
 import type { OrderDto, OrderLineDto } from '@/shared/schemas/order';
-import { statusLabel, statusTone } from '@/web/components/order-status';
+import { Link } from 'react-router';
+import { StatusBadge } from '@/web/components/status-badge';
 import { formatDateTime } from '@/shared/dates';
+import { href } from '@/web/paths';
 
 const m = messages.orders;
 
@@ -35,12 +37,7 @@ export function OrderCard({ order, cancelling, onCancel }: OrderCardProps) {
             {format(m.placedOn, { date: formatDateTime(order.createdAt) })}
           </p>
         </div>
-        <span
-          className={`inline-flex items-center rounded-pill px-3 py-1 text-xs font-semibold ring-1 ring-inset ${statusTone(order.status)}`}
-          data-status={order.status}
-        >
-          {statusLabel(order.status)}
-        </span>
+        <StatusBadge status={order.status} />
       </header>
 
       <ul className="divide-y divide-line px-5">
@@ -86,16 +83,21 @@ export function OrderCard({ order, cancelling, onCancel }: OrderCardProps) {
             <dt className="font-semibold">{m.total}</dt>
             <dd className="text-end font-semibold tabular-nums">{formatEgp(order.grandTotal)}</dd>
           </dl>
-          {canCancel(order.status) && (
-            <button
-              type="button"
-              className="btn btn-outline border-danger/40 text-danger hover:border-danger"
-              disabled={cancelling}
-              onClick={() => onCancel(order._id)}
-            >
-              {m.cancelOrder}
-            </button>
-          )}
+          <div className="flex flex-wrap gap-2 sm:justify-end">
+            <Link to={href.order(order._id)} className="btn btn-outline">
+              {format(m.viewOrder, { number: order.number })}
+            </Link>
+            {canCancel(order.status) && (
+              <button
+                type="button"
+                className="btn btn-outline border-danger/40 text-danger hover:border-danger"
+                disabled={cancelling}
+                onClick={() => onCancel(order._id)}
+              >
+                {m.cancelOrder}
+              </button>
+            )}
+          </div>
         </div>
       </footer>
     </article>

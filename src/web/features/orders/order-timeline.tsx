@@ -1,16 +1,10 @@
 import type { OrderStatus } from '@/shared/constants';
 import { formatDateTime } from '@/shared/dates';
 import { format, messages } from '@/shared/messages';
+import type { OrderHistoryEntry } from '@/shared/schemas/order';
 import { statusLabel } from '@/web/components/order-status';
 
 const m = messages.orders;
-
-/** What the timeline reads of one entry of an order's `history`. */
-export interface TimelineEntry {
-  status: string;
-  at: string;
-  note: string | null;
-}
 
 interface TimelineStep {
   status: string;
@@ -32,7 +26,7 @@ const STEPS_AHEAD: Partial<Record<string, OrderStatus[]>> = {
  * order), then what is still to come for an order that is open. Every change is shown as it was
  * recorded, so an order the shop moved back to pending says so rather than hiding it.
  */
-export function timelineSteps(status: string, history: readonly TimelineEntry[]): TimelineStep[] {
+function timelineSteps(status: string, history: readonly OrderHistoryEntry[]): TimelineStep[] {
   const happened = history.map<TimelineStep>((entry, index) => ({
     status: entry.status,
     label: index === 0 && entry.status === 'pending' ? m.orderPlacedStep : statusLabel(entry.status),
@@ -59,7 +53,13 @@ const DOTS: Record<string, string> = {
 };
 
 /** The order's status timeline: placed, confirmed, delivered or cancelled, with dates and notes. */
-export function OrderTimeline({ status, history }: { status: string; history: readonly TimelineEntry[] }) {
+export function OrderTimeline({
+  status,
+  history,
+}: {
+  status: string;
+  history: readonly OrderHistoryEntry[];
+}) {
   const steps = timelineSteps(status, history);
   const lastReached = steps.findLastIndex((step) => step.reached);
   return (
@@ -82,7 +82,9 @@ export function OrderTimeline({ status, history }: { status: string; history: re
             }`}
           />
           <div className="min-w-0">
-            <p className={`text-sm font-semibold ${step.reached ? 'text-ink' : 'text-muted'}`}>{step.label}</p>
+            <p className={`text-sm font-semibold ${step.reached ? 'text-ink' : 'text-muted'}`}>
+              {step.label}
+            </p>
             {step.at ? (
               <time dateTime={step.at} className="block text-xs text-muted">
                 {formatDateTime(step.at)}

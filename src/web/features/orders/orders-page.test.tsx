@@ -75,6 +75,9 @@ describe('my orders', () => {
     expect(within(card).getByText('901 EGP')).toBeInTheDocument();
     expect(within(card).getByText('70 EGP')).toBeInTheDocument();
     expect(within(card).getByText('971 EGP')).toBeInTheDocument();
+    expect(
+      within(card).getByRole('link', { name: format(m.viewOrder, { number: order.number }) }),
+    ).toHaveAttribute('href', `/orders/${order._id}`);
   });
 
   it('colours each status and shows completed as Delivered and an unknown status as it is', async () => {
