@@ -14,6 +14,7 @@ import {
   type Answer,
   type RecordedCall,
 } from '@/web/lib/testing';
+import { queryKeys } from '@/web/lib/query-keys';
 import OrdersPage from './orders-page';
 
 const m = messages.orders;
@@ -160,7 +161,9 @@ describe('my orders', () => {
       },
     );
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
-    renderRoute(<OrdersPage />, { path: '/allorders' });
+    const { queryClient } = renderRoute(<OrdersPage />, { path: '/allorders' });
+    // The order's page was seen before (as it is right after checkout): it must not keep the old status.
+    queryClient.setQueryData(queryKeys.order(order._id), order);
     await userEvent.click(await screen.findByRole('button', { name: m.cancelOrder }));
 
     expect(confirm).toHaveBeenCalledWith(m.confirmCancel);
@@ -168,6 +171,7 @@ describe('my orders', () => {
     expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ status: 'cancelled' });
     await waitFor(() => expect(badgeOf(orderCards()[0]!, m.cancelled)).toBeInTheDocument());
     expect(screen.queryByRole('button', { name: m.cancelOrder })).not.toBeInTheDocument();
+    expect(queryClient.getQueryData<OrderDto>(queryKeys.order(order._id))?.status).toBe('cancelled');
   });
 
   it('does nothing when the shopper does not confirm', async () => {
