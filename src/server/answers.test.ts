@@ -394,6 +394,11 @@ describe(`every route answers exactly what it declares (${testDriver})`, () => {
     'GET /api/order': async () => {
       await placeOrder(await createUser(t), image);
       await call(t.app, as(admin, { method: 'GET', url: '/api/order?page=1&limit=5' }), 200);
+      await call(
+        t.app,
+        as(admin, { method: 'GET', url: '/api/order?period=today&paymentType=instapay&proof=toCheck' }),
+        200,
+      );
       await call(t.app, as(shopper, { method: 'GET', url: '/api/order' }), 403);
       await call(t.app, as(admin, { method: 'GET', url: '/api/order?status=shipped' }), 400);
     },
@@ -419,9 +424,42 @@ describe(`every route answers exactly what it declares (${testDriver})`, () => {
       const order = await placeOrder(user);
       const url = `/api/order/${order.id}/status`;
       await call(t.app, as(user, { method: 'PATCH', url, payload: { status: 'cancelled' } }), 200);
-      await call(t.app, as(admin, { method: 'PATCH', url, payload: { status: 'confirmed' } }), 200);
+      await call(
+        t.app,
+        as(admin, { method: 'PATCH', url, payload: { status: 'confirmed', note: 'Paid' } }),
+        200,
+      );
       await call(t.app, as(shopper, { method: 'PATCH', url, payload: { status: 'cancelled' } }), 403);
       await call(t.app, as(admin, { method: 'PATCH', url, payload: { status: 'shipped' } }), 400);
+    },
+
+    'PATCH /api/order/{id}/payment': async () => {
+      const order = await placeOrder(await createUser(t), image);
+      const url = `/api/order/${order.id}/payment`;
+      await call(t.app, as(admin, { method: 'PATCH', url, payload: { verified: true } }), 200);
+      await call(t.app, as(admin, { method: 'PATCH', url, payload: { verified: false } }), 200);
+      await call(t.app, as(shopper, { method: 'PATCH', url, payload: { verified: true } }), 403);
+      await call(
+        t.app,
+        as(admin, {
+          method: 'PATCH',
+          url: `/api/order/${randomUUID()}/payment`,
+          payload: { verified: true },
+        }),
+        404,
+      );
+    },
+
+    'GET /api/order/export.csv': async () => {
+      await placeOrder(await createUser(t), image);
+      const res = await call(
+        t.app,
+        as(admin, { method: 'GET', url: '/api/order/export.csv?period=7d' }),
+        200,
+      );
+      expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+      await call(t.app, as(shopper, { method: 'GET', url: '/api/order/export.csv' }), 403);
+      await call(t.app, as(admin, { method: 'GET', url: '/api/order/export.csv?from=soon' }), 400);
     },
 
     'GET /api/files/private/{*}': async () => {

@@ -59,3 +59,18 @@ export function shopDayStart(day: string): Date {
   const guess = utcMidnight - shopOffsetMs(utcMidnight);
   return new Date(utcMidnight - shopOffsetMs(guess));
 }
+
+/** A moment as the shop's clock reads it, `2026-11-26 08:14`: for exports a spreadsheet sorts as text. */
+export function shopDateTime(at: Date): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: SHOP_TIME_ZONE,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).formatToParts(at);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}`;
+}

@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { City, OrderStatus } from '@/shared/constants';
-import { orderLines, orders, type StoredImage } from '../db/schema';
+import type { City, OrderStatus, PaymentType } from '@/shared/constants';
+import { orderHistory, orderLines, orders, type StoredImage } from '../db/schema';
 import type { TestApp } from '../test/app';
 import { multipartBody, type MultipartFilePart } from '../test/multipart';
 import type { TestUser } from '../test/users';
@@ -60,6 +60,13 @@ export async function insertOrder(
     status?: OrderStatus;
     grandTotal?: number;
     line?: { productId: string; name: string; slug: string; image: StoredImage | null; unitPrice: number };
+    name?: string;
+    phone?: string;
+    address?: string;
+    paymentType?: PaymentType;
+    /** A proof's store key (the file itself is not stored). */
+    paymentImageKey?: string;
+    createdAt?: Date;
   } = {},
 ): Promise<string> {
   orderNumber += 1;
@@ -71,17 +78,23 @@ export async function insertOrder(
     .values({
       userId: user.id,
       status: options.status ?? 'pending',
-      name: `Customer ${orderNumber}`,
-      phone: '01012345678',
-      address: '12 Nile Street, Cairo',
+      name: options.name ?? `Customer ${orderNumber}`,
+      phone: options.phone ?? '01012345678',
+      address: options.address ?? '12 Nile Street, Cairo',
       city,
-      paymentType: 'cash',
+      paymentType: options.paymentType ?? 'cash',
+      paymentImageKey: options.paymentImageKey ?? null,
+      ...(options.createdAt ? { createdAt: options.createdAt, updatedAt: options.createdAt } : {}),
       totalPiastres: grandTotalPiastres - shippingFeePiastres,
       shippingFeePiastres,
       grandTotalPiastres,
     })
-    .returning({ id: orders.id });
+    .returning({ id: orders.id, createdAt: orders.createdAt });
   if (!order) throw new Error('order not inserted');
+  // As checkout writes it: the history starts with the placement by the buyer.
+  await t.database.db
+    .insert(orderHistory)
+    .values({ orderId: order.id, status: 'pending', at: order.createdAt, byUserId: user.id });
   if (options.line) {
     await t.database.db.insert(orderLines).values({
       orderId: order.id,

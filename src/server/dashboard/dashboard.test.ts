@@ -50,6 +50,10 @@ describe('GET /api/dashboard/stats', () => {
       totalOrders: 0,
       ordersByStatus: { pending: 0, confirmed: 0, completed: 0, cancelled: 0 },
       revenue: 0,
+      revenueCounts: { label: 'Confirmed and delivered orders', statuses: ['confirmed', 'completed'] },
+      today: { orders: 0, total: 0 },
+      pendingOrders: 0,
+      proofsToCheck: 0,
       recentProducts: [],
     });
   });

@@ -1,4 +1,5 @@
-import { LINKED_FROM_MAIL, type OrderStatus, type PaymentType } from '@/shared/constants';
+import { LINKED_FROM_MAIL, type OrderStatus } from '@/shared/constants';
+import { ORDER_STATUS_WORDS, PAYMENT_TYPE_WORDS } from '@/shared/order-words';
 import { format, messages } from '@/shared/messages';
 import { mail as m } from '@/shared/messages/mail';
 import { formatEgp } from '@/shared/money';
@@ -44,17 +45,6 @@ function compose(to: string, subject: string, blocks: Block[]): MailMessage {
       '<!doctype html><html><body style="font-family:Arial,sans-serif;color:#2b2118;line-height:1.5">\n' +
       `${body}\n</body></html>\n`,
   };
-}
-
-function statusWord(status: OrderStatus): string {
-  const o = messages.orders;
-  return { pending: o.pending, confirmed: o.confirmed, completed: o.delivered, cancelled: o.cancelled }[
-    status
-  ];
-}
-
-function paymentWord(type: PaymentType): string {
-  return type === 'cash' ? messages.orders.cash : messages.orders.instapay;
 }
 
 function linesBlock(order: OrderDto): Block {
@@ -130,7 +120,7 @@ export function newOrderNotice(shopEmail: string, order: OrderDto): MailMessage 
         }),
       ),
       linesBlock(order),
-      paragraph(format(m.newOrderPayment, { method: paymentWord(order.paymentType) })),
+      paragraph(format(m.newOrderPayment, { method: PAYMENT_TYPE_WORDS[order.paymentType] })),
       paragraph(format(m.deliverTo, { name: order.name, address: order.address, phone: order.phone })),
     ],
   );
@@ -145,7 +135,7 @@ export interface StatusChangeFacts {
 }
 
 export function statusChangedMail(shop: ShopIdentity, change: StatusChangeFacts): MailMessage {
-  const status = statusWord(change.status);
+  const status = ORDER_STATUS_WORDS[change.status];
   const ordersUrl = `${shop.baseUrl}${LINKED_FROM_MAIL.myOrders}`;
   return compose(
     change.customer.email,

@@ -79,3 +79,14 @@ export function orderDto(
     },
   };
 }
+
+/** Rows of several orders (lines, history entries), by order, each order's in the order read. */
+export function groupByOrder<T extends { orderId: string }>(rows: T[]): Map<string, T[]> {
+  const byOrder = new Map<string, T[]>();
+  for (const row of rows) {
+    const list = byOrder.get(row.orderId) ?? [];
+    list.push(row);
+    byOrder.set(row.orderId, list);
+  }
+  return byOrder;
+}

@@ -188,6 +188,15 @@ describe('orders API', () => {
         paymentType: 'cash',
         paymentImage: null,
         createdBy: { _id: user.id, username: user.username, email: user.email },
+        history: [
+          {
+            status: 'pending',
+            at: body.order.createdAt,
+            by: { _id: user.id, username: user.username },
+            note: null,
+          },
+        ],
+        payment: { verified: false, at: null, by: null },
       });
 
       expect(await stockOf(t, dress.id)).toEqual({ available: 3, sold: 2 });
@@ -733,7 +742,19 @@ describe('orders API', () => {
       expect(res.json()).toEqual({
         success: true,
         message: 'Order status updated successfully',
-        results: { ...order, status: 'cancelled' },
+        results: {
+          ...order,
+          status: 'cancelled',
+          history: [
+            ...order.history,
+            {
+              status: 'cancelled',
+              at: expect.any(String),
+              by: { _id: user.id, username: user.username },
+              note: null,
+            },
+          ],
+        },
       });
       expect(await stockOf(t, product.id)).toEqual({ available: 5, sold: 0 });
       expect(changes).toEqual([

@@ -83,6 +83,7 @@ export function placedBetween(from: string | undefined, until?: string): SQL[] {
 
 export type AdminOrderFilter = OrderFilter;
 
+/** The admin list's filters as SQL; `now` fixes which day 'today' is for the whole of one request. */
 function adminWhere(filter: AdminOrderFilter, now: Date): SQL | undefined {
   const conditions: SQL[] = [];
   if (filter.status) conditions.push(eq(orders.status, filter.status));
@@ -169,6 +170,54 @@ export async function setPaymentVerified(
     .where(eq(orders.id, orderId))
     .returning({ id: orders.id });
   return rows.length > 0;
+}
+
+/** Where an export stopped: the last order written, by the keys the export walks in. */
+export interface ExportCursor {
+  /** `created_at` as PostgreSQL writes it: microseconds that a JavaScript Date would drop. */
+  at: string;
+  id: string;
+}
+
+/**
+ * The next page of an export, newest first, after `cursor`: keyset pages, so every page costs the
+ * same however deep the export is, and no transaction stays open between them.
+ */
+export function exportOrderPage(
+  db: DbOrTx,
+  filter: AdminOrderFilter,
+  now: Date,
+  cursor: ExportCursor | null,
+  limit: number,
+) {
+  return db
+    .select({
+      order: orders,
+      email: users.email,
+      cursorAt: sql<string>`${orders.createdAt}::text`,
+    })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(
+      and(
+        adminWhere(filter, now),
+        cursor
+          ? sql`(${orders.createdAt}, ${orders.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit);
+}
+
+/** What an export says of each line: its name and how many, in the order the shopper added them. */
+export function itemsOfOrders(db: DbOrTx, orderIds: string[]) {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({ orderId: orderLines.orderId, name: orderLines.name, quantity: orderLines.quantity })
+    .from(orderLines)
+    .where(inArray(orderLines.orderId, orderIds))
+    .orderBy(asc(orderLines.orderId), asc(orderLines.id));
 }
 
 export function linesOfOrders(db: DbOrTx, orderIds: string[]) {

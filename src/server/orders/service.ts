@@ -23,7 +23,8 @@ import { ImageRefused, type ImageRefusal } from '../images/refusals';
 import type { SessionUser } from '../plugins/auth-guard';
 import { assertAvailable, returnStock, stockConflict, takeLockedStock, takeStock } from '../stock/stock';
 import type { ObjectStore } from '../storage/types';
-import { orderDto, type ProofLinkSigner } from './dto';
+import { ordersCsv } from './export';
+import { groupByOrder, orderDto, type ProofLinkSigner } from './dto';
 import {
   addHistoryEntry,
   adminOrderPage,
@@ -145,16 +146,6 @@ async function storeProof(store: ObjectStore, buffer: Buffer): Promise<string> {
  */
 function ascendingIds(n: number): string[] {
   return Array.from({ length: n }, () => randomUUID()).sort();
-}
-
-function groupByOrder<T extends { orderId: string }>(rows: T[]): Map<string, T[]> {
-  const byOrder = new Map<string, T[]>();
-  for (const row of rows) {
-    const list = byOrder.get(row.orderId) ?? [];
-    list.push(row);
-    byOrder.set(row.orderId, list);
-  }
-  return byOrder;
 }
 
 export function createOrderService({ db, store, signProofLink, events, mail }: OrderDeps) {
@@ -411,6 +402,11 @@ export function createOrderService({ db, store, signProofLink, events, mail }: O
         });
       }
       return loadOrder(orderId);
+    },
+
+    /** The filtered orders as a CSV stream (./export.ts). */
+    exportCsv(filter: AdminOrderFilter, onError: (error: Error) => void) {
+      return ordersCsv(db, filter, onError);
     },
 
     /** Records (or, `verified: false`, clears) who marked the payment received and when; admins only, by route. */

@@ -119,7 +119,6 @@ export const PaymentCheckSchema = z.object({
   at: TimestampSchema.nullable(),
   by: ActorSchema.nullable(),
 });
-export type PaymentCheck = z.infer<typeof PaymentCheckSchema>;
 
 export const OrderSchema = z.object({
   _id: AnswerIdSchema,

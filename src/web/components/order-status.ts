@@ -1,5 +1,6 @@
 import type { OrderStatus } from '@/shared/constants';
 import { messages } from '@/shared/messages';
+import { ORDER_STATUS_WORDS } from '@/shared/order-words';
 
 const m = messages.orders;
 
@@ -12,12 +13,7 @@ export const ORDER_FILTERS: { value: OrderStatus | 'all'; label: string }[] = [
   { value: 'completed', label: m.delivered },
 ];
 
-const LABELS: Record<OrderStatus, string> = {
-  pending: m.pending,
-  confirmed: m.confirmed,
-  completed: m.delivered,
-  cancelled: m.cancelled,
-};
+const LABELS = ORDER_STATUS_WORDS;
 
 /** SPEC §4's colours: pending yellow, confirmed blue, completed green, cancelled red. */
 const TONES: Record<OrderStatus, string> = {
