@@ -1,6 +1,7 @@
 import { format, messages } from '@/shared/messages';
 import { formatEgp } from '@/shared/money';
 import { OWNER_CANCELLABLE_STATUSES } from '@/shared/constants';
+import { PAYMENT_TYPE_WORDS } from '@/shared/order-words';
 import type { OrderDto, OrderLineDto } from '@/shared/schemas/order';
 import { Link } from 'react-router';
 import { StatusBadge } from '@/web/components/status-badge';
@@ -68,7 +69,7 @@ export function OrderCard({ order, cancelling, onCancel }: OrderCardProps) {
 
       <footer className="flex flex-col gap-4 border-t border-line px-5 py-4 sm:flex-row sm:items-end sm:justify-between">
         <div className="text-sm text-ink-soft">
-          <p>{format(m.paymentLabel, { method: order.paymentType === 'instapay' ? m.instapay : m.cash })}</p>
+          <p>{format(m.paymentLabel, { method: PAYMENT_TYPE_WORDS[order.paymentType] })}</p>
           <p className="mt-1 max-w-md">
             <span className="text-muted">{m.deliverTo}: </span>
             {order.address}

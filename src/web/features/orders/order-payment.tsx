@@ -2,14 +2,13 @@ import { Copy } from 'lucide-react';
 import { OWNER_CANCELLABLE_STATUSES } from '@/shared/constants';
 import { formatDateTime } from '@/shared/dates';
 import { format, messages } from '@/shared/messages';
+import { PAYMENT_TYPE_WORDS } from '@/shared/order-words';
 import { paymentInstructions } from '@/shared/payment-instructions';
 import type { OrderDto } from '@/shared/schemas/order';
 import { notify } from '@/web/lib/notify';
 import { walletNumber } from '@/web/lib/shop';
 
 const m = messages.orders;
-
-const PAYMENT_NAMES = { cash: m.cash, instapay: m.instapay } as const;
 
 /** The clipboard needs a secure page and the shopper's leave; without either, they copy by hand. */
 async function copyWalletNumber(): Promise<void> {
@@ -33,7 +32,7 @@ export function OrderPayment({ order }: { order: OrderDto }) {
       <h2 id="order-payment" className="mb-3 text-xl">
         {m.payment}
       </h2>
-      <p className="text-sm font-medium text-ink">{PAYMENT_NAMES[order.paymentType]}</p>
+      <p className="text-sm font-medium text-ink">{PAYMENT_TYPE_WORDS[order.paymentType]}</p>
       {payment.verified ? (
         <p className="mt-3 rounded-field bg-success/12 px-4 py-3 text-sm font-medium text-success">
           {payment.at
