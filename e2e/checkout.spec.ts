@@ -86,9 +86,31 @@ async function journey(page: Page, request: APIRequestContext): Promise<void> {
   await expect(page.getByRole('img', { name: o.proofPreview })).toBeVisible();
   await page.getByRole('button', { name: o.placeOrder }).click();
 
+  // SPEC §2: My Orders, with the thanks on top: the order's number and how to pay.
   await expect(page).toHaveURL(/\/allorders$/);
   await expect(page.getByText(o.orderPlaced)).toBeVisible();
-  const order = page.getByRole('article');
+  const thanks = page.getByRole('region', { name: new RegExp(`^${o.thankYou} N-\\d+$`) });
+  await expect(thanks).toBeVisible();
+  const number = /N-\d+/.exec((await thanks.getByRole('heading').first().textContent()) ?? '')?.[0];
+  expect(number).toBeDefined();
+  await expect(
+    thanks.getByText(format(o.onlineInstructions, { total: formatAmount(total), phone: '01012345678' })),
+  ).toBeVisible();
+  await expect(thanks.getByRole('button', { name: o.copyWalletNumber })).toBeVisible();
+
+  // The order's own page: the same thanks, its lines and where the order stands.
+  await thanks.getByRole('link', { name: format(o.viewOrder, { number: number! }) }).click();
+  await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 1, name: `${o.thankYou} ${number!}` })).toBeVisible();
+  const payment = page.getByRole('region', { name: o.payment });
+  await expect(payment.getByRole('button', { name: o.copyWalletNumber })).toBeVisible();
+  const timeline = page.getByRole('region', { name: o.statusTimeline });
+  await expect(timeline.getByRole('listitem').first()).toContainText(o.orderPlacedStep);
+  await expect(page.getByRole('region', { name: o.items })).toContainText(formatEgp(total));
+
+  await page.getByRole('link', { name: o.viewAllOrders }).click();
+  await expect(page).toHaveURL(/\/allorders$/);
+  const order = page.getByRole('article', { name: format(o.orderNumber, { number: number! }) });
   await expect(order).toHaveCount(1);
   await expect(order.getByText(o.pending, { exact: true })).toBeVisible();
   await expect(order.getByText(formatEgp(total), { exact: true })).toBeVisible();
@@ -107,6 +129,11 @@ async function journey(page: Page, request: APIRequestContext): Promise<void> {
   await expect(order.getByRole('button', { name: o.cancelOrder })).toHaveCount(0);
   expect(await stockOf(request, first._id)).toBe(stockBefore[0]);
   expect(await stockOf(request, second._id)).toBe(stockBefore[1]);
+
+  // Its page now ends the timeline with the cancellation and asks for no payment.
+  await order.getByRole('link', { name: format(o.viewOrder, { number: number! }) }).click();
+  await expect(timeline.getByRole('listitem').last()).toContainText(o.cancelled);
+  await expect(page.getByRole('button', { name: o.copyWalletNumber })).toHaveCount(0);
 }
 
 test('a shopper fills a cart, checks out with an InstaPay proof, sees the order and cancels it', async ({

@@ -149,6 +149,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     firstScreen: catalogFirstScreen(createCatalogService(catalog)),
     shopName: config.SHOP_NAME,
     walletNumber: config.SHOP_WALLET_NUMBER,
+    whatsappNumber: config.SHOP_WHATSAPP,
   });
 
   return app;

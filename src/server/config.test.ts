@@ -80,3 +80,22 @@ describe('scheduled backups', () => {
     expect(refusal({ BACKUP_KEEP: '0' })).toContain('BACKUP_KEEP');
   });
 });
+
+describe('SHOP_WHATSAPP', () => {
+  it('is unset unless given, so the shop shows no WhatsApp link', () => {
+    expect(loadConfig({}).SHOP_WHATSAPP).toBeUndefined();
+    expect(loadConfig({ SHOP_WHATSAPP: '  ' }).SHOP_WHATSAPP).toBeUndefined();
+  });
+
+  it('keeps the digits of the wa.me links, from an Egyptian or an international number', () => {
+    expect(loadConfig({ SHOP_WHATSAPP: '01012345678' }).SHOP_WHATSAPP).toBe('201012345678');
+    expect(loadConfig({ SHOP_WHATSAPP: '+20 155 123 4567' }).SHOP_WHATSAPP).toBe('201551234567');
+    expect(loadConfig({ SHOP_WHATSAPP: '+44 7700 900123' }).SHOP_WHATSAPP).toBe('447700900123');
+  });
+
+  it.each(['0101234567', '1012345678', 'whatsapp'])('refuses %s, naming the variable', (value) => {
+    expect(refusal({ SHOP_WHATSAPP: value })).toContain(
+      'SHOP_WHATSAPP: must be an Egyptian mobile number (01xxxxxxxxx) or an international one starting with + or 00',
+    );
+  });
+});

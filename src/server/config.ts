@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { DEFAULT_LOW_STOCK_THRESHOLD, MAX_STOCK } from '@/shared/constants';
+import { whatsappDigits } from '@/shared/whatsapp';
 import { DEFAULT_IMAGE_QUEUE } from './images/queue';
 
 const flag = (fallback: boolean) =>
@@ -60,6 +61,18 @@ const EnvSchema = z.object({
     .string()
     .regex(/^(\+2)?01[0125]\d{8}$/, 'must be an Egyptian mobile number')
     .default('01012345678'),
+  /** The shop's WhatsApp, kept as the digits of its wa.me links; unset hides every WhatsApp link. */
+  SHOP_WHATSAPP: optionalText.transform((value, context) => {
+    if (value === undefined) return undefined;
+    const digits = whatsappDigits(value);
+    if (digits) return digits;
+    context.addIssue({
+      code: 'custom',
+      message:
+        'must be an Egyptian mobile number (01xxxxxxxxx) or an international one starting with + or 00',
+    });
+    return z.NEVER;
+  }),
   SEED_DEMO: flag(true),
   ADMIN_EMAIL: optionalText.pipe(z.email('must be an email address').optional()),
   ADMIN_PASSWORD: optionalText,

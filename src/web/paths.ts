@@ -23,6 +23,8 @@ export const paths = {
   resetPassword: LINKED_FROM_MAIL.resetPassword,
   cart: '/cart',
   orders: LINKED_FROM_MAIL.myOrders,
+  /** One order: the page checkout leads to after 'Place Order', and My Orders links to (issue 15). */
+  order: '/orders/:id',
   checkout: '/checkout',
   admin: {
     dashboard: '/dashboard',
@@ -63,6 +65,7 @@ export const href = {
   forgotPassword: () => paths.forgotPassword,
   cart: () => paths.cart,
   orders: () => paths.orders,
+  order: (id: string) => generatePath(paths.order, { id }),
   checkout: () => paths.checkout,
   adminDashboard: () => paths.admin.dashboard,
   adminProducts: () => paths.admin.products,

@@ -12,6 +12,7 @@ import { redirectToLoginOnUnauthorized, routes } from './router';
 vi.mock('./features/home/home-page', () => ({ default: () => <h1>home page</h1> }));
 vi.mock('./features/cart/cart-page', () => ({ default: () => <h1>cart page</h1> }));
 vi.mock('./features/orders/orders-page', () => ({ default: () => <h1>orders page</h1> }));
+vi.mock('./features/orders/order-page', () => ({ default: () => <h1>order page</h1> }));
 vi.mock('./features/checkout/checkout-page', () => ({ default: () => <h1>checkout page</h1> }));
 vi.mock('./features/catalog/product-details-page', () => ({ default: () => <h1>details page</h1> }));
 vi.mock('./admin/products-page', () => ({ default: () => <h1>admin products page</h1> }));
@@ -62,6 +63,7 @@ describe('routes and guards', slowTest, () => {
     ['/cart', messages.orders.authenticationRequired, 'cart page'],
     ['/checkout', messages.orders.loginToCheckout, 'checkout page'],
     ['/allorders', messages.orders.authenticationRequired, 'orders page'],
+    ['/orders/abc', messages.orders.authenticationRequired, 'order page'],
   ])(
     'sends a visitor from %s to /login saying %j, and back there after signing in',
     async (path, prompt, pageHeading) => {

@@ -55,6 +55,7 @@ export const routes: RouteObject[] = [
             children: [
               { path: paths.cart, lazy: page(() => import('./features/cart/cart-page')) },
               { path: paths.orders, lazy: page(() => import('./features/orders/orders-page')) },
+              { path: paths.order, lazy: page(() => import('./features/orders/order-page')) },
             ],
           },
           {

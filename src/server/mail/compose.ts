@@ -2,7 +2,8 @@ import { LINKED_FROM_MAIL, type OrderStatus } from '@/shared/constants';
 import { ORDER_STATUS_WORDS, PAYMENT_TYPE_WORDS } from '@/shared/order-words';
 import { format, messages } from '@/shared/messages';
 import { mail as m } from '@/shared/messages/mail';
-import { formatAmount, formatEgp } from '@/shared/money';
+import { formatEgp } from '@/shared/money';
+import { paymentInstructions } from '@/shared/payment-instructions';
 import type { OrderDto } from '@/shared/schemas/order';
 import { variantLabel } from '@/shared/schemas/variants';
 import escapeHtml from 'escape-html';
@@ -87,16 +88,11 @@ function linesBlock(order: OrderDto): Block {
 
 /** The payment instructions of the checkout screen (SPEC §5), with the wallet number. */
 function paymentBlock(shop: ShopIdentity, order: OrderDto): Block {
-  const instructions =
-    order.paymentType === 'cash'
-      ? format(messages.orders.cashInstructions, {
-          fee: formatAmount(order.shippingFee),
-          phone: shop.walletNumber,
-        })
-      : format(messages.orders.onlineInstructions, {
-          total: formatAmount(order.grandTotal),
-          phone: shop.walletNumber,
-        });
+  const instructions = paymentInstructions(
+    order.paymentType,
+    { fee: order.shippingFee, total: order.grandTotal },
+    shop.walletNumber,
+  );
   const method = order.paymentType === 'cash' ? m.paymentCash : m.paymentInstapay;
   return paragraph(`${method} ${instructions}`);
 }

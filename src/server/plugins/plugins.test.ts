@@ -132,7 +132,7 @@ describe('web app serving', () => {
     await mkdir(join(dist, 'assets'));
     await writeFile(
       join(dist, 'index.html'),
-      '<!doctype html><html><head><meta name="shop-name" content="Nour" /><meta name="wallet-number" content="01012345678" /><title>Nour</title></head><body><div id="root"></div></body></html>',
+      '<!doctype html><html><head><meta name="shop-name" content="Nour" /><meta name="wallet-number" content="01012345678" /><meta name="whatsapp-number" content="" /><title>Nour</title></head><body><div id="root"></div></body></html>',
     );
     await writeFile(join(dist, 'assets', 'index-abc123.js'), script);
     await writeFile(join(dist, 'assets', 'index-abc123.js.br'), brotliCompressSync(script));
@@ -141,6 +141,7 @@ describe('web app serving', () => {
       WEB_DIST_DIR: dist,
       SHOP_NAME: 'Nour & "Sons" <Cairo>',
       SHOP_WALLET_NUMBER: '01198765432',
+      SHOP_WHATSAPP: '0155 123 4567',
     });
   });
   afterAll(async () => {
@@ -164,6 +165,7 @@ describe('web app serving', () => {
         '<meta name="shop-name" content="Nour &amp; &quot;Sons&quot; &lt;Cairo&gt;" />',
       );
       expect(res.body).toContain('<meta name="wallet-number" content="01198765432" />');
+      expect(res.body).toContain('<meta name="whatsapp-number" content="201551234567" />');
       expect(res.body).toContain('<title>Nour &amp; &quot;Sons&quot; &lt;Cairo&gt;</title>');
     }
   });
@@ -224,6 +226,13 @@ describe('web app serving', () => {
   it('keeps the API working beside the web app', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
+  });
+
+  it('leaves the WhatsApp number empty without SHOP_WHATSAPP, so the shop hides its links', () => {
+    const shell = '<meta name="whatsapp-number" content="201551234567" /><title>Nour</title>';
+    expect(personaliseIndexHtml(shell, { shopName: 'Nour', walletNumber: '01012345678' })).toBe(
+      '<meta name="whatsapp-number" content="" /><title>Nour</title>',
+    );
   });
 
   it('escapes the shop name it writes into the page', () => {

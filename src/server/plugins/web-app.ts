@@ -109,6 +109,8 @@ function firstScreenEtag(indexEtag: string, screen: FirstScreen, moduleFiles: re
 export interface PageSettings {
   shopName: string;
   walletNumber: string;
+  /** The digits of the shop's wa.me links; undefined (SHOP_WHATSAPP unset) hides them. */
+  whatsappNumber?: string | undefined;
 }
 
 function setMeta(html: string, name: string, value: string): string {
@@ -118,10 +120,14 @@ function setMeta(html: string, name: string, value: string): string {
   );
 }
 
-/** index.html with the shop's name (`<meta name="shop-name">` and the title) and wallet number filled in. */
+/**
+ * index.html with the shop's name (`<meta name="shop-name">` and the title), wallet number and
+ * WhatsApp number (empty when there is none) filled in.
+ */
 export function personaliseIndexHtml(html: string, settings: PageSettings): string {
   let page = setMeta(html, 'shop-name', settings.shopName);
   page = setMeta(page, 'wallet-number', settings.walletNumber);
+  page = setMeta(page, 'whatsapp-number', settings.whatsappNumber ?? '');
   const name = escapeHtml(settings.shopName);
   page = page.replace(/<title>[^<]*<\/title>/, () => `<title>${name}</title>`);
   // The top bar's frame shown while the scripts load carries the name too.

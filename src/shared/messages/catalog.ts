@@ -1,4 +1,7 @@
 export const catalog = {
+  // WhatsApp (issue 15)
+  askAboutItem: 'Ask about this item',
+  askAboutItemText: 'Hello, I have a question about {name}: {link}',
   // Home
   premiumCollection: 'Premium Collection',
   heroHeadline: 'Timeless style, made for you',

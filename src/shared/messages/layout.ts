@@ -41,4 +41,7 @@ export const layout = {
   signedInAs: 'Signed in as',
   adminArea: 'Admin',
   backToShop: 'Back to shop',
+  // WhatsApp (issue 15)
+  chatWithUs: 'Chat with us',
+  chatText: 'Hello {shop}, I have a question.',
 } as const;

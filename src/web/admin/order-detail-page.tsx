@@ -277,6 +277,8 @@ function History({ order }: { order: OrderDto }) {
 
 function Contact({ order }: { order: OrderDto }) {
   const text = format(m.whatsappOrderText, { name: order.name, shop: shopName, number: order.number });
+  // Null only for a phone WhatsApp cannot reach: orders placed before the checkout checked phones.
+  const whatsapp = whatsappLink(order.phone, text);
   return (
     <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
       <a
@@ -287,15 +289,17 @@ function Contact({ order }: { order: OrderDto }) {
         <Phone className="size-3.5" aria-hidden="true" />
         {order.phone}
       </a>
-      <a
-        href={whatsappLink(order.phone, text)}
-        target="_blank"
-        rel="noreferrer"
-        className="inline-flex items-center gap-1 text-success hover:underline"
-      >
-        <MessageCircle className="size-3.5" aria-hidden="true" />
-        {format(m.whatsappCustomer, { name: order.name })}
-      </a>
+      {whatsapp && (
+        <a
+          href={whatsapp}
+          target="_blank"
+          rel="noreferrer"
+          className="inline-flex items-center gap-1 text-success hover:underline"
+        >
+          <MessageCircle className="size-3.5" aria-hidden="true" />
+          {format(m.whatsappCustomer, { name: order.name })}
+        </a>
+      )}
     </span>
   );
 }

@@ -21,6 +21,15 @@ export const walletNumber: string =
   document.querySelector<HTMLMetaElement>('meta[name="wallet-number"]')?.content.trim() ||
   FALLBACK_WALLET_NUMBER;
 
+/**
+ * The digits of the shop's wa.me links, from `<meta name="whatsapp-number">` (the server writes the
+ * digits of SHOP_WHATSAPP there), or null when the shop has none and its WhatsApp links stay hidden.
+ * Read when asked rather than once: it is one look-up, and a test can set the tag.
+ */
+export function whatsappNumber(): string | null {
+  return document.querySelector<HTMLMetaElement>('meta[name="whatsapp-number"]')?.content.trim() || null;
+}
+
 /** "Page | Shop", or the shop's name alone when the page has no title of its own. */
 export function documentTitle(pageTitle?: string): string {
   return pageTitle ? `${pageTitle} | ${shopName}` : shopName;

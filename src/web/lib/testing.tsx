@@ -83,6 +83,19 @@ export function setStoredSession(role: TestRole, favorites: unknown[] = []): voi
   reloadFavorites();
 }
 
+/**
+ * Sets the page's WhatsApp number as the server writes it (`<meta name="whatsapp-number">`, the digits
+ * of SHOP_WHATSAPP), or removes it (null) as for a shop without one.
+ */
+export function setWhatsappNumber(digits: string | null): void {
+  document.querySelector('meta[name="whatsapp-number"]')?.remove();
+  if (digits === null) return;
+  const meta = document.createElement('meta');
+  meta.name = 'whatsapp-number';
+  meta.content = digits;
+  document.head.append(meta);
+}
+
 /** jsdom lacks the observers Embla watches the page with; inert ones are enough for these tests. */
 export function stubObservers(): void {
   class Inert {

@@ -140,4 +140,7 @@ export const catalog: Dictionary<typeof english> = {
   categoryProductsFetched: 'تم جلب منتجات القسم بنجاح',
   chooseOptions: 'اختر الخيارات',
   coloursAvailable: 'الألوان: {names}',
+  // WhatsApp
+  askAboutItem: 'اسأل عن هذا المنتج',
+  askAboutItemText: 'مرحبًا، لدي سؤال عن {name}: {link}',
 };

@@ -46,4 +46,7 @@ export const layout: Dictionary<typeof english> = {
   signedInAs: 'مسجّل الدخول باسم',
   adminArea: 'الإدارة',
   backToShop: 'العودة إلى المتجر',
+  // WhatsApp
+  chatWithUs: 'تواصل معنا',
+  chatText: 'مرحبًا {shop}، لدي سؤال.',
 };

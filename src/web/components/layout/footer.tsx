@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { format } from '@/shared/messages/format';
 import { layout } from '@/shared/messages/layout';
+import { WhatsAppLink } from '@/web/components/whatsapp-link';
 import { shopName } from '@/web/lib/shop';
 import { useSession } from '@/web/session/session';
 import { mainLinks } from './main-links';
@@ -71,6 +72,11 @@ export function Footer() {
               </li>
             ))}
           </ul>
+          <WhatsAppLink
+            label={m.chatWithUs}
+            text={format(m.chatText, { shop: shopName })}
+            className="btn btn-accent mt-6 px-4 py-2 text-sm"
+          />
         </div>
         <FooterLinks label={m.shopLinks} links={mainLinks} />
         <FooterLinks label={m.accountLinks} links={accountLinks} />

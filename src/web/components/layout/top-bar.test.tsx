@@ -2,7 +2,14 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { format, messages } from '@/shared/messages';
-import { clearToasts, mockFetch, renderRoutes, setStoredSession, type TestRole } from '@/web/lib/testing';
+import {
+  clearToasts,
+  mockFetch,
+  renderRoutes,
+  setStoredSession,
+  setWhatsappNumber,
+  type TestRole,
+} from '@/web/lib/testing';
 import { shopName } from '@/web/lib/shop';
 import { useLocation } from 'react-router';
 import { RootLayout } from './root-layout';
@@ -196,7 +203,10 @@ describe('top bar', () => {
 
 describe('footer', () => {
   beforeEach(() => vi.stubGlobal('scrollTo', vi.fn()));
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    setWhatsappNumber(null);
+  });
 
   it('links three social networks safely and shows the current year', async () => {
     setup('visitor');
@@ -209,5 +219,24 @@ describe('footer', () => {
     const year = new Date().getFullYear();
     expect(screen.getByText(format(m.copyright, { year, shop: shopName }))).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('contentinfo')).toBeInTheDocument());
+  });
+
+  it("offers 'Chat with us' on WhatsApp when the shop has a number, with a greeting typed in", () => {
+    setWhatsappNumber('201551234567');
+    setup('visitor');
+    const chat = screen.getByRole('link', { name: m.chatWithUs });
+    expect(screen.getByRole('contentinfo')).toContainElement(chat);
+    const url = new URL(chat.getAttribute('href') ?? '');
+    expect(`${url.origin}${url.pathname}`).toBe('https://wa.me/201551234567');
+    expect(url.searchParams.get('text')).toBe(format(m.chatText, { shop: shopName }));
+    expect(chat).toHaveAttribute('target', '_blank');
+    expect(chat).toHaveAttribute('rel', 'noopener noreferrer');
+  });
+
+  it('shows no WhatsApp link when the shop has no number', () => {
+    setWhatsappNumber(null);
+    setup('user');
+    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: m.chatWithUs })).not.toBeInTheDocument();
   });
 });

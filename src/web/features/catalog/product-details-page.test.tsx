@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { messages } from '@/shared/messages';
 import type { ProductDetailDto } from '@/shared/schemas/product';
 import ProductDetailsPage from './product-details-page';
 import {
@@ -13,6 +14,7 @@ import {
   sampleProduct,
   sampleProductDetail,
   setStoredSession,
+  setWhatsappNumber,
   stubObservers,
   type RecordedCall,
 } from '@/web/lib/testing';
@@ -63,6 +65,7 @@ describe('ProductDetailsPage', () => {
   afterEach(() => {
     clearToasts();
     vi.unstubAllGlobals();
+    setWhatsappNumber(null);
   });
 
   it('shows name, stars, price with its badge, category, description, thumbnails and up to 5 related products', async () => {
@@ -83,6 +86,27 @@ describe('ProductDetailsPage', () => {
     expect(Object.fromEntries(relatedCall?.url.searchParams ?? [])).toEqual({ category: 'c1', limit: '6' });
     expect(await screen.findAllByRole('heading', { level: 3 })).toHaveLength(5);
     expect(screen.queryByRole('link', { name: 'Linen Summer Dress' })).not.toBeInTheDocument();
+  });
+
+  it("offers 'Ask about this item' on WhatsApp with the product's name and link typed in", async () => {
+    setWhatsappNumber('201012345678');
+    serve();
+    renderDetails();
+    const ask = await screen.findByRole('link', { name: messages.catalog.askAboutItem });
+    const url = new URL(ask.getAttribute('href') ?? '');
+    expect(`${url.origin}${url.pathname}`).toBe('https://wa.me/201012345678');
+    expect(url.searchParams.get('text')).toBe(
+      `Hello, I have a question about Linen Summer Dress: ${window.location.origin}/product/linen-summer-dress`,
+    );
+    expect(ask).toHaveAttribute('target', '_blank');
+  });
+
+  it('has no WhatsApp link when the shop has no number', async () => {
+    setWhatsappNumber(null);
+    serve();
+    renderDetails();
+    expect(await screen.findByRole('button', { name: 'Add to Cart' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: messages.catalog.askAboutItem })).not.toBeInTheDocument();
   });
 
   it('reads the same screen by slug', async () => {

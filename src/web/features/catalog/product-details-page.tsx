@@ -12,6 +12,7 @@ import { Price } from '@/web/components/price';
 import { ProductGrid, ProductGridSkeleton } from '@/web/components/product-card/product-grid';
 import { isOutOfStock } from '@/web/components/product-card/product-view';
 import { StarRating } from '@/web/components/star-rating';
+import { WhatsAppLink } from '@/web/components/whatsapp-link';
 import { useAddToCart } from '@/web/lib/use-add-to-cart';
 import { ApiError } from '@/web/lib/api';
 import { useDocumentTitle } from '@/web/lib/shop';
@@ -206,6 +207,14 @@ function ProductDetails({ product, queryKey }: { product: ProductDetailDto; quer
             />
           </button>
         </div>
+        <WhatsAppLink
+          label={m.askAboutItem}
+          text={format(m.askAboutItemText, {
+            name,
+            link: `${window.location.origin}${href.product(product.slug)}`,
+          })}
+          className="btn btn-outline mt-3 w-full py-3"
+        />
         <div className="mt-8 border-t border-line pt-6">
           <RatingControl product={product} queryKey={queryKey} />
         </div>

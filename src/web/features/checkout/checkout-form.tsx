@@ -4,11 +4,13 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { CITIES, SHIPPING_FEES, type PaymentType } from '@/shared/constants';
 import { format, messages } from '@/shared/messages';
-import { formatAmount, formatEgp } from '@/shared/money';
+import { formatEgp } from '@/shared/money';
+import { paymentInstructions } from '@/shared/payment-instructions';
 import type { CartDto } from '@/shared/schemas/cart';
 import { FormField } from '@/web/components/form-field';
 import { failureText } from '@/web/lib/failure-text';
 import { walletNumber } from '@/web/lib/shop';
+import type { PlacedOrderState } from '@/web/lib/placed-order-state';
 import {
   CheckoutFormSchema,
   orderTotals,
@@ -93,9 +95,10 @@ export function CheckoutForm({ cart }: { cart: CartDto }) {
   const submitting = useRef(false);
 
   const mutation = usePlaceOrder({
-    onSuccess: async () => {
+    onSuccess: async (answer) => {
       notify.success(m.orderPlaced);
-      await navigate(href.orders());
+      const placed: PlacedOrderState = { placedOrderId: answer.order._id };
+      await navigate(href.orders(), { state: placed });
     },
     onError: (error) => notify.error(failureText(error, m.somethingWentWrong)),
     onSettled: () => {
@@ -224,9 +227,7 @@ export function CheckoutForm({ cart }: { cart: CartDto }) {
           <p className="rounded-field bg-sand px-4 py-3 text-sm text-ink-soft" aria-live="polite">
             {totals.fee === null || totals.total === null
               ? m.chooseCityForAmount
-              : paymentType === 'instapay'
-                ? format(m.onlineInstructions, { total: formatAmount(totals.total), phone: walletNumber })
-                : format(m.cashInstructions, { fee: formatAmount(totals.fee), phone: walletNumber })}
+              : paymentInstructions(paymentType, { fee: totals.fee, total: totals.total }, walletNumber)}
           </p>
           <PaymentProofField file={proof} error={proofError} required={proofRequired} onChoose={choose} />
         </fieldset>

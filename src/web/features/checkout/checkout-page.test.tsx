@@ -4,9 +4,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_IMAGE_BYTES } from '@/shared/constants';
 import { messages } from '@/shared/messages';
 import type { CartDto } from '@/shared/schemas/cart';
+import type { OrderDto } from '@/shared/schemas/order';
 import {
   CART_ID,
   clearToasts,
+  makeOrder,
   mockFetch,
   renderRoute,
   sampleCart,
@@ -22,6 +24,11 @@ const m = messages.orders;
 const user = userEvent.setup({ applyAccept: false, delay: null });
 
 /** GET /api/cart from `cart`; `onOrder` answers POST /api/order. */
+/** POST /order's answer: the order twice, as the server sends it (DESIGN §2). */
+function placedAnswer(order: OrderDto) {
+  return { body: { success: true, message: m.orderCreated, order, results: order } };
+}
+
 function serve(cart: CartDto, onOrder: (call: RecordedCall) => Answer | undefined = () => undefined) {
   return mockFetch((call) => {
     if (call.method === 'GET' && call.url.pathname === '/api/cart') return { body: { success: true, cart } };
@@ -212,7 +219,7 @@ describe('checkout page', { timeout: 20_000 }, () => {
   });
 
   it('cash needs no proof', async () => {
-    const { calls } = serve(sampleCart(), () => ({ body: { success: true, message: m.orderCreated } }));
+    const { calls } = serve(sampleCart(), () => placedAnswer(makeOrder({ paymentType: 'cash' })));
     renderRoute(<CheckoutPage />, { path: '/checkout' });
     await screen.findByLabelText(m.fullName);
     await fillShipping();
@@ -224,7 +231,7 @@ describe('checkout page', { timeout: 20_000 }, () => {
     expect(form?.has('paymentImage')).toBe(false);
   });
 
-  it('sends the multipart order once with an Idempotency-Key, shows Processing..., then goes to /allorders with an empty cart', async () => {
+  it("sends the multipart order once with an Idempotency-Key, shows Processing..., then goes to the order's confirmation page with an empty cart", async () => {
     let answer: (value: { body: unknown }) => void = () => {};
     const { calls } = serve(sampleCart(), () => new Promise((resolve) => (answer = resolve)));
     const { router, queryClient } = renderRoute(<CheckoutPage />, { path: '/checkout' });
@@ -263,10 +270,15 @@ describe('checkout page', { timeout: 20_000 }, () => {
     expect(image).toBeInstanceOf(File);
     expect((image as File).name).toBe('proof.png');
 
-    answer({ body: { success: true, message: m.orderCreated } });
+    const order = makeOrder();
+    answer(placedAnswer(order));
     expect(await screen.findByText(m.orderPlaced)).toBeInTheDocument();
+    // SPEC §2: after an order, My Orders; it shows the thanks for the order named in the router state.
     await waitFor(() => expect(router.state.location.pathname).toBe('/allorders'));
+    expect(router.state.location.state).toEqual({ placedOrderId: order._id });
     expect(queryClient.getQueryData<CartDto>(queryKeys.cart)?.products).toEqual([]);
+    // The thanks and the order's own page start from the order the answer carried.
+    expect(queryClient.getQueryData(queryKeys.order(order._id))).toEqual(order);
   });
 
   it("shows the server's message on failure, or Something went wrong…, and retries with the same key", async () => {

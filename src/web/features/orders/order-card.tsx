@@ -1,10 +1,13 @@
 import { format, messages } from '@/shared/messages';
 import { formatEgp } from '@/shared/money';
 import { OWNER_CANCELLABLE_STATUSES } from '@/shared/constants';
+import { PAYMENT_TYPE_WORDS } from '@/shared/order-words';
 import type { OrderDto, OrderLineDto } from '@/shared/schemas/order';
-import { statusLabel, statusTone } from '@/web/components/order-status';
+import { Link } from 'react-router';
+import { StatusBadge } from '@/web/components/status-badge';
 import { formatDateTime } from '@/shared/dates';
 import { chosenOptionsText } from '@/web/lib/chosen-options-text';
+import { href } from '@/web/paths';
 
 const m = messages.orders;
 
@@ -36,12 +39,7 @@ export function OrderCard({ order, cancelling, onCancel }: OrderCardProps) {
             {format(m.placedOn, { date: formatDateTime(order.createdAt) })}
           </p>
         </div>
-        <span
-          className={`inline-flex items-center rounded-pill px-3 py-1 text-xs font-semibold ring-1 ring-inset ${statusTone(order.status)}`}
-          data-status={order.status}
-        >
-          {statusLabel(order.status)}
-        </span>
+        <StatusBadge status={order.status} />
       </header>
 
       <ul className="divide-y divide-line px-5">
@@ -79,7 +77,7 @@ export function OrderCard({ order, cancelling, onCancel }: OrderCardProps) {
 
       <footer className="flex flex-col gap-4 border-t border-line px-5 py-4 sm:flex-row sm:items-end sm:justify-between">
         <div className="text-sm text-ink-soft">
-          <p>{format(m.paymentLabel, { method: order.paymentType === 'instapay' ? m.instapay : m.cash })}</p>
+          <p>{format(m.paymentLabel, { method: PAYMENT_TYPE_WORDS[order.paymentType] })}</p>
           <p className="mt-1 max-w-md">
             <span className="text-muted">{m.deliverTo}: </span>
             {order.address}
@@ -94,16 +92,21 @@ export function OrderCard({ order, cancelling, onCancel }: OrderCardProps) {
             <dt className="font-semibold">{m.total}</dt>
             <dd className="text-end font-semibold tabular-nums">{formatEgp(order.grandTotal)}</dd>
           </dl>
-          {canCancel(order.status) && (
-            <button
-              type="button"
-              className="btn btn-outline border-danger/40 text-danger hover:border-danger"
-              disabled={cancelling}
-              onClick={() => onCancel(order._id)}
-            >
-              {m.cancelOrder}
-            </button>
-          )}
+          <div className="flex flex-wrap gap-2 sm:justify-end">
+            <Link to={href.order(order._id)} className="btn btn-outline">
+              {format(m.viewOrder, { number: order.number })}
+            </Link>
+            {canCancel(order.status) && (
+              <button
+                type="button"
+                className="btn btn-outline border-danger/40 text-danger hover:border-danger"
+                disabled={cancelling}
+                onClick={() => onCancel(order._id)}
+              >
+                {m.cancelOrder}
+              </button>
+            )}
+          </div>
         </div>
       </footer>
     </article>

@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OrderStatus } from '@/shared/constants';
@@ -14,6 +15,7 @@ import {
   type Answer,
   type RecordedCall,
 } from '@/web/lib/testing';
+import { queryKeys } from '@/web/lib/query-keys';
 import OrdersPage from './orders-page';
 
 const m = messages.orders;
@@ -75,6 +77,39 @@ describe('my orders', () => {
     expect(within(card).getByText('901 EGP')).toBeInTheDocument();
     expect(within(card).getByText('70 EGP')).toBeInTheDocument();
     expect(within(card).getByText('971 EGP')).toBeInTheDocument();
+    expect(
+      within(card).getByRole('link', { name: format(m.viewOrder, { number: order.number }) }),
+    ).toHaveAttribute('href', `/orders/${order._id}`);
+  });
+
+  it('right after checkout, thanks the shopper with the number, how to pay and a link to the order', async () => {
+    const order = dressOrder('pending', { paymentType: 'instapay' });
+    serve(() => [order]);
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity } } });
+    // The checkout's answer put the order in the cache: the thanks asks for nothing.
+    queryClient.setQueryData(queryKeys.order(order._id), order);
+    renderRoute(<OrdersPage />, {
+      path: '/allorders',
+      initialEntry: { pathname: '/allorders', state: { placedOrderId: order._id } },
+      queryClient,
+    });
+    const thanks = await screen.findByRole('region', { name: `${m.thankYou} ${order.number}` });
+    expect(
+      within(thanks).getByRole('link', { name: format(m.viewOrder, { number: order.number }) }),
+    ).toHaveAttribute('href', `/orders/${order._id}`);
+    expect(within(thanks).getByRole('button', { name: m.copyWalletNumber })).toBeInTheDocument();
+    // The list is there as before, below the thanks.
+    expect(
+      await screen.findByRole('article', { name: format(m.orderNumber, { number: order.number }) }),
+    ).toBeInTheDocument();
+  });
+
+  it('shows no thanks on a visit that does not come from checkout', async () => {
+    const order = dressOrder('pending');
+    serve(() => [order]);
+    renderRoute(<OrdersPage />, { path: '/allorders' });
+    await screen.findByRole('article', { name: format(m.orderNumber, { number: order.number }) });
+    expect(screen.queryByRole('heading', { name: new RegExp(m.thankYou) })).not.toBeInTheDocument();
   });
 
   it('names the size and colour of each line sold in one', async () => {
@@ -173,7 +208,9 @@ describe('my orders', () => {
       },
     );
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
-    renderRoute(<OrdersPage />, { path: '/allorders' });
+    const { queryClient } = renderRoute(<OrdersPage />, { path: '/allorders' });
+    // The order's page was seen before (as it is right after checkout): it must not keep the old status.
+    queryClient.setQueryData(queryKeys.order(order._id), order);
     await userEvent.click(await screen.findByRole('button', { name: m.cancelOrder }));
 
     expect(confirm).toHaveBeenCalledWith(m.confirmCancel);
@@ -181,6 +218,7 @@ describe('my orders', () => {
     expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ status: 'cancelled' });
     await waitFor(() => expect(badgeOf(orderCards()[0]!, m.cancelled)).toBeInTheDocument());
     expect(screen.queryByRole('button', { name: m.cancelOrder })).not.toBeInTheDocument();
+    expect(queryClient.getQueryData<OrderDto>(queryKeys.order(order._id))?.status).toBe('cancelled');
   });
 
   it('does nothing when the shopper does not confirm', async () => {

@@ -14,6 +14,9 @@ import { OrderCard } from './order-card';
 import { useCancelOrder } from './api/cancel-order';
 import { myOrdersQueryOptions } from './api/get-my-orders';
 import { href } from '@/web/paths';
+import { useLocation } from 'react-router';
+import { placedOrderId } from '@/web/lib/placed-order-state';
+import { PlacedOrder } from './placed-order';
 
 const m = messages.orders;
 
@@ -37,6 +40,7 @@ export default function OrdersPage() {
     onError: (error) => notify.error(failureText(error, m.failedToUpdateStatus)),
   });
   const [filter, setFilter] = useState<OrderStatus | 'all'>('all');
+  const justPlaced = placedOrderId(useLocation().state);
 
   function confirmAndCancel(orderId: string) {
     if (!window.confirm(m.confirmCancel)) return;
@@ -88,6 +92,7 @@ export default function OrdersPage() {
   return (
     <div className="shell py-8 sm:py-12">
       <h1 className="mb-8 text-title">{m.myOrdersTitle}</h1>
+      {justPlaced && <PlacedOrder orderId={justPlaced} />}
       {body}
     </div>
   );

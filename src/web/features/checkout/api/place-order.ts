@@ -58,7 +58,7 @@ type PlaceOrderConfig = Pick<
 
 /**
  * Places the order. The lists it changes (the shopper's orders, stock on every product) are marked
- * stale first; then the caller's `onSuccess` runs (it leaves the page); only then is the cart shown as
+ * stale first and the order is kept for its confirmation page; then the caller's `onSuccess` runs (it leaves the page); only then is the cart shown as
  * empty, as the server left it, so the checkout page never flashes its empty state. A failure asks for
  * the cart again, since stock may have moved under it.
  */
@@ -69,6 +69,9 @@ export function usePlaceOrder({ onSuccess, onError, onSettled }: PlaceOrderConfi
     onSuccess: async (...args) => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
       void queryClient.invalidateQueries({ queryKey: queryKeys.products.all });
+      // The confirmation page shows the order the answer carries, without asking for it again.
+      const { order } = args[0];
+      queryClient.setQueryData(queryKeys.order(order._id), order);
       await onSuccess?.(...args);
       const { cartId } = args[1];
       queryClient.setQueryData(queryKeys.cart, { ...emptyCart, _id: cartId, id: cartId });

@@ -13,15 +13,18 @@ export function cancelOrder(orderId: string): Promise<OrderStatusAnswer> {
 type CancelOrderConfig = Pick<UseMutationOptions<OrderStatusAnswer, Error, string>, 'onSuccess' | 'onError'>;
 
 /**
- * Cancels one of the shopper's orders. The list is reloaded after, and product stock with it, since
- * cancelling puts the stock back; a failure reloads the list, whose statuses may have moved. The
- * reloads start first, then the caller's handler runs; the mutation settles once they are done.
+ * Cancels one of the shopper's orders. The order's own page takes the answer (the order as it now is);
+ * the list is reloaded after, and product stock with it, since cancelling puts the stock back; a
+ * failure reloads the list and the order, whose statuses may have moved. The reloads start first, then
+ * the caller's handler runs; the mutation settles once they are done.
  */
 export function useCancelOrder({ onSuccess, onError }: CancelOrderConfig = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: cancelOrder,
     onSuccess: async (...args) => {
+      const [answer, orderId] = args;
+      queryClient.setQueryData(queryKeys.order(orderId), answer.results);
       const refreshed = Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.orders.all }),
         queryClient.invalidateQueries({ queryKey: queryKeys.products.all }),
@@ -31,7 +34,10 @@ export function useCancelOrder({ onSuccess, onError }: CancelOrderConfig = {}) {
       await refreshed;
     },
     onError: async (...args) => {
-      const refreshed = queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
+      const refreshed = Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.orders.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.order(args[1]) }),
+      ]);
       await onError?.(...args);
       await refreshed;
     },

@@ -1,0 +1,331 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatDateTime } from '@/shared/dates';
+import { format, messages } from '@/shared/messages';
+import type { OrderDto, OrderHistoryEntry } from '@/shared/schemas/order';
+import {
+  clearToasts,
+  makeOrder,
+  mockFetch,
+  renderRoute,
+  sampleOrderLine,
+  setStoredSession,
+  setWhatsappNumber,
+  type TestRole,
+} from '@/web/lib/testing';
+import { createQueryClient } from '@/web/lib/query-client';
+import { queryKeys } from '@/web/lib/query-keys';
+import { walletNumber } from '@/web/lib/shop';
+import OrderPage from './order-page';
+
+const m = messages.orders;
+
+const PLACED = '2026-11-20T10:30:00.000Z';
+const CONFIRMED = '2026-11-21T09:00:00.000Z';
+const DELIVERED = '2026-11-23T16:45:00.000Z';
+
+const shopper = { _id: 'u1', username: 'mariam' };
+const owner = { _id: 'a1', username: 'Amira' };
+
+function step(
+  status: OrderHistoryEntry['status'],
+  at: string,
+  note: string | null = null,
+): OrderHistoryEntry {
+  return { status, at, by: status === 'pending' ? shopper : owner, note };
+}
+
+/** Mariam's order of two linen dresses (901 EGP) to Heliopolis, Cairo (70 EGP shipping). */
+function dressOrder(overrides: Partial<OrderDto> = {}): OrderDto {
+  return makeOrder({
+    number: 'N-10042',
+    createdAt: PLACED,
+    address: '12 El Nozha Street, Floor 3, Apartment 7, Heliopolis, Cairo',
+    products: [sampleOrderLine()],
+    totalPrice: 901,
+    shippingFee: 70,
+    grandTotal: 971,
+    paymentType: 'cash',
+    paymentImage: null,
+    history: [step('pending', PLACED)],
+    ...overrides,
+  });
+}
+
+function serve(order: OrderDto) {
+  return mockFetch((call) =>
+    call.method === 'GET' && call.url.pathname === `/api/order/${order._id}`
+      ? { body: { success: true, results: order } }
+      : undefined,
+  );
+}
+
+function open(order: OrderDto, role: TestRole = 'user') {
+  setStoredSession(role);
+  const calls = serve(order);
+  renderRoute(<OrderPage />, { path: '/orders/:id', initialEntry: `/orders/${order._id}` });
+  return calls;
+}
+
+async function thanks(order: OrderDto) {
+  return screen.findByRole('heading', { level: 1, name: `${m.thankYou} ${order.number}` });
+}
+
+function timeline() {
+  return within(screen.getByRole('region', { name: m.statusTimeline }));
+}
+
+/** Each step of the timeline as its text: label, then date or 'Not yet', then the note. */
+function steps(): string[] {
+  return timeline()
+    .getAllByRole('listitem')
+    .map((item) => item.textContent ?? '');
+}
+
+function currentStep() {
+  return timeline()
+    .getAllByRole('listitem')
+    .find((item) => item.getAttribute('aria-current') === 'step');
+}
+
+afterEach(() => {
+  clearToasts();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  setWhatsappNumber(null);
+});
+
+describe('order confirmation page', () => {
+  it('thanks the shopper with the number, and shows the lines, totals and address', async () => {
+    const order = dressOrder();
+    open(order);
+    expect(screen.getByRole('status')).toHaveTextContent(m.loadingOrder);
+    await thanks(order);
+    expect(screen.getByText(format(m.placedOn, { date: formatDateTime(PLACED) }))).toBeInTheDocument();
+    expect(screen.getByText(m.pending, { selector: 'span' })).toHaveClass('text-warning');
+
+    const items = within(screen.getByRole('region', { name: m.items }));
+    const [line] = items.getAllByRole('listitem');
+    expect(within(line!).getByText('Linen Summer Dress')).toBeInTheDocument();
+    expect(within(line!).getByText('2 × 450.50 EGP')).toBeInTheDocument();
+    expect(within(line!).getByText('901 EGP')).toBeInTheDocument();
+    expect(line!.querySelector('img')).toHaveAttribute('src', '/uploads/dress.webp');
+    const totals = Object.fromEntries(
+      items.getAllByRole('term').map((term) => [term.textContent, term.nextElementSibling?.textContent]),
+    );
+    expect(totals).toEqual({ [m.subtotal]: '901 EGP', [m.shippingFee]: '70 EGP', [m.total]: '971 EGP' });
+
+    const delivery = screen.getByRole('region', { name: m.deliverTo });
+    expect(delivery).toHaveTextContent('Mariam Hassan');
+    expect(delivery).toHaveTextContent('01012345678');
+    expect(delivery).toHaveTextContent('12 El Nozha Street, Floor 3, Apartment 7, Heliopolis, Cairo');
+    expect(screen.getByRole('link', { name: m.viewAllOrders })).toHaveAttribute('href', '/allorders');
+    expect(document.title).toContain(format(m.orderNumber, { number: order.number }));
+  });
+
+  it('cash: asks for the shipping fee to the wallet, with the number to copy', async () => {
+    open(dressOrder({ paymentType: 'cash' }));
+    await screen.findByRole('heading', { level: 1 });
+    const payment = within(screen.getByRole('region', { name: m.payment }));
+    expect(payment.getByText(m.cash)).toBeInTheDocument();
+    expect(
+      payment.getByText(format(m.cashInstructions, { fee: '70', phone: walletNumber })),
+    ).toBeInTheDocument();
+    expect(payment.getByText(walletNumber)).toBeInTheDocument();
+    expect(payment.getByRole('button', { name: m.copyWalletNumber })).toBeInTheDocument();
+    expect(payment.queryByRole('link', { name: m.viewPaymentProof })).not.toBeInTheDocument();
+  });
+
+  it('InstaPay: asks for the total to the wallet and links the proof the shopper sent', async () => {
+    open(dressOrder({ paymentType: 'instapay', paymentImage: { url: '/files/proof.webp?sig=abc' } }));
+    await screen.findByRole('heading', { level: 1 });
+    const payment = within(screen.getByRole('region', { name: m.payment }));
+    expect(payment.getByText(m.instapay)).toBeInTheDocument();
+    expect(
+      payment.getByText(format(m.onlineInstructions, { total: '971', phone: walletNumber })),
+    ).toBeInTheDocument();
+    const proof = payment.getByRole('link', { name: m.viewPaymentProof });
+    expect(proof).toHaveAttribute('href', '/files/proof.webp?sig=abc');
+    expect(proof).toHaveAttribute('rel', 'noopener noreferrer');
+  });
+
+  it('copies the wallet number and says Copied', async () => {
+    const user = userEvent.setup();
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText');
+    open(dressOrder());
+    await user.click(await screen.findByRole('button', { name: m.copyWalletNumber }));
+    expect(writeText).toHaveBeenCalledWith(walletNumber);
+    expect(await navigator.clipboard.readText()).toBe(walletNumber);
+    expect(await screen.findByText(m.copied)).toBeInTheDocument();
+  });
+
+  it('says so when the browser refuses to copy', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(
+      new DOMException('denied', 'NotAllowedError'),
+    );
+    open(dressOrder());
+    await user.click(await screen.findByRole('button', { name: m.copyWalletNumber }));
+    expect(await screen.findByText(m.copyFailed)).toBeInTheDocument();
+    expect(screen.queryByText(m.copied)).not.toBeInTheDocument();
+  });
+
+  it('a payment the shop received says when, instead of the instructions', async () => {
+    const at = '2026-11-20T12:00:00.000Z';
+    open(dressOrder({ paymentType: 'instapay', payment: { verified: true, at, by: owner } }));
+    await screen.findByRole('heading', { level: 1 });
+    const payment = within(screen.getByRole('region', { name: m.payment }));
+    expect(payment.getByText(format(m.paymentReceived, { date: formatDateTime(at) }))).toBeInTheDocument();
+    expect(payment.queryByRole('button', { name: m.copyWalletNumber })).not.toBeInTheDocument();
+    expect(payment.queryByText(/Please send/)).not.toBeInTheDocument();
+  });
+
+  it('a placed order: placed with its date, confirmed and delivered still to come', async () => {
+    open(dressOrder());
+    await screen.findByRole('heading', { level: 1 });
+    expect(steps()).toEqual([
+      `${m.orderPlacedStep}${formatDateTime(PLACED)}`,
+      `${m.confirmed}${m.stepToCome}`,
+      `${m.delivered}${m.stepToCome}`,
+    ]);
+    expect(currentStep()).toHaveTextContent(m.orderPlacedStep);
+  });
+
+  it('a confirmed order shows when, with the shop’s note; delivery is next', async () => {
+    open(
+      dressOrder({
+        status: 'confirmed',
+        history: [step('pending', PLACED), step('confirmed', CONFIRMED, 'Ships Sunday')],
+      }),
+    );
+    await screen.findByRole('heading', { level: 1 });
+    expect(steps()).toEqual([
+      `${m.orderPlacedStep}${formatDateTime(PLACED)}`,
+      `${m.confirmed}${formatDateTime(CONFIRMED)}${format(m.stepNote, { note: 'Ships Sunday' })}`,
+      `${m.delivered}${m.stepToCome}`,
+    ]);
+    expect(currentStep()).toHaveTextContent(m.confirmed);
+  });
+
+  it('a delivered order (completed) has every step dated and nothing to come', async () => {
+    open(
+      dressOrder({
+        status: 'completed',
+        history: [step('pending', PLACED), step('confirmed', CONFIRMED), step('completed', DELIVERED)],
+      }),
+    );
+    await screen.findByRole('heading', { level: 1 });
+    expect(steps()).toEqual([
+      `${m.orderPlacedStep}${formatDateTime(PLACED)}`,
+      `${m.confirmed}${formatDateTime(CONFIRMED)}`,
+      `${m.delivered}${formatDateTime(DELIVERED)}`,
+    ]);
+    expect(currentStep()).toHaveTextContent(m.delivered);
+    // Nothing is left to pay on a delivered order.
+    expect(screen.queryByRole('button', { name: m.copyWalletNumber })).not.toBeInTheDocument();
+  });
+
+  it('a cancelled order ends the timeline with the cancellation and its note, and asks for no payment', async () => {
+    open(
+      dressOrder({
+        status: 'cancelled',
+        history: [step('pending', PLACED), step('cancelled', CONFIRMED, 'Out of the blue size')],
+      }),
+    );
+    await screen.findByRole('heading', { level: 1 });
+    expect(steps()).toEqual([
+      `${m.orderPlacedStep}${formatDateTime(PLACED)}`,
+      `${m.cancelled}${formatDateTime(CONFIRMED)}${format(m.stepNote, { note: 'Out of the blue size' })}`,
+    ]);
+    expect(screen.getByText(m.cancelled, { selector: 'span' })).toHaveClass('text-danger');
+    expect(screen.queryByText(/Please send/)).not.toBeInTheDocument();
+  });
+
+  it('shows each change as recorded, even back to pending', async () => {
+    open(
+      dressOrder({
+        status: 'pending',
+        history: [step('pending', PLACED), step('confirmed', CONFIRMED), step('pending', DELIVERED)],
+      }),
+    );
+    await screen.findByRole('heading', { level: 1 });
+    expect(steps()).toEqual([
+      `${m.orderPlacedStep}${formatDateTime(PLACED)}`,
+      `${m.confirmed}${formatDateTime(CONFIRMED)}`,
+      `${m.pending}${formatDateTime(DELIVERED)}`,
+      `${m.confirmed}${m.stepToCome}`,
+      `${m.delivered}${m.stepToCome}`,
+    ]);
+  });
+
+  it("names a line's size and colour when it has a variant, and nothing when not", async () => {
+    const withVariant = {
+      ...sampleOrderLine({ _id: 'line-m' }),
+      variant: { sku: 'DRESS-M-NAVY', options: { Size: 'M', Color: 'Navy' } },
+    };
+    open(dressOrder({ products: [withVariant, sampleOrderLine({ _id: 'line-plain' })] }));
+    await screen.findByRole('heading', { level: 1 });
+    const [first, second] = within(screen.getByRole('region', { name: m.items })).getAllByRole('listitem');
+    expect(first).toHaveTextContent('Size: M · Color: Navy');
+    expect(second).not.toHaveTextContent('Size');
+  });
+
+  it("offers 'Ask about this order' on WhatsApp with the number typed in", async () => {
+    setWhatsappNumber('201012345678');
+    const order = dressOrder();
+    open(order);
+    const ask = await screen.findByRole('link', { name: m.askAboutOrder });
+    const url = new URL(ask.getAttribute('href') ?? '');
+    expect(`${url.origin}${url.pathname}`).toBe('https://wa.me/201012345678');
+    expect(url.searchParams.get('text')).toBe(format(m.askAboutOrderText, { number: 'N-10042' }));
+  });
+
+  it('has no WhatsApp link when the shop has no number', async () => {
+    open(dressOrder());
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByRole('link', { name: m.askAboutOrder })).not.toBeInTheDocument();
+  });
+
+  it('an admin sees any order the same way', async () => {
+    const order = dressOrder();
+    open(order, 'admin');
+    expect(await thanks(order)).toBeInTheDocument();
+  });
+
+  it.each([403, 404, 400])('answers %i as Order Not Found, with a way back to My Orders', async (status) => {
+    setStoredSession('user');
+    mockFetch(() => ({ status, body: { success: false, message: 'Order not found' } }));
+    renderRoute(<OrderPage />, { path: '/orders/:id', initialEntry: '/orders/someone-elses' });
+    expect(await screen.findByRole('heading', { level: 1, name: m.orderNotFound })).toBeInTheDocument();
+    expect(screen.getByText(m.orderNotFoundText)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: m.viewAllOrders })).toHaveAttribute('href', '/allorders');
+  });
+
+  it('a failed load says Failed to fetch order details and offers Try Again', async () => {
+    setStoredSession('user');
+    mockFetch(() => ({ status: 500, body: {} }));
+    renderRoute(<OrderPage />, { path: '/orders/:id', initialEntry: '/orders/abc' });
+    expect(await screen.findByRole('heading', { name: m.failedToFetchOrderDetails })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: messages.layout.tryAgain })).toBeInTheDocument();
+  });
+});
+
+describe('order confirmation page, reached from checkout', () => {
+  beforeEach(() => setStoredSession('user'));
+
+  it('shows the order checkout stored without asking the server again', async () => {
+    // Filled by usePlaceOrder from POST /order's answer; see checkout-page.test.tsx.
+    const order = dressOrder();
+    const { fetchMock } = mockFetch(() => undefined);
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(queryKeys.order(order._id), order);
+    renderRoute(<OrderPage />, {
+      path: '/orders/:id',
+      initialEntry: `/orders/${order._id}`,
+      queryClient,
+    });
+    expect(await thanks(order)).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
