@@ -18,11 +18,16 @@ export function whatsappDigits(number: string): string | null {
   return INTERNATIONAL.exec(written)?.[1] ?? null;
 }
 
+/** `https://wa.me/<digits>?text=<encoded>`: a chat with the number WhatsApp knows as `digits`. */
+export function chatLink(digits: string, text: string): string {
+  return `https://wa.me/${digits}?text=${encodeURIComponent(text)}`;
+}
+
 /**
- * `https://wa.me/<digits>?text=<encoded>`: a chat with `number` with `text` typed in, ready to send;
- * null when `number` is not one WhatsApp can reach.
+ * A chat with `number` as people write it, with `text` typed in, ready to send; null when `number` is
+ * not one WhatsApp can reach.
  */
 export function whatsappLink(number: string, text: string): string | null {
   const digits = whatsappDigits(number);
-  return digits ? `https://wa.me/${digits}?text=${encodeURIComponent(text)}` : null;
+  return digits ? chatLink(digits, text) : null;
 }

@@ -1,4 +1,4 @@
-import { useQueries } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Printer } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { formatDateTime } from '@/shared/dates';
@@ -9,7 +9,7 @@ import type { OrderDto } from '@/shared/schemas/order';
 import { Spinner } from '@/web/components/spinner';
 import { shopName, useDocumentTitle } from '@/web/lib/shop';
 import { href, type PrintKind } from '@/web/paths';
-import { adminOrderQuery } from './api/get-order';
+import { printOrdersQuery } from './api/get-order';
 import { orderProofState } from './order-proof';
 
 const m = messages.admin;
@@ -132,9 +132,9 @@ export default function PrintPage() {
   const kind: PrintKind = params.get('kind') === 'slip' ? 'slip' : 'invoice';
   const ids = [...new Set((params.get('ids') ?? '').split(',').filter(Boolean))];
   useDocumentTitle(kind === 'invoice' ? m.invoiceTitle : m.slipTitle);
-  const orders = useQueries({ queries: ids.map((id) => adminOrderQuery(id)) });
-  const loading = orders.some((query) => query.isPending);
-  const found = orders.flatMap((query) => (query.data ? [query.data] : []));
+  const orders = useQuery(printOrdersQuery(ids));
+  const loading = orders.isPending;
+  const found = orders.data ?? [];
   const other: PrintKind = kind === 'invoice' ? 'slip' : 'invoice';
 
   return (

@@ -1,5 +1,5 @@
 import { TriangleAlert } from 'lucide-react';
-import { catalog } from '@/shared/messages/catalog';
+import { catalogShell } from '@/shared/messages/catalog-shell';
 import { layout } from '@/shared/messages/layout';
 import { reloadPage } from '@/web/lib/reload-page';
 
@@ -7,7 +7,7 @@ import { reloadPage } from '@/web/lib/reload-page';
  * A load that failed: its message (SPEC §2's 'Failed to load products' unless told) and SPEC §4's
  * 'Try Again', which reloads the page.
  */
-export function LoadFailure({ title = catalog.failedToLoadProducts }: { title?: string }) {
+export function LoadFailure({ title = catalogShell.failedToLoadProducts }: { title?: string }) {
   return (
     <div role="alert" className="mx-auto flex max-w-md flex-col items-center px-4 py-16 text-center">
       <div className="mb-5 flex size-14 items-center justify-center rounded-pill bg-accent-soft text-danger">

@@ -1,9 +1,9 @@
-import { catalog } from '@/shared/messages/catalog';
+import { catalogShell } from '@/shared/messages/catalog-shell';
 import { format } from '@/shared/messages/format';
 import { formatEgp } from '@/shared/money';
 import { toNumber } from './product-card/product-view';
 
-const m = catalog;
+const m = catalogShell;
 
 interface PriceProps {
   price?: number | string;

@@ -1,5 +1,5 @@
 import { MessageCircle } from 'lucide-react';
-import { whatsappLink } from '@/shared/whatsapp';
+import { chatLink } from '@/shared/whatsapp';
 import { whatsappNumber } from '@/web/lib/shop';
 
 interface WhatsAppLinkProps {
@@ -15,11 +15,11 @@ interface WhatsAppLinkProps {
  * all when the shop has no WhatsApp number (SHOP_WHATSAPP unset).
  */
 export function WhatsAppLink({ label, text, className = 'btn btn-outline' }: WhatsAppLinkProps) {
-  const number = whatsappNumber();
-  const link = number ? whatsappLink(number, text) : null;
-  if (!link) return null;
+  // The server checked SHOP_WHATSAPP and wrote its digits: the shop's pages need not check it again.
+  const digits = whatsappNumber();
+  if (!digits) return null;
   return (
-    <a href={link} target="_blank" rel="noopener noreferrer" className={className}>
+    <a href={chatLink(digits, text)} target="_blank" rel="noopener noreferrer" className={className}>
       <MessageCircle className="size-4 shrink-0" aria-hidden="true" />
       {label}
     </a>

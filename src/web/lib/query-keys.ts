@@ -25,6 +25,8 @@ export const queryKeys = {
     list: (params: Params = {}) => ['orders', 'list', params] as const,
   },
   order: (id: string) => ['order', id] as const,
+  /** The orders of a print run (under 'order', so refreshing orders refreshes it too). */
+  printOrders: (ids: readonly string[]) => ['order', 'print', ...ids] as const,
   dashboard: ['dashboard'] as const,
   admin: {
     /** Under `dashboard`, so a change of session drops it with the rest of the admin's data. */

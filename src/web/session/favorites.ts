@@ -1,6 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { STORAGE_KEYS } from '@/shared/constants';
-import { catalog } from '@/shared/messages/catalog';
+import { catalogShell } from '@/shared/messages/catalog-shell';
 import { notify } from '@/web/lib/notify';
 import { getSession, isAdminRole } from './session';
 
@@ -166,7 +166,7 @@ export function useFavorites(): Favorites {
   };
 }
 
-const m = catalog;
+const m = catalogShell;
 
 /**
  * The heart button's action with SPEC §8's rules and toasts: admins are refused, a missing product

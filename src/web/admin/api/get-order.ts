@@ -19,3 +19,18 @@ export function adminOrderQuery(id: string) {
     },
   });
 }
+
+/**
+ * The orders of a print run, each through its own `adminOrderQuery` (so an order already open is not
+ * asked again, and one printed is cached for its page); an order that cannot be read is left out.
+ * One query rather than `useQueries`, whose observer would land in every shopper's framework chunk.
+ */
+export function printOrdersQuery(ids: readonly string[]) {
+  return queryOptions({
+    queryKey: queryKeys.printOrders(ids),
+    queryFn: async ({ client }) => {
+      const settled = await Promise.allSettled(ids.map((id) => client.fetchQuery(adminOrderQuery(id))));
+      return settled.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+    },
+  });
+}

@@ -1,7 +1,7 @@
 import { Heart, ShoppingBag, Star } from 'lucide-react';
 import { Link } from 'react-router';
 import { PRODUCT_IMAGE_SIZES } from '@/shared/constants';
-import { catalog } from '@/shared/messages/catalog';
+import { catalogShell } from '@/shared/messages/catalog-shell';
 import { format } from '@/shared/messages/format';
 import { isColourOption, swatchOf } from '@/web/lib/colour-swatches';
 import { useAddToCart } from '@/web/lib/use-add-to-cart';
@@ -20,7 +20,7 @@ import {
 } from './product-view';
 import { href } from '@/web/paths';
 
-const m = catalog;
+const m = catalogShell;
 
 /**
  * The colours a product comes in, as small swatches under its name (issue 13); a colour sold out in

@@ -1,11 +1,11 @@
 import { ArrowDown } from 'lucide-react';
 import { HERO_SCROLL_OFFSET_PX } from '@/shared/constants';
-import { catalog } from '@/shared/messages/catalog';
+import { catalogShell } from '@/shared/messages/catalog-shell';
 import type { ProductDto } from '@/shared/schemas/product';
 import { ProductImage } from '@/web/components/product-card/product-image';
 import { imageOf } from '@/web/components/product-card/product-view';
 
-const m = catalog;
+const m = catalogShell;
 
 /** SPEC §2: one screen down, less the top bar's 80 px, so the first section starts right under it. */
 function scrollPastHero() {

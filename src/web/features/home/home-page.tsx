@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { HOME_SECTION_COMPUTED } from '@/shared/constants';
-import { catalog } from '@/shared/messages/catalog';
+import { catalogShell } from '@/shared/messages/catalog-shell';
 import { productListQuery } from '@/web/lib/api/get-products';
 import { LoadFailure } from '@/web/components/load-failure';
 import { useDocumentTitle } from '@/web/lib/shop';
 import { Hero } from './hero';
 import { ProductSection } from './product-section';
 
-const m = catalog;
+const m = catalogShell;
 
 // The carousel and Embla are a tenth of the home page's script and sit below the fold: they load when
 // the shopper scrolls near them, keeping the first load inside its budget.

@@ -1,7 +1,7 @@
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { HOME_SECTION_SHOWN } from '@/shared/constants';
-import { catalog } from '@/shared/messages/catalog';
+import { catalogShell } from '@/shared/messages/catalog-shell';
 import type { ProductDto } from '@/shared/schemas/product';
 import { ProductGrid, ProductGridSkeleton } from '@/web/components/product-card/product-grid';
 import { href } from '@/web/paths';
@@ -29,7 +29,7 @@ export function ProductSection({ id, title, eyebrow, products }: ProductSectionP
           to={href.products()}
           className="group inline-flex shrink-0 items-center gap-2 border-b border-ink/30 pb-1 text-sm font-medium text-ink transition hover:border-accent hover:text-accent-strong"
         >
-          {catalog.viewAll}
+          {catalogShell.viewAll}
           <ArrowRight
             className="size-4 transition group-hover:translate-x-0.5 rtl:rotate-180"
             aria-hidden="true"
