@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { format, messages } from '../src/shared/messages';
 import type { CategoryDto } from '../src/shared/schemas/category';
 import type { ProductDto } from '../src/shared/schemas/product';
+import { mailTo } from './mail';
 import { signIn, signUpShopper, useSession, type Session } from './sessions';
 
 const m = messages.admin;
@@ -181,7 +182,9 @@ test('the admin screens fit a 390 px phone', async ({ page, request }) => {
   await expect(page.getByRole('button', { name: /^Delete / }).first()).toBeVisible();
 });
 
-test("the owner's desk: a proof to check is marked received, confirmed with a note, and its packing slip printed", async ({
+test("the owner's desk: order, thanks and e-mail; the proof marked received, confirmed with a note, the slip printed; the shopper's timeline and second e-mail", async ({
+  baseURL,
+  browser,
   page,
   request,
 }) => {
@@ -198,6 +201,16 @@ test("the owner's desk: a proof to check is marked received, confirmed with a no
   const orderId = await placeOrder(request, shopper, product!);
   const placed = await request.get(`/api/order/${orderId}`, { headers: { token: shopper.token } });
   const { number } = ((await placed.json()) as { results: { number: string } }).results;
+
+  // The shopper's order page thanks her with the number; the order e-mail arrived with it.
+  const shopperContext = await browser.newContext({ baseURL });
+  const shopperPage = await shopperContext.newPage();
+  await useSession(shopperPage, shopper);
+  await shopperPage.goto(`/orders/${orderId}`);
+  await expect(shopperPage.getByRole('heading', { level: 1, name: `${o.thankYou} ${number}` })).toBeVisible();
+  await expect(shopperPage.getByRole('region', { name: o.statusTimeline })).toContainText(o.orderPlacedStep);
+  const placedMail = await mailTo(shopper.email, (mail) => mail.subject?.includes(number) === true);
+  expect(placedMail.text).toContain(product!.name);
 
   await useSession(page, await signInAdmin(request));
   await page.goto('/dashboard');
@@ -242,4 +255,18 @@ test("the owner's desk: a proof to check is marked received, confirmed with a no
     ['pending', null],
     ['confirmed', 'Paid in full, ships Thursday'],
   ]);
+
+  // ...and sees it on the order's page: the payment received, the confirmation with its note.
+  await shopperPage.reload();
+  await expect(shopperPage.getByRole('heading', { level: 1, name: `${o.thankYou} ${number}` })).toBeVisible();
+  const timeline = shopperPage.getByRole('region', { name: o.statusTimeline });
+  await expect(timeline).toContainText(o.confirmed);
+  await expect(timeline).toContainText(format(o.stepNote, { note: 'Paid in full, ships Thursday' }));
+  await expect(shopperPage.getByText(/^Payment received on /)).toBeVisible();
+  await shopperContext.close();
+
+  // The second e-mail says the new status and carries the note.
+  const confirmedMail = await mailTo(shopper.email, (mail) => mail.subject?.includes(o.confirmed) === true);
+  expect(confirmedMail.subject).toContain(number);
+  expect(confirmedMail.text).toContain('Paid in full, ships Thursday');
 });

@@ -29,7 +29,8 @@ async function run(args: string[], cwd: string, env: Record<string, string> = {}
 
 /** The packages a compiled file imports, by package name (`@scope/name` or `name`). */
 function importedPackages(code: string): string[] {
-  const specifiers = [...code.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)"([^"]+)"/g)].map(
+  // A specifier has no white space: that keeps `from: dayParam("from"),` and the like out.
+  const specifiers = [...code.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)"([^"\s]+)"/g)].map(
     (match) => match[1]!,
   );
   return specifiers

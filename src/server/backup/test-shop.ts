@@ -97,6 +97,60 @@ export async function fillShop(t: TestApp): Promise<FilledShop> {
     payload: { email: retrying.email },
   });
   expect(reset.statusCode, reset.body).toBe(200);
+  // A dress in sizes (issue 13), 50 of each so it too starts with 100 pieces: its variants, a cart line
+  // and an order line of one size, and an order confirmed with a note (a second history entry).
+  const sized = await sendForm(
+    t,
+    admin,
+    'POST',
+    '/api/product',
+    {
+      name: 'Layla Dress',
+      description: 'Cotton, in two sizes',
+      price: '620',
+      avaliableItems: '0',
+      category: categoryIds[0]!,
+      options: JSON.stringify([{ name: 'Size', values: ['S', 'M'] }]),
+      variants: JSON.stringify([
+        { sku: 'LAYLA-S', options: { Size: 'S' }, avaliableItems: 50 },
+        { sku: 'LAYLA-M', options: { Size: 'M' }, avaliableItems: 50, price: 640 },
+      ]),
+    },
+    { defaultImage: await makeImage(70, 90) },
+  );
+  expect(sized.statusCode, sized.body).toBe(201);
+  const layla = sized.json<{ product: { id: string; variants: Array<{ id: string }> } }>().product;
+  const sizedBuyer = shoppers[1]!;
+  const addedSize = await t.app.inject({
+    method: 'POST',
+    url: '/api/cart',
+    headers: sizedBuyer.headers,
+    payload: { productId: layla.id, variantId: layla.variants[1]!.id, quantity: 2 },
+  });
+  expect(addedSize.statusCode, addedSize.body).toBe(200);
+  const sizedForm = multipartBody({ ...gizaShipping, paymentType: 'cash' });
+  const sizedOrder = await t.app.inject({
+    method: 'POST',
+    url: '/api/order',
+    headers: { ...sizedBuyer.headers, ...sizedForm.headers },
+    payload: sizedForm.payload,
+  });
+  expect(sizedOrder.statusCode, sizedOrder.body).toBe(201);
+  // The shop confirms it with a note: a second entry in the order's history.
+  const confirmed = await t.app.inject({
+    method: 'PATCH',
+    url: `/api/order/${sizedOrder.json<{ order: { _id: string } }>().order._id}/status`,
+    headers: admin.headers,
+    payload: { status: 'confirmed', note: 'Ships Thursday' },
+  });
+  expect(confirmed.statusCode, confirmed.body).toBe(200);
+  const keptSize = await t.app.inject({
+    method: 'POST',
+    url: '/api/cart',
+    headers: sizedBuyer.headers,
+    payload: { productId: layla.id, variantId: layla.variants[0]!.id, quantity: 1 },
+  });
+  expect(keptSize.statusCode, keptSize.body).toBe(200);
   // Carts left full, as shoppers leave them.
   for (const shopper of shoppers.slice(0, 2)) {
     const kept = await t.app.inject({
