@@ -1,5 +1,7 @@
 import pg from 'pg';
 
+/** The `application_name` of the listening connection. */
+export const LISTENER_APPLICATION_NAME = 'nour-listener';
 /** Waits between attempts to listen again: quick at first, then every few seconds while PostgreSQL is away. */
 const RECONNECT_DELAYS_MS = [100, 250, 500, 1_000, 2_000, 5_000];
 
@@ -41,6 +43,9 @@ export async function listenOnPostgres(
     if (stopped) return;
     const client = new pg.Client({
       connectionString,
+      // Named, so pg_stat_activity (and an operator) tells it from the pool's connections at any moment,
+      // reconnecting included, not only once it has sent LISTEN.
+      application_name: LISTENER_APPLICATION_NAME,
       connectionTimeoutMillis: connectTimeoutMs,
       keepAlive: true,
       keepAliveInitialDelayMillis: 10_000,

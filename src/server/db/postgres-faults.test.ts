@@ -12,6 +12,7 @@ import { serveAndWait, waitForOutput, type ServerRun } from '../test/serve';
 import { TcpProxy } from '../test/tcp-proxy';
 import { createUser, type TestUser } from '../test/users';
 import { openPostgres } from './client';
+import { LISTENER_APPLICATION_NAME } from './listener';
 import { isDatabaseUnavailable } from './faults';
 import { orderLines, orders } from './schema';
 import { gizaShipping } from '../test/shipping';
@@ -51,10 +52,10 @@ async function withinHangLimit<T>(what: string, answer: Promise<T>): Promise<T> 
 function terminateConnections(name: string): Promise<number> {
   return withAdminClient(async (admin) => {
     const ended = await admin.query<{ pooled: number }>(
-      `select count(*) filter (where query not ilike 'LISTEN%')::int as pooled
-       from (select pg_terminate_backend(pid), query from pg_stat_activity
+      `select count(*) filter (where application_name <> $2)::int as pooled
+       from (select pg_terminate_backend(pid), application_name from pg_stat_activity
              where datname = $1 and pid <> pg_backend_pid()) as ended`,
-      [name],
+      [name, LISTENER_APPLICATION_NAME],
     );
     return ended.rows[0]?.pooled ?? 0;
   });
