@@ -166,6 +166,11 @@ export const TOKEN_HEADER = 'token';
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 
 /** The web app's addresses that e-mails link to (paths.ts declares its routes with them). */
-export const LINKED_FROM_MAIL = { myOrders: '/allorders', resetPassword: '/reset-password' } as const;
+export const LINKED_FROM_MAIL = {
+  myOrders: '/allorders',
+  /** One order's page (`:id` its id): where an order's e-mails lead. */
+  order: '/orders/:id',
+  resetPassword: '/reset-password',
+} as const;
 /** How long a password-reset link works (issue 15). */
 export const PASSWORD_RESET_TTL_MINUTES = 60;

@@ -24,7 +24,7 @@ export const paths = {
   cart: '/cart',
   orders: LINKED_FROM_MAIL.myOrders,
   /** One order: the page checkout leads to after 'Place Order', and My Orders links to (issue 15). */
-  order: '/orders/:id',
+  order: LINKED_FROM_MAIL.order,
   checkout: '/checkout',
   admin: {
     dashboard: '/dashboard',

@@ -97,8 +97,17 @@ function paymentBlock(shop: ShopIdentity, order: OrderDto): Block {
   return paragraph(`${method} ${instructions}`);
 }
 
+/** The address of one order's page, where the shopper sees its timeline and how to pay. */
+function orderPageUrl(shop: ShopIdentity, orderId: string): string {
+  return `${shop.baseUrl}${LINKED_FROM_MAIL.order.replace(':id', encodeURIComponent(orderId))}`;
+}
+
+function orderLink(shop: ShopIdentity, orderId: string, number: string): Block {
+  const url = orderPageUrl(shop, orderId);
+  return link(format(messages.orders.orderNumber, { number }), format(m.viewOrder, { url }), url);
+}
+
 export function orderPlacedMail(shop: ShopIdentity, order: OrderDto): MailMessage {
-  const ordersUrl = `${shop.baseUrl}${LINKED_FROM_MAIL.myOrders}`;
   return compose(
     order.createdBy.email,
     format(m.orderPlacedSubject, { shop: shop.name, number: order.number }),
@@ -108,7 +117,7 @@ export function orderPlacedMail(shop: ShopIdentity, order: OrderDto): MailMessag
       linesBlock(order),
       paymentBlock(shop, order),
       paragraph(format(m.deliverTo, { name: order.name, address: order.address, phone: order.phone })),
-      link(messages.orders.myOrdersTitle, format(m.viewOrders, { url: ordersUrl }), ordersUrl),
+      orderLink(shop, order._id, order.number),
       paragraph(format(m.signOff, { shop: shop.name })),
     ],
   );
@@ -134,6 +143,7 @@ export function newOrderNotice(shopEmail: string, order: OrderDto): MailMessage 
 }
 
 export interface StatusChangeFacts {
+  orderId: string;
   number: string;
   status: OrderStatus;
   customer: { email: string; name: string };
@@ -143,7 +153,6 @@ export interface StatusChangeFacts {
 
 export function statusChangedMail(shop: ShopIdentity, change: StatusChangeFacts): MailMessage {
   const status = ORDER_STATUS_WORDS[change.status];
-  const ordersUrl = `${shop.baseUrl}${LINKED_FROM_MAIL.myOrders}`;
   return compose(
     change.customer.email,
     format(m.statusChangedSubject, { shop: shop.name, number: change.number, status }),
@@ -151,7 +160,7 @@ export function statusChangedMail(shop: ShopIdentity, change: StatusChangeFacts)
       paragraph(format(m.greeting, { name: change.customer.name })),
       paragraph(format(m.statusChangedIntro, { number: change.number, status })),
       ...(change.note ? [paragraph(format(m.statusChangedNote, { note: change.note }))] : []),
-      link(messages.orders.myOrdersTitle, format(m.viewOrders, { url: ordersUrl }), ordersUrl),
+      orderLink(shop, change.orderId, change.number),
       paragraph(format(m.signOff, { shop: shop.name })),
     ],
   );

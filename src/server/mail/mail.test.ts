@@ -83,6 +83,9 @@ describe('e-mails through the outbox', () => {
     expect(toShopper?.text).toContain(
       'Please send the total of 540 EGP to the mobile wallet number 01012345678.',
     );
+    // It leads to the order's own page (its timeline and how to pay), not to the list of every order.
+    expect(toShopper?.text).toMatch(new RegExp(`See your order: http://\\S+/orders/${order._id}$`, 'm'));
+    expect(toShopper?.html).toContain(`/orders/${order._id}"`);
     // The HTML copy says the same, with the product's name escaped rather than taken as markup.
     expect(toShopper?.html).toContain(order.number);
     expect(toShopper?.html).toContain('Silk &lt;Scarf&gt; &amp; Co');
@@ -113,6 +116,7 @@ describe('e-mails through the outbox', () => {
     expect(confirmed?.to).toMatchObject({ text: email });
     expect(confirmed?.subject).toBe(`Your Nour order ${order.number} is now Confirmed`);
     expect(confirmed?.text).toContain(`The status of your order ${order.number} changed to: Confirmed.`);
+    expect(confirmed?.text).toMatch(new RegExp(`See your order: http://\\S+/orders/${order._id}$`, 'm'));
 
     expect((await change('confirmed')).statusCode).toBe(200);
     expect((await change('completed')).statusCode).toBe(200);

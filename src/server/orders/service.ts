@@ -410,6 +410,7 @@ export function createOrderService({ db, store, signProofLink, events, mail }: O
         await setOrderStatus(tx, orderId, next);
         await addHistoryEntry(tx, { orderId, status: next, byUserId: user.id, note });
         await mail.statusChanged(tx, {
+          orderId,
           number: formatOrderNumber(order.number),
           status: next,
           customer: { email: order.customerEmail, name: order.name },

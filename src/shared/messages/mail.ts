@@ -15,7 +15,7 @@ export const mail = {
   deliverTo: 'Delivering to: {name}, {address}, {phone}',
   paymentCash: 'Payment: cash on delivery.',
   paymentInstapay: 'Payment: online (InstaPay).',
-  viewOrders: 'See your orders: {url}',
+  viewOrder: 'See your order: {url}',
   // New order, to the shop
   newOrderSubject: 'New order {number}: {amount}',
   newOrderIntro: '{customer} ({email}) placed order {number}.',

@@ -16,6 +16,8 @@ export interface FavoriteItem {
   /** An image url: the default image, else the first image. */
   defaultImage: string;
   category: string;
+  /** A product in sizes or colours: chosen on its page, so the favourites screen links there. */
+  hasOptions?: boolean;
 }
 
 /** Any product shape the screens hold: the API's, a cart line's product, or an older stored one. */
@@ -30,6 +32,7 @@ export interface FavoriteSource {
   defaultImage?: { url?: string } | string | null;
   images?: { url?: string }[];
   category?: string | string[] | { name?: string } | null;
+  options?: readonly unknown[];
 }
 
 function toNumber(value: number | string | undefined): number | undefined {
@@ -63,6 +66,7 @@ export function toFavoriteItem(product: FavoriteSource): FavoriteItem | null {
     category: categoryName(product.category),
   };
   if (finalPrice !== undefined) item.finalPrice = finalPrice;
+  if (product.options?.length) item.hasOptions = true;
   return item;
 }
 

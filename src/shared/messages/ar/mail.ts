@@ -14,7 +14,7 @@ export const mail: Dictionary<typeof english> = {
   deliverTo: 'التوصيل إلى: {name}، {address}، {phone}',
   paymentCash: 'طريقة الدفع: الدفع عند الاستلام.',
   paymentInstapay: 'طريقة الدفع: أونلاين (إنستاباي).',
-  viewOrders: 'تابع طلباتك من هنا: {url}',
+  viewOrder: 'تابع طلبك من هنا: {url}',
   // New order, to the shop
   newOrderSubject: 'طلب جديد {number}: {amount}',
   newOrderIntro: 'قام {customer} ({email}) بإنشاء الطلب {number}.',

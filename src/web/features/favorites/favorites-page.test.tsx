@@ -86,6 +86,18 @@ describe('FavoritesPage', () => {
     ]);
   });
 
+  it('sends a piece in sizes to its page to choose one, rather than adding it without a size', async () => {
+    const sized = toFavoriteItem(sampleProduct({ options: [{ name: 'Size', values: ['S', 'M'] }] }));
+    expect(sized?.hasOptions).toBe(true);
+    setStoredSession('user', [sized!]);
+    const { calls } = mockFetch(() => undefined);
+    renderFavorites();
+    expect(screen.queryByRole('button', { name: 'Add to Cart' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('link', { name: 'Choose Options' }));
+    expect(await screen.findByText('details page')).toBeInTheDocument();
+    expect(calls).toEqual([]);
+  });
+
   it('refuses an admin with the SPEC toast and keeps the list', async () => {
     setStoredSession('admin', [dress]);
     renderFavorites();

@@ -52,15 +52,24 @@ function FavoriteCard({ item }: { item: FavoriteItem }) {
           <span className="text-base font-semibold text-ink">{formatEgp(shownPrice)}</span>
           {discounted ? <del className="text-xs text-muted">{formatEgp(item.price)}</del> : null}
         </p>
-        <button
-          type="button"
-          className="btn btn-primary mt-2 w-full px-3 text-xs whitespace-nowrap sm:px-5 sm:text-sm"
-          disabled={pendingProductId === item._id}
-          onClick={() => addToCart(item)}
-        >
-          <ShoppingBag className="hidden size-4 min-[400px]:block" aria-hidden="true" />
-          {m.addToCart}
-        </button>
+        {item.hasOptions ? (
+          <Link
+            to={target}
+            className="btn btn-primary mt-2 w-full px-3 text-xs whitespace-nowrap sm:px-5 sm:text-sm"
+          >
+            {m.chooseOptions}
+          </Link>
+        ) : (
+          <button
+            type="button"
+            className="btn btn-primary mt-2 w-full px-3 text-xs whitespace-nowrap sm:px-5 sm:text-sm"
+            disabled={pendingProductId === item._id}
+            onClick={() => addToCart(item)}
+          >
+            <ShoppingBag className="hidden size-4 min-[400px]:block" aria-hidden="true" />
+            {m.addToCart}
+          </button>
+        )}
       </div>
       <button
         type="button"
