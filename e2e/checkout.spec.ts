@@ -5,6 +5,7 @@ import { format, messages } from '../src/shared/messages';
 import { formatAmount, formatEgp, toEgp, toPiastres } from '../src/shared/money';
 import type { ProductDto } from '../src/shared/schemas/product';
 import { signUpShopper, useSession } from './sessions';
+import { fillCairoShipping } from './checkout-form';
 
 const c = messages.cart;
 const o = messages.orders;
@@ -67,14 +68,7 @@ async function journey(page: Page, request: APIRequestContext): Promise<void> {
   // Checkout with InstaPay and a proof.
   await page.getByRole('link', { name: c.proceedToCheckout }).click();
   await expect(page).toHaveURL(/\/checkout$/);
-  await page.getByLabel(o.fullName).fill('Salma Adel');
-  await page.getByLabel(o.phone).fill('01098765432');
-  await page.getByLabel(o.street).fill('Abbas El Akkad Street');
-  await page.getByLabel(o.building).fill('14');
-  await page.getByLabel(o.floor).fill('5');
-  await page.getByLabel(o.apartment).fill('12');
-  await page.getByLabel(o.area).fill('Nasr City');
-  await page.getByLabel(o.city).selectOption('Cairo');
+  await fillCairoShipping(page, 'Salma Adel');
   await page.getByRole('radio', { name: o.instapay }).check();
   const total = toEgp(toPiastres(subtotal) + toPiastres(SHIPPING_FEES.Cairo));
   await expect(

@@ -4,6 +4,7 @@ import { format, messages } from '../src/shared/messages';
 import type { CategoryDto } from '../src/shared/schemas/category';
 import type { ProductAnswer, ProductSavedAnswer } from '../src/shared/schemas/product';
 import { signIn, signUpShopper, useSession, type Session } from './sessions';
+import { fillCairoShipping } from './checkout-form';
 
 const c = messages.cart;
 const o = messages.orders;
@@ -104,14 +105,7 @@ async function journey(page: Page, request: APIRequestContext, browser: Browser)
   await expect(
     page.getByRole('region', { name: o.orderSummary }).getByText('Size: L', { exact: true }),
   ).toBeVisible();
-  await page.getByLabel(o.fullName).fill('Nadia Samir');
-  await page.getByLabel(o.phone).fill('01098765432');
-  await page.getByLabel(o.street).fill('Abbas El Akkad Street');
-  await page.getByLabel(o.building).fill('14');
-  await page.getByLabel(o.floor).fill('5');
-  await page.getByLabel(o.apartment).fill('12');
-  await page.getByLabel(o.area).fill('Nasr City');
-  await page.getByLabel(o.city).selectOption('Cairo');
+  await fillCairoShipping(page, 'Nadia Samir');
   await page.getByRole('radio', { name: o.cash }).check();
   await page.getByRole('button', { name: o.placeOrder }).click();
 

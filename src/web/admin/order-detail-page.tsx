@@ -11,12 +11,13 @@ import {
   Undo2,
   X,
 } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { ORDER_STATUSES, STATUS_NOTE_MAX, type OrderStatus } from '@/shared/constants';
 import { PAYMENT_TYPE_WORDS, PROOF_STATE_WORDS } from '@/shared/order-words';
 import { whatsappLink } from '@/shared/whatsapp';
 import { format, messages } from '@/shared/messages';
+import { useModal } from '@/web/lib/use-modal';
 import { formatEgp } from '@/shared/money';
 import type { OrderDto } from '@/shared/schemas/order';
 import { statusLabel, statusTone } from '@/web/components/order-status';
@@ -83,23 +84,12 @@ export async function downloadProof(url: string, orderId: string): Promise<void>
 
 function ProofModal({ src, alt, onClose }: { src: string; alt: string; onClose: () => void }) {
   const titleId = useId();
-  const close = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    close.current?.focus();
-    return () => opener?.focus();
-  }, []);
+  const { panel, initialFocus: close, onKeyDown } = useModal<HTMLButtonElement>(onClose);
   return (
-    <div
-      className="fixed inset-0 z-50 grid place-items-center p-4"
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') onClose();
-        // The close button is the one control inside: Tab stays on it.
-        if (event.key === 'Tab') event.preventDefault();
-      }}
-    >
+    <div className="fixed inset-0 z-50 grid place-items-center p-4" onKeyDown={onKeyDown}>
       <div className="absolute inset-0 bg-ink/70" aria-hidden="true" onClick={onClose} />
       <div
+        ref={panel}
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}

@@ -1,6 +1,7 @@
 import { X } from 'lucide-react';
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
 import { messages } from '@/shared/messages';
+import { useModal } from '@/web/lib/use-modal';
 
 const m = messages.variants;
 
@@ -23,35 +24,7 @@ interface SizeGuideDialogProps {
  */
 export function SizeGuideDialog({ title, guide, onClose }: SizeGuideDialogProps) {
   const titleId = useId();
-  const closeButton = useRef<HTMLButtonElement>(null);
-  const panel = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    closeButton.current?.focus();
-    return () => opener?.focus();
-  }, []);
-
-  const onKeyDown = (event: React.KeyboardEvent) => {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      onClose();
-      return;
-    }
-    if (event.key !== 'Tab' || !panel.current) return;
-    // Close and the table's scroll area are the only stops: Tab cycles between them.
-    const stops = [...panel.current.querySelectorAll<HTMLElement>('button, [tabindex="0"]')];
-    const first = stops[0];
-    const last = stops.at(-1);
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
+  const { panel, initialFocus: closeButton, onKeyDown } = useModal<HTMLButtonElement>(onClose);
 
   return (
     <div className="fixed inset-0 z-50 grid place-items-center p-3 sm:p-6" onKeyDown={onKeyDown}>
