@@ -239,6 +239,7 @@ export const admin = {
   reopenTakesStock: 'Reopening takes the items from stock again.',
   statusNote: 'Note (optional)',
   statusNoteHint: 'Kept in the history and sent to the customer. At most {max} characters.',
+  keepStatus: 'Keep it {status}',
   confirmStatus: 'Change status',
   historyTitle: 'History',
   historyEntry: '{status}, {date}',

@@ -6,6 +6,8 @@ interface ConfirmDialogProps {
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  /** What the dismissing button says: 'Cancel' unless that could be read as a choice in the dialog. */
+  dismissLabel?: string;
   busy?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
@@ -19,6 +21,7 @@ export function ConfirmDialog({
   title,
   children,
   confirmLabel,
+  dismissLabel = messages.admin.cancel,
   busy = false,
   onConfirm,
   onCancel,
@@ -46,7 +49,7 @@ export function ConfirmDialog({
         </div>
         <div className="mt-6 flex flex-wrap justify-end gap-2">
           <button ref={cancelButton} type="button" className="btn btn-outline" onClick={onCancel}>
-            {messages.admin.cancel}
+            {dismissLabel}
           </button>
           <button
             type="button"

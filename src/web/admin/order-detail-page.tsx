@@ -145,6 +145,8 @@ function StatusChangeDialog({
     <ConfirmDialog
       title={format(m.changeStatusTitle, { status: statusLabel(next) })}
       confirmLabel={m.confirmStatus}
+      // 'Cancel' beside 'Change the status to Cancelled?' reads as cancelling the order.
+      dismissLabel={format(m.keepStatus, { status: statusLabel(order.status) })}
       busy={update.isPending}
       onCancel={onClose}
       onConfirm={() =>

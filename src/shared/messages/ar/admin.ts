@@ -265,6 +265,7 @@ export const admin: Dictionary<typeof english> = {
   reopenTakesStock: 'عند إعادة فتح الطلب تُخصم منتجاته من المخزون مرة أخرى.',
   statusNote: 'ملاحظة (اختيارية)',
   statusNoteHint: 'تُحفظ في سجل الطلب وتُرسل إلى العميل. بحد أقصى {max} حرف.',
+  keepStatus: 'الإبقاء على حالة {status}',
   confirmStatus: 'تغيير الحالة',
   historyTitle: 'السجل',
   historyEntry: '{status} بتاريخ {date}',
