@@ -102,6 +102,10 @@ test('every catalogue screen works on a shop of 100,000 products', async ({ page
   // Category and price together, then the top-bar search.
   await page.getByRole('button', { name: 'Women', exact: true }).click();
   await expect(page).toHaveURL(/category=Women/);
+  await expect(page.getByRole('button', { name: 'Women', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
   await page.getByLabel(c.maxPrice).fill('1500');
   await page.getByRole('button', { name: c.applyFilters }).click();
   await expect(page).toHaveURL(/category=Women.*maxPrice=1500|maxPrice=1500.*category=Women/);

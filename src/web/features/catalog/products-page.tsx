@@ -49,6 +49,11 @@ const availabilityLabels = {
   outOfStock: m.availabilityOutOfStock,
 } as const;
 
+/** What the filter panel keeps as drafts: the search and the price range. */
+function draftsKey(filters: ListingFilters): string {
+  return JSON.stringify([filters.search, filters.minPrice, filters.maxPrice]);
+}
+
 function hasStoredCategory(): boolean {
   try {
     return window.localStorage.getItem(STORAGE_KEYS.selectedCategory) !== null;
@@ -290,7 +295,9 @@ export default function ProductsPage() {
           className={`${panelOpen ? 'block' : 'hidden'} rounded-card border border-line bg-surface p-5 shadow-card md:sticky md:top-28 md:block md:self-start md:border-0 md:bg-transparent md:p-0 md:shadow-none`}
         >
           <ListingFiltersPanel
-            key={searchParams.toString()}
+            // The panel's drafts start again only when the values it drafts change in the URL, so a price
+            // typed while a category click is still rendering is not wiped by that render.
+            key={draftsKey(filters)}
             filters={filters}
             categoryNames={categoryNames}
             facets={data?.facets}
