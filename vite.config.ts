@@ -1,3 +1,4 @@
+import { parse as parseIcu } from '@formatjs/icu-messageformat-parser';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -77,8 +78,63 @@ function reactRouterProductionBuild(): Plugin {
   };
 }
 
+/** The dictionaries: every text a user reads, as ICU messages (src/shared/messages/format.ts). */
+const DICTIONARY_MODULE = /[\\/]src[\\/]shared[\\/]messages[\\/](ar[\\/])?(?!format\.ts$)[\w-]+\.ts$/;
+
+interface SyntaxNode {
+  type: string;
+  start: number;
+  end: number;
+  value?: unknown;
+}
+
+function stringLiterals(node: unknown, found: SyntaxNode[] = []): SyntaxNode[] {
+  if (Array.isArray(node)) {
+    for (const child of node) stringLiterals(child, found);
+  } else if (node && typeof node === 'object') {
+    const syntaxNode = node as SyntaxNode;
+    if (syntaxNode.type === 'Literal' && typeof syntaxNode.value === 'string') found.push(syntaxNode);
+    else for (const child of Object.values(node)) stringLiterals(child, found);
+  }
+  return found;
+}
+
+/**
+ * Parses every ICU message of the dictionaries at build time, as FormatJS advises: the build carries
+ * each message with placeholders or plurals as its parsed form and swaps the ICU parser for FormatJS's
+ * parser-less twin, which keeps ~7 kB gzip off every shopper's first load. The dev server and the tests
+ * keep the strings and the parser.
+ */
+function precompileMessages(): Plugin[] {
+  const parserDir = dirname(createRequire(import.meta.url).resolve('@formatjs/icu-messageformat-parser'));
+  return [
+    {
+      name: 'nour:icu-without-parser',
+      apply: 'build',
+      enforce: 'pre',
+      resolveId(source) {
+        return source === '@formatjs/icu-messageformat-parser' ? join(parserDir, 'no-parser.js') : null;
+      },
+    },
+    {
+      name: 'nour:precompile-messages',
+      apply: 'build',
+      transform(code, id) {
+        if (!DICTIONARY_MODULE.test(id)) return null;
+        const messages = stringLiterals(this.parse(code)).filter((node) => String(node.value).includes('{'));
+        let output = code;
+        for (const node of messages.sort((a, b) => b.start - a.start)) {
+          const parsed = JSON.stringify(parseIcu(String(node.value), { ignoreTag: true }));
+          output = output.slice(0, node.start) + parsed + output.slice(node.end);
+        }
+        return { code: output, map: null };
+      },
+    },
+  ];
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompressAssets(), reactRouterProductionBuild()],
+  plugins: [react(), tailwindcss(), precompressAssets(), reactRouterProductionBuild(), precompileMessages()],
   resolve: { alias: { '@': src } },
   build: {
     outDir: 'dist/web',

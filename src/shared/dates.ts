@@ -1,11 +1,24 @@
 import { SHOP_TIME_ZONE } from './constants';
+import { DEFAULT_LANGUAGE, localeOf, type Language } from './language';
+
+const dateTimeFormats = new Map<Language, Intl.DateTimeFormat>();
+// Arabic's medium date is all digits ('26/11/2026'); the month's name reads as Egyptian shops write it.
+const DATE_TIME_STYLE: Record<Language, Intl.DateTimeFormatOptions> = {
+  en: { dateStyle: 'medium', timeStyle: 'short' },
+  ar: { day: 'numeric', month: 'long', year: 'numeric', hour: 'numeric', minute: '2-digit' },
+};
 
 /**
- * A moment as every screen shows it (an order's time, in the shop and the admin alike): the shop's
- * locale, like `formatEgp`, so Arabic can later pass its own.
+ * A moment as every screen and e-mail shows it (an order's time, in the shop and the admin alike), in
+ * the reader's language: the one date formatter.
  */
-export function formatDateTime(iso: string | Date, locale = 'en-EG'): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+export function formatDateTime(iso: string | Date, language: Language = DEFAULT_LANGUAGE): string {
+  let formatter = dateTimeFormats.get(language);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(localeOf(language), DATE_TIME_STYLE[language]);
+    dateTimeFormats.set(language, formatter);
+  }
+  return formatter.format(new Date(iso));
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,3 +1,5 @@
+import { DEFAULT_LANGUAGE, localeOf, type Language } from './language';
+
 /**
  * Money is stored as integer piastres (1 EGP = 100 piastres) and answered as EGP numbers with at most
  * two decimals (DESIGN §2), so sums never drift the way floating-point pounds do.
@@ -25,7 +27,8 @@ export function discountPercentOf(price: number, finalPrice: number): number {
 const formatters = new Map<string, Intl.NumberFormat>();
 
 /** "1,250" or "1,250.50": the amount alone, for templates that add the currency themselves. */
-export function formatAmount(egp: number, locale = 'en-EG'): string {
+export function formatAmount(egp: number, language: Language = DEFAULT_LANGUAGE): string {
+  const locale = localeOf(language);
   // Whole pounds read cleaner without ".00"; anything else always shows both piastre digits.
   const digits = Number.isInteger(egp) ? 0 : 2;
   const key = `${locale}:${digits}`;
@@ -37,7 +40,10 @@ export function formatAmount(egp: number, locale = 'en-EG'): string {
   return formatter.format(egp);
 }
 
-/** "1,250 EGP": every price on every screen goes through here. */
-export function formatEgp(egp: number, locale = 'en-EG'): string {
-  return `${formatAmount(egp, locale)} EGP`;
+/** The currency after the amount, as each language writes it. */
+const CURRENCY: Record<Language, string> = { en: 'EGP', ar: 'ج.م.' };
+
+/** "1,250 EGP" or "1,250 ج.م.": every price on every screen and e-mail goes through here. */
+export function formatEgp(egp: number, language: Language = DEFAULT_LANGUAGE): string {
+  return `${formatAmount(egp, language)} ${CURRENCY[language]}`;
 }

@@ -10,7 +10,8 @@ import {
 } from 'react';
 import { Link } from 'react-router';
 import { ADMIN_LOADING_MIN_MS, STOCK_PLENTY_ABOVE } from '@/shared/constants';
-import { format, messages } from '@/shared/messages';
+import { format } from '@/web/i18n/language';
+import { messages } from '@/web/i18n/messages';
 
 /** Small pieces every admin screen shares. */
 

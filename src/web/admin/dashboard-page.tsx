@@ -13,9 +13,10 @@ import {
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ORDER_STATUSES } from '@/shared/constants';
-import { format, messages } from '@/shared/messages';
+import { format } from '@/web/i18n/language';
+import { messages } from '@/web/i18n/messages';
 import { statusLabel, statusTone } from '@/web/components/order-status';
-import { formatEgp } from '@/shared/money';
+import { formatEgp } from '@/web/i18n/language';
 import type { ProductDto } from '@/shared/schemas/product';
 import { useDocumentTitle } from '@/web/lib/shop';
 import { useSession } from '@/web/session/session';

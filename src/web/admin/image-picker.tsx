@@ -1,7 +1,8 @@
 import { ImagePlus, X } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { ACCEPTED_IMAGE_TYPES, MAX_IMAGE_BYTES } from '@/shared/constants';
-import { format, messages } from '@/shared/messages';
+import { format } from '@/web/i18n/language';
+import { messages } from '@/web/i18n/messages';
 import { notify } from '@/web/lib/notify';
 
 const m = messages.admin;

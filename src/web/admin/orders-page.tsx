@@ -11,8 +11,9 @@ import {
   type PaymentType,
 } from '@/shared/constants';
 import { PAYMENT_TYPE_WORDS, PROOF_STATE_WORDS } from '@/shared/order-words';
-import { format, messages } from '@/shared/messages';
-import { formatEgp } from '@/shared/money';
+import { format } from '@/web/i18n/language';
+import { messages } from '@/web/i18n/messages';
+import { formatEgp } from '@/web/i18n/language';
 import type { OrderDto } from '@/shared/schemas/order';
 import { Pagination } from '@/web/components/pagination';
 import { statusLabel, statusTone } from '@/web/components/order-status';
@@ -21,7 +22,7 @@ import { adminOrdersQuery } from './api/get-orders';
 import { useExportOrders } from './api/export-orders';
 import { orderProofState } from './order-proof';
 import { readOrderFilters, writeOrderFilters, type DateChoice, type OrderListFilters } from './order-filters';
-import { formatDateTime } from '@/shared/dates';
+import { formatDateTime } from '@/web/i18n/language';
 import { AdminHeader, SearchAsYouType, shortId } from './admin-ui';
 import { href } from '@/web/paths';
 import { failureText, useFailureToast } from '@/web/lib/failure-text';

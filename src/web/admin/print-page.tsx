@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Printer } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
-import { formatDateTime } from '@/shared/dates';
-import { messages } from '@/shared/messages';
-import { formatEgp } from '@/shared/money';
+import { formatDateTime } from '@/web/i18n/language';
+import { messages } from '@/web/i18n/messages';
+import { formatEgp } from '@/web/i18n/language';
 import { PAYMENT_TYPE_WORDS, PROOF_STATE_WORDS } from '@/shared/order-words';
 import type { OrderDto } from '@/shared/schemas/order';
 import { Spinner } from '@/web/components/spinner';

@@ -1,6 +1,7 @@
 import { Plus, Trash2, Wand2 } from 'lucide-react';
 import { useId, useState } from 'react';
-import { format, messages } from '@/shared/messages';
+import { format } from '@/web/i18n/language';
+import { messages } from '@/web/i18n/messages';
 import {
   canAddOption,
   generateVariants,

@@ -1,6 +1,6 @@
 import { ArrowUp } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { layout } from '@/shared/messages/layout';
+import { layout } from '@/web/i18n/first-screen';
 
 /** Shown once the shopper has scrolled past one screen; before that there is no "top" to go back to. */
 function useScrolledPastFold(): boolean {

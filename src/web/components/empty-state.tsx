@@ -1,7 +1,7 @@
 import { SearchX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { messages } from '@/shared/messages';
+import { messages } from '@/web/i18n/messages';
 import { href } from '@/web/paths';
 
 export interface EmptyStateAction {

@@ -1,6 +1,6 @@
 import { TriangleAlert } from 'lucide-react';
-import { catalogShell } from '@/shared/messages/catalog-shell';
-import { layout } from '@/shared/messages/layout';
+import { catalogShell } from '@/web/i18n/first-screen';
+import { layout } from '@/web/i18n/first-screen';
 import { reloadPage } from '@/web/lib/reload-page';
 
 /**

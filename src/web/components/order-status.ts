@@ -1,5 +1,5 @@
 import type { OrderStatus } from '@/shared/constants';
-import { messages } from '@/shared/messages';
+import { messages } from '@/web/i18n/messages';
 import { ORDER_STATUS_WORDS } from '@/shared/order-words';
 
 const m = messages.orders;

@@ -1,5 +1,6 @@
 import { ChevronLeft } from 'lucide-react';
-import { format, messages } from '@/shared/messages';
+import { format } from '@/web/i18n/language';
+import { messages } from '@/web/i18n/messages';
 import { paginationRange } from './pagination-range';
 
 const m = messages.catalog;

@@ -1,6 +1,6 @@
-import { catalogShell } from '@/shared/messages/catalog-shell';
-import { format } from '@/shared/messages/format';
-import { formatEgp } from '@/shared/money';
+import { catalogShell } from '@/web/i18n/first-screen';
+import { format } from '@/web/i18n/language';
+import { formatEgp } from '@/web/i18n/language';
 import { toNumber } from './product-card/product-view';
 
 const m = catalogShell;

@@ -1,5 +1,5 @@
 import { LoaderCircle } from 'lucide-react';
-import { layout } from '@/shared/messages/layout';
+import { layout } from '@/web/i18n/first-screen';
 
 interface SpinnerProps {
   /** What is on its way, shown under the spinner and read out by screen readers. */

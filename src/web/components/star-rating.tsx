@@ -1,7 +1,7 @@
 import { Star } from 'lucide-react';
 import { RATING_MAX } from '@/shared/constants';
-import { catalog } from '@/shared/messages/catalog';
-import { format } from '@/shared/messages/format';
+import { messages } from '@/web/i18n/messages';
+import { format } from '@/web/i18n/language';
 
 interface StarRatingProps {
   rating: number;
@@ -14,7 +14,7 @@ export function StarRating({ rating, className = 'size-4' }: StarRatingProps) {
   return (
     <span
       role="img"
-      aria-label={format(catalog.ratedOutOf, { rating: rating > 0 ? rating.toFixed(1) : '0' })}
+      aria-label={format(messages.catalog.ratedOutOf, { rating: rating > 0 ? rating.toFixed(1) : '0' })}
       className="inline-flex items-center gap-0.5"
     >
       {Array.from({ length: RATING_MAX }, (_, index) => (

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiUrl } from '@/shared/api-url';
-import { messages } from '@/shared/messages';
+import { messages } from '@/web/i18n/messages';
 import { getSession } from '@/web/session/session';
 import { api, ApiError, setUnauthorizedHandler } from './api';
 import { retryDelay, shouldRetry } from './query-client';

@@ -1,7 +1,7 @@
 import { apiUrl, type QueryValue } from '@/shared/api-url';
 import { TOKEN_HEADER } from '@/shared/constants';
-import { errors } from '@/shared/messages/errors';
-import { layout } from '@/shared/messages/layout';
+import { errors } from '@/web/i18n/first-screen';
+import { layout } from '@/web/i18n/first-screen';
 import { getSession, signOut } from '@/web/session/session';
 import { href } from '@/web/paths';
 

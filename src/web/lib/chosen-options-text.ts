@@ -1,7 +1,8 @@
-import { cart } from '@/shared/messages/cart';
-import { format } from '@/shared/messages/format';
-import { variants as m } from '@/shared/messages/variants';
+import { format } from '@/web/i18n/language';
+import { messages } from '@/web/i18n/messages';
 import { variantLabel } from '@/shared/schemas/variants';
+
+const { cart, variants: m } = messages;
 
 type ChosenOptions = Readonly<Record<string, string>> | null | undefined;
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CART_ADD_TOAST_MS } from '@/shared/constants';
-import { messages } from '@/shared/messages';
+import { messages } from '@/web/i18n/messages';
 import { queryKeys } from '@/web/lib/query-keys';
 import {
   DRESS_ID,

@@ -11,7 +11,7 @@ import { failureText } from '@/web/lib/failure-text';
  * texts are not, so they are fetched with the refusal (as the guard fetches its prompt).
  */
 function refuse(text: (texts: typeof cart) => string): void {
-  void import('@/shared/messages/cart').then(({ cart: texts }) => notify.error(text(texts)));
+  void import('@/web/i18n/messages').then(({ messages: { cart: texts } }) => notify.error(text(texts)));
 }
 
 /** Any product shape a screen holds: the API's product (`_id` and `id`), a favourite (`_id`). */

@@ -2,7 +2,7 @@ import { act, renderHook } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@/shared/constants';
-import { messages } from '@/shared/messages';
+import { messages } from '@/web/i18n/messages';
 import { setStoredSession } from '@/web/lib/testing';
 import {
   getFavorites,

@@ -1,6 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { STORAGE_KEYS } from '@/shared/constants';
-import { catalogShell } from '@/shared/messages/catalog-shell';
+import { catalogShell } from '@/web/i18n/first-screen';
 import { notify } from '@/web/lib/notify';
 import { getSession, isAdminRole } from './session';
 

@@ -12,7 +12,7 @@ export type LoginPrompt = keyof Pick<typeof orders, 'loginToCheckout' | 'authent
 function ShowLoginPrompt({ prompt }: { prompt: LoginPrompt }) {
   useEffect(() => {
     // The guard is in every first load and the orders texts are not: they come with the next page's code.
-    void import('@/shared/messages/orders').then(({ orders: texts }) => {
+    void import('@/web/i18n/messages').then(({ messages: { orders: texts } }) => {
       // The id keeps React's development double effect from showing the message twice.
       notify.error(texts[prompt], { id: prompt });
     });

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { format } from '@/shared/messages/format';
-import { layout } from '@/shared/messages/layout';
+import { format } from '@/web/i18n/language';
+import { layout } from '@/web/i18n/first-screen';
 import { WhatsAppLink } from '@/web/components/whatsapp-link';
 import { shopName } from '@/web/lib/shop';
 import { useSession } from '@/web/session/session';

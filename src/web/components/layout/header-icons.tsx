@@ -1,7 +1,7 @@
 import { Heart, ShoppingBag } from 'lucide-react';
 import { Link } from 'react-router';
-import { format } from '@/shared/messages/format';
-import { layout } from '@/shared/messages/layout';
+import { format } from '@/web/i18n/language';
+import { layout } from '@/web/i18n/first-screen';
 import { useCart } from '@/web/lib/api/get-cart';
 import { useFavorites } from '@/web/session/favorites';
 import { href } from '@/web/paths';

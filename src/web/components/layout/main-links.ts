@@ -1,4 +1,4 @@
-import { layout } from '@/shared/messages/layout';
+import { layout } from '@/web/i18n/first-screen';
 import { href } from '@/web/paths';
 
 /** The storefront's top-level pages, shown in the bar on wide screens and in the mobile menu. */

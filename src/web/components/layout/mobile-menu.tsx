@@ -1,7 +1,7 @@
 import { Menu, X } from 'lucide-react';
 import { useCallback, useId, useRef, useState } from 'react';
 import { NavLink } from 'react-router';
-import { layout } from '@/shared/messages/layout';
+import { layout } from '@/web/i18n/first-screen';
 import { useSession } from '@/web/session/session';
 import { SearchBox } from './search-box';
 import { useDismiss } from './use-dismiss';

@@ -1,7 +1,7 @@
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 // The shell is in every first load, so it imports the message areas it shows rather than the whole
 // dictionary (which the lazily loaded pages bring with their own chunks).
-import { layout } from '@/shared/messages/layout';
+import { layout } from '@/web/i18n/first-screen';
 import { Footer } from './footer';
 import { TopBar } from './top-bar';
 

@@ -1,7 +1,7 @@
 import { RotateCcw } from 'lucide-react';
 import { useEffect } from 'react';
 import { useRouteError } from 'react-router';
-import { layout } from '@/shared/messages/layout';
+import { layout } from '@/web/i18n/first-screen';
 import { reloadPage } from '@/web/lib/reload-page';
 
 const m = layout;

@@ -1,7 +1,7 @@
 import { Search } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { layout } from '@/shared/messages/layout';
+import { layout } from '@/web/i18n/first-screen';
 import { href } from '@/web/paths';
 
 const m = layout;

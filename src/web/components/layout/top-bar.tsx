@@ -1,6 +1,6 @@
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { SCROLL_THRESHOLD_PX } from '@/shared/constants';
-import { layout } from '@/shared/messages/layout';
+import { layout } from '@/web/i18n/first-screen';
 import { shopName } from '@/web/lib/shop';
 import { useSession } from '@/web/session/session';
 import { CartLink, FavoritesLink } from './header-icons';

@@ -1,7 +1,7 @@
 import { ChevronDown, LayoutDashboard, LogIn, LogOut, Package, UserPlus, UserRound } from 'lucide-react';
 import { useCallback, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { layout } from '@/shared/messages/layout';
+import { layout } from '@/web/i18n/first-screen';
 import { useSession } from '@/web/session/session';
 import { useDismiss } from './use-dismiss';
 import { href } from '@/web/paths';

@@ -1,8 +1,8 @@
 import { Heart, ShoppingBag, Star } from 'lucide-react';
 import { Link } from 'react-router';
 import { PRODUCT_IMAGE_SIZES } from '@/shared/constants';
-import { catalogShell } from '@/shared/messages/catalog-shell';
-import { format } from '@/shared/messages/format';
+import { catalogShell } from '@/web/i18n/first-screen';
+import { format } from '@/web/i18n/language';
 import { isColourOption, swatchOf } from '@/web/lib/colour-swatches';
 import { useAddToCart } from '@/web/lib/use-add-to-cart';
 import { toggleFavoriteWithFeedback, useFavorites } from '@/web/session/favorites';

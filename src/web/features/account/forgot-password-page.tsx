@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
-import { messages } from '@/shared/messages';
+import { messages } from '@/web/i18n/messages';
 import { ForgotPasswordSchema } from '@/shared/schemas/auth';
 import { FormField } from '@/web/components/form-field';
 import { failureText } from '@/web/lib/failure-text';

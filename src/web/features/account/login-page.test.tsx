@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { messages } from '@/shared/messages';
+import { messages } from '@/web/i18n/messages';
 import { clearToasts, mockFetch, renderRoutes, setStoredSession, type Responder } from '@/web/lib/testing';
 import LoginPage from './login-page';
 

@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { SIGNIN_REDIRECT_DELAY_MS } from '@/shared/constants';
-import { messages } from '@/shared/messages';
+import { messages } from '@/web/i18n/messages';
 import type { AuthResult } from '@/shared/schemas/auth';
 import { SigninSchema } from '@/shared/schemas/auth';
 import { FormField } from '@/web/components/form-field';

@@ -5,7 +5,7 @@ import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { messages } from '@/shared/messages';
+import { messages } from '@/web/i18n/messages';
 import type { AuthResult } from '@/shared/schemas/auth';
 import { SignupSchema } from '@/shared/schemas/auth';
 import { FormField } from '@/web/components/form-field';

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
-import { messages } from '@/shared/messages';
+import { messages } from '@/web/i18n/messages';
 import { NewPasswordSchema } from '@/shared/schemas/auth';
 import { FormField } from '@/web/components/form-field';
 import { failureText } from '@/web/lib/failure-text';

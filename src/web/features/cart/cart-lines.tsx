@@ -1,7 +1,9 @@
 import { Minus, Plus, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
-import { format, messages } from '@/shared/messages';
-import { formatEgp, toEgp, toPiastres } from '@/shared/money';
+import { format } from '@/web/i18n/language';
+import { messages } from '@/web/i18n/messages';
+import { toEgp, toPiastres } from '@/shared/money';
+import { formatEgp } from '@/web/i18n/language';
 import type { CartLineDto } from '@/shared/schemas/cart';
 import { chosenOptionsText, lineTitle } from '@/web/lib/chosen-options-text';
 import { href } from '@/web/paths';

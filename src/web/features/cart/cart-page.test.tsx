@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { format, messages } from '@/shared/messages';
+import { format } from '@/web/i18n/language';
+import { messages } from '@/web/i18n/messages';
 import type { CartDto } from '@/shared/schemas/cart';
 import { reloadPage } from '@/web/lib/reload-page';
 import {

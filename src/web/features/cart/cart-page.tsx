@@ -1,8 +1,9 @@
 import { ShoppingBag, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { format, messages } from '@/shared/messages';
-import { formatAmount } from '@/shared/money';
+import { format } from '@/web/i18n/language';
+import { messages } from '@/web/i18n/messages';
+import { formatAmount } from '@/web/i18n/language';
 import { EmptyState } from '@/web/components/empty-state';
 import { LoadFailure } from '@/web/components/load-failure';
 import { useCart } from '@/web/lib/api/get-cart';

@@ -1,6 +1,6 @@
 import { useCallback, useRef } from 'react';
 import { CART_ADD_TOAST_MS } from '@/shared/constants';
-import { messages } from '@/shared/messages';
+import { messages } from '@/web/i18n/messages';
 import { failureText } from '@/web/lib/failure-text';
 import { useChangeCartLine } from './api/change-cart-line';
 import { useClearCart } from './api/clear-cart';

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, LayoutGrid } from 'lucide-react';
 import { Link } from 'react-router';
-import { format, messages } from '@/shared/messages';
+import { format } from '@/web/i18n/language';
+import { messages } from '@/web/i18n/messages';
 import { LoadFailure } from '@/web/components/load-failure';
 import { ProductImage } from '@/web/components/product-card/product-image';
 import { useDocumentTitle } from '@/web/lib/shop';

@@ -1,7 +1,8 @@
 import { Check, Search } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { ALL_CATEGORIES } from '@/shared/constants';
-import { format, messages } from '@/shared/messages';
+import { format } from '@/web/i18n/language';
+import { messages } from '@/web/i18n/messages';
 import type { ListingFilters } from '@/shared/listing';
 import type { Facet } from '@/shared/schemas/product';
 import { swatchOf } from '@/web/lib/colour-swatches';

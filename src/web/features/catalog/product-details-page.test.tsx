@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { messages } from '@/shared/messages';
+import { messages } from '@/web/i18n/messages';
 import type { ProductDetailDto } from '@/shared/schemas/product';
 import ProductDetailsPage from './product-details-page';
 import {

@@ -2,7 +2,8 @@ import Autoplay from 'embla-carousel-autoplay';
 import useEmblaCarousel from 'embla-carousel-react';
 import { useCallback, useEffect, useState } from 'react';
 import { PRODUCT_CAROUSEL, PRODUCT_IMAGE_SIZES } from '@/shared/constants';
-import { format, messages } from '@/shared/messages';
+import { format } from '@/web/i18n/language';
+import { messages } from '@/web/i18n/messages';
 import type { ImageDto } from '@/shared/schemas/product';
 import { ProductImage } from '@/web/components/product-card/product-image';
 

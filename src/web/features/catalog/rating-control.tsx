@@ -1,7 +1,8 @@
 import { Star } from 'lucide-react';
 import { useState } from 'react';
 import { RATING_MAX } from '@/shared/constants';
-import { format, messages } from '@/shared/messages';
+import { format } from '@/web/i18n/language';
+import { messages } from '@/web/i18n/messages';
 import type { ProductDto } from '@/shared/schemas/product';
 import { useSession } from '@/web/session/session';
 import { useRateProduct } from './api/rate-product';

@@ -1,6 +1,6 @@
 import { X } from 'lucide-react';
 import { useId } from 'react';
-import { messages } from '@/shared/messages';
+import { messages } from '@/web/i18n/messages';
 import { useModal } from '@/web/lib/use-modal';
 
 const m = messages.variants;

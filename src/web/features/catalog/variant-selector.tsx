@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import { format, messages } from '@/shared/messages';
+import { format } from '@/web/i18n/language';
+import { messages } from '@/web/i18n/messages';
 import { isColourOption, swatchOf } from '@/web/lib/colour-swatches';
 import { canChoose, type ChoosableVariant, type Choice, type ProductOption } from './variant-choice';
 

@@ -1,6 +1,6 @@
 import { ShoppingBag } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { messages } from '@/shared/messages';
+import { messages } from '@/web/i18n/messages';
 import { EmptyState } from '@/web/components/empty-state';
 import { LoadFailure } from '@/web/components/load-failure';
 import { failureText } from '@/web/lib/failure-text';

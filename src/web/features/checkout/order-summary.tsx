@@ -1,5 +1,7 @@
-import { format, messages } from '@/shared/messages';
-import { formatEgp, toEgp, toPiastres } from '@/shared/money';
+import { format } from '@/web/i18n/language';
+import { messages } from '@/web/i18n/messages';
+import { toEgp, toPiastres } from '@/shared/money';
+import { formatEgp } from '@/web/i18n/language';
 import type { CartLineDto } from '@/shared/schemas/cart';
 import { chosenOptionsText } from '@/web/lib/chosen-options-text';
 

@@ -1,6 +1,6 @@
 import { ImageUp, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { messages } from '@/shared/messages';
+import { messages } from '@/web/i18n/messages';
 
 const m = messages.orders;
 

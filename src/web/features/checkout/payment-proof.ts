@@ -1,5 +1,5 @@
 import { MAX_IMAGE_BYTES } from '@/shared/constants';
-import { messages } from '@/shared/messages';
+import { messages } from '@/web/i18n/messages';
 
 const m = messages.orders;
 

@@ -1,6 +1,6 @@
 import { ArrowDown } from 'lucide-react';
 import { HERO_SCROLL_OFFSET_PX } from '@/shared/constants';
-import { catalogShell } from '@/shared/messages/catalog-shell';
+import { catalogShell } from '@/web/i18n/first-screen';
 import type { ProductDto } from '@/shared/schemas/product';
 import { ProductImage } from '@/web/components/product-card/product-image';
 import { imageOf } from '@/web/components/product-card/product-view';

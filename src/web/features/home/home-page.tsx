@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { HOME_SECTION_COMPUTED } from '@/shared/constants';
-import { catalogShell } from '@/shared/messages/catalog-shell';
+import { catalogShell } from '@/web/i18n/first-screen';
 import { productListQuery } from '@/web/lib/api/get-products';
 import { LoadFailure } from '@/web/components/load-failure';
 import { useDocumentTitle } from '@/web/lib/shop';

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { messages } from '@/shared/messages';
+import { messages } from '@/web/i18n/messages';
 import { renderRoutes } from '@/web/lib/testing';
 import NotFoundPage from './not-found-page';
 

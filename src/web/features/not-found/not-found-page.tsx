@@ -1,6 +1,6 @@
 import { ArrowLeft, House } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
-import { messages } from '@/shared/messages';
+import { messages } from '@/web/i18n/messages';
 import { useDocumentTitle } from '@/web/lib/shop';
 import { href } from '@/web/paths';
 

@@ -1,11 +1,12 @@
-import { format, messages } from '@/shared/messages';
-import { formatEgp } from '@/shared/money';
+import { format } from '@/web/i18n/language';
+import { messages } from '@/web/i18n/messages';
+import { formatEgp } from '@/web/i18n/language';
 import { OWNER_CANCELLABLE_STATUSES } from '@/shared/constants';
 import { PAYMENT_TYPE_WORDS } from '@/shared/order-words';
 import type { OrderDto, OrderLineDto } from '@/shared/schemas/order';
 import { Link } from 'react-router';
 import { StatusBadge } from '@/web/components/status-badge';
-import { formatDateTime } from '@/shared/dates';
+import { formatDateTime } from '@/web/i18n/language';
 import { chosenOptionsText } from '@/web/lib/chosen-options-text';
 import { href } from '@/web/paths';
 

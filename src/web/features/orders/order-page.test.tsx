@@ -1,8 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { formatDateTime } from '@/shared/dates';
-import { format, messages } from '@/shared/messages';
+import { formatDateTime } from '@/web/i18n/language';
+import { format } from '@/web/i18n/language';
+import { messages } from '@/web/i18n/messages';
 import type { OrderDto, OrderHistoryEntry } from '@/shared/schemas/order';
 import {
   clearToasts,

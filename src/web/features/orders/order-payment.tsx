@@ -1,7 +1,8 @@
 import { Copy } from 'lucide-react';
 import { OWNER_CANCELLABLE_STATUSES } from '@/shared/constants';
-import { formatDateTime } from '@/shared/dates';
-import { format, messages } from '@/shared/messages';
+import { formatDateTime } from '@/web/i18n/language';
+import { format } from '@/web/i18n/language';
+import { messages } from '@/web/i18n/messages';
 import { PAYMENT_TYPE_WORDS } from '@/shared/order-words';
 import { paymentInstructions } from '@/shared/payment-instructions';
 import type { OrderDto } from '@/shared/schemas/order';

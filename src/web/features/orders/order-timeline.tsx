@@ -1,6 +1,7 @@
 import type { OrderStatus } from '@/shared/constants';
-import { formatDateTime } from '@/shared/dates';
-import { format, messages } from '@/shared/messages';
+import { formatDateTime } from '@/web/i18n/language';
+import { format } from '@/web/i18n/language';
+import { messages } from '@/web/i18n/messages';
 import type { OrderHistoryEntry } from '@/shared/schemas/order';
 import { statusLabel } from '@/web/components/order-status';
 

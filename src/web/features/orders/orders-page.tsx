@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { PackageOpen } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import type { OrderStatus } from '@/shared/constants';
-import { messages } from '@/shared/messages';
+import { messages } from '@/web/i18n/messages';
 import { EmptyState } from '@/web/components/empty-state';
 import { LoadFailure } from '@/web/components/load-failure';
 import { ORDER_FILTERS } from '@/web/components/order-status';

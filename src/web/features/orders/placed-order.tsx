@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { CircleCheck } from 'lucide-react';
 import { Link } from 'react-router';
-import { format, messages } from '@/shared/messages';
-import { formatEgp } from '@/shared/money';
+import { format } from '@/web/i18n/language';
+import { messages } from '@/web/i18n/messages';
+import { formatEgp } from '@/web/i18n/language';
 import { href } from '@/web/paths';
 import { orderQuery } from './api/get-order';
 import { OrderPayment } from './order-payment';
