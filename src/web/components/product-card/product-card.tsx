@@ -67,6 +67,7 @@ export function ProductCard({ product, to, eager = false }: ProductCardProps) {
   const id = idOf(product);
   const name = nameOf(product);
   const outOfStock = isOutOfStock(product);
+  const rating = ratingLabel(product.averageRating);
   const favourite = id ? has(id) : false;
   const target = to ?? (id ? href.productById(id) : href.products());
   const adding = id !== undefined && pendingProductId === id;
@@ -105,12 +106,12 @@ export function ProductCard({ product, to, eager = false }: ProductCardProps) {
             {name ?? m.noName}
           </Link>
         </h3>
-        <div className="flex items-center gap-1 text-xs text-ink-soft">
-          <Star className="size-3.5 fill-warning text-warning" aria-hidden="true" />
-          <span aria-label={format(m.ratedOutOf, { rating: ratingLabel(product.averageRating) })}>
-            {ratingLabel(product.averageRating)}
-          </span>
-        </div>
+        {rating ? (
+          <div className="flex items-center gap-1 text-xs text-ink-soft">
+            <Star className="size-3.5 fill-warning text-warning" aria-hidden="true" />
+            <span aria-label={format(m.ratedOutOf, { rating })}>{rating}</span>
+          </div>
+        ) : null}
         <ColourSwatches product={product} />
         <div className="mt-auto pt-1">
           <Price price={product.price} discount={product.discount} finalPrice={product.finalPrice} />
