@@ -142,7 +142,9 @@ describe('ProductCard', () => {
   it("dims an out-of-stock product, overlays 'Out of Stock' and disables 'OUT OF STOCK'", () => {
     renderCard(sampleProduct({ avaliableItems: 0, inStock: false }));
     expect(screen.getByText('Out of Stock')).toBeInTheDocument();
-    expect(screen.getByRole('article')).toHaveClass('opacity-70');
+    // The picture is dimmed; the texts keep their contrast (issue 16).
+    expect(screen.getByRole('img', { name: 'Linen Summer Dress' })).toHaveClass('opacity-70', 'grayscale');
+    expect(screen.getByRole('article')).not.toHaveClass('opacity-70');
     expect(screen.getByRole('button', { name: 'OUT OF STOCK' })).toBeDisabled();
   });
 

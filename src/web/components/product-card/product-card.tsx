@@ -73,18 +73,16 @@ export function ProductCard({ product, to, eager = false }: ProductCardProps) {
   const adding = id !== undefined && pendingProductId === id;
 
   return (
-    <article
-      className={`group relative flex w-full flex-col overflow-hidden rounded-card border border-line bg-surface shadow-soft transition duration-300 hover:-translate-y-0.5 hover:shadow-card ${
-        outOfStock ? 'opacity-70' : ''
-      }`}
-    >
+    // SPEC §2's dimmed card: its picture is dimmed and greyed under the badge; its texts keep their full
+    // colour, so they stay readable (AA contrast, issue 16).
+    <article className="group relative flex w-full flex-col overflow-hidden rounded-card border border-line bg-surface shadow-soft transition duration-300 hover:-translate-y-0.5 hover:shadow-card">
       <div className="relative aspect-[4/5] overflow-hidden bg-sand">
         <ProductImage
           image={imageOf(product)}
           alt={name ?? m.noProductName}
           sizes={PRODUCT_IMAGE_SIZES.card}
           eager={eager}
-          className={`size-full transition duration-500 group-hover:scale-[1.03] ${outOfStock ? 'grayscale' : ''}`}
+          className={`size-full transition duration-500 group-hover:scale-[1.03] ${outOfStock ? 'opacity-70 grayscale' : ''}`}
         />
         {outOfStock ? (
           <div className="absolute inset-0 flex items-center justify-center bg-ink/35">
