@@ -132,7 +132,8 @@ export const CATEGORY_CAROUSEL = {
   dragThresholdPx: 50,
   dragVelocity: 300,
 } as const;
-export const PRODUCT_CAROUSEL = { autoplayMs: 3000, speedMs: 500 } as const;
+/** The product gallery's slide; it never moves on its own (issue 16). */
+export const PRODUCT_CAROUSEL = { speedMs: 500 } as const;
 
 export const QUERY_RETRIES = 3;
 export const QUERY_RETRY_BASE_MS = 1000;

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messages } from '@/shared/messages';
 import {
+  CategoryMoveSchema,
   CategoryMultipartSchema,
   CategorySavedAnswerSchema,
   CategoryUpdateMultipartSchema,
@@ -24,7 +25,10 @@ async function readCategoryForm(request: FastifyRequest): Promise<CategoryFormUp
   return { fields: form.fields, image: form.files.category[0] ?? form.files.image[0] };
 }
 
-/** The admin's category writes: `POST`, `PATCH`, `DELETE /api/category` (SPEC §7). Reads are the catalogue's. */
+/**
+ * The admin's category writes: `POST`, `PATCH`, `DELETE /api/category` (SPEC §7) and the owner's order
+ * (`POST /api/category/{id}/move`, issue 16). Reads are the catalogue's.
+ */
 export const adminCategoriesRoutes: FastifyPluginAsyncZod<AdminCategoriesDeps> = async (app, options) => {
   const service = createAdminCategoriesService(options);
   // On the request, before any upload is read: a visitor gets 401 and a shopper 403 whatever they sent.
@@ -84,6 +88,26 @@ export const adminCategoriesRoutes: FastifyPluginAsyncZod<AdminCategoriesDeps> =
     async (request) => {
       await service.remove(request.params.id);
       return { success: true as const, message: messages.admin.categoryDeleted };
+    },
+  );
+
+  app.post(
+    '/api/category/:id/move',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "Move a category one place up or down in the shop's order (admin)",
+        description:
+          'GET /category answers the categories in this order. The first moved up, or the last moved down, stays.',
+        params: IdParams,
+        body: CategoryMoveSchema,
+        response: { 200: DoneAnswerSchema.describe('Moved'), ...errorAnswers(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      await service.move(request.params.id, request.body.direction);
+      return { success: true as const, message: messages.admin.categoryMoved };
     },
   );
 };

@@ -1,5 +1,5 @@
 import { format, messages } from '@/shared/messages';
-import { CategoryFormSchema, type CategoryDto } from '@/shared/schemas/category';
+import { CategoryFormSchema, type CategoryDto, type CategoryMoveDirection } from '@/shared/schemas/category';
 import { categoryDto } from '../catalog/dto';
 import type { Db, Tx } from '../db/client';
 import { categories, type CategoryRow, type StoredImage } from '../db/schema';
@@ -16,6 +16,8 @@ import {
   findCategoryNamed,
   insertCategory,
   lockCategory,
+  lockCategoryOrder,
+  setCategoryPosition,
   updateCategory,
 } from './queries';
 import { FALLBACK_CATEGORY_SLUG, slugify, uniqueSlug, withSlugRetry } from '../catalog/slugs';
@@ -146,5 +148,29 @@ export function createAdminCategoriesService({ db, store, events }: AdminCategor
     await discardImages(store, [image]);
   }
 
-  return { create, update, remove };
+  /**
+   * Moves a category one place up or down in the owner's order (issue 16), swapping it with its
+   * neighbour; the first moved up or the last moved down stays where it is. The whole order is locked
+   * and numbered 1, 2, 3… again, so two admins moving at once each see the other's move.
+   */
+  async function move(id: string, direction: CategoryMoveDirection): Promise<void> {
+    const moved = await db.transaction(async (tx) => {
+      const order = await lockCategoryOrder(tx);
+      const index = order.findIndex((row) => row.id === id);
+      if (index === -1) throw new AppError('NOT_FOUND', messages.catalog.categoryNotFoundAnswer);
+      const target = direction === 'up' ? index - 1 : index + 1;
+      const current = order[index];
+      const neighbour = order[target];
+      if (!current || !neighbour) return false;
+      order[target] = current;
+      order[index] = neighbour;
+      for (const [place, row] of order.entries()) {
+        if (row.position !== place + 1) await setCategoryPosition(tx, row.id, place + 1);
+      }
+      return true;
+    });
+    if (moved) events.emit('categoryChanged', { categoryId: id, change: 'updated' });
+  }
+
+  return { create, update, remove, move };
 }

@@ -277,4 +277,77 @@ describe('admin category API', () => {
       expect((await remove(category.id)).statusCode).toBe(404);
     });
   });
+
+  describe('POST /api/category/:id/move (issue 16)', () => {
+    const move = (id: string, direction: unknown, user: TestUser | null = admin) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/category/${id}/move`,
+        headers: user?.headers ?? {},
+        payload: { direction },
+      });
+
+    /** The names GET /category answers, in its order, among the given ones. */
+    async function shopOrder(names: string[]): Promise<string[]> {
+      const res = await t.app.inject({ method: 'GET', url: '/api/category' });
+      const listed = res.json<{ categories: CategoryDto[] }>().categories.map((category) => category.name);
+      return listed.filter((name) => names.includes(name));
+    }
+
+    it('puts a new category last, and moves one up or down in the order GET /category answers', async () => {
+      const first = await created('Order First');
+      const second = await created('Order Second');
+      // Written past the services too, a category goes last.
+      const third = await createCategory(t, { name: 'Order Third' });
+      const names = [first.name, second.name, third.name];
+      expect(await shopOrder(names)).toEqual(['Order First', 'Order Second', 'Order Third']);
+      const all = (await t.app.inject({ method: 'GET', url: '/api/category' })).json<{
+        categories: CategoryDto[];
+      }>().categories;
+      expect(all.at(-1)?.name).toBe('Order Third');
+
+      const up = await move(third.id, 'up');
+      expect(up.statusCode, up.body).toBe(200);
+      expect(up.json()).toEqual({ success: true, message: 'Category order saved' });
+      expect(await shopOrder(names)).toEqual(['Order First', 'Order Third', 'Order Second']);
+
+      expect((await move(first.id, 'down')).statusCode).toBe(200);
+      expect(await shopOrder(names)).toEqual(['Order Third', 'Order First', 'Order Second']);
+    });
+
+    it('leaves the last moved down and the first moved up where they are', async () => {
+      const all = (await t.app.inject({ method: 'GET', url: '/api/category' })).json<{
+        categories: CategoryDto[];
+      }>().categories;
+      const [head] = all;
+      const tail = all.at(-1);
+      if (!head || !tail) throw new Error('no categories');
+      expect((await move(head.id, 'up')).statusCode).toBe(200);
+      expect((await move(tail.id, 'down')).statusCode).toBe(200);
+      const after = (await t.app.inject({ method: 'GET', url: '/api/category' })).json<{
+        categories: CategoryDto[];
+      }>().categories;
+      expect(after.map((category) => category.id)).toEqual(all.map((category) => category.id));
+    });
+
+    it('refuses visitors (401), shoppers (403), a bad direction (400) and a missing category (404)', async () => {
+      const category = await created('Order Guarded');
+      const before = await shopOrder([category.name, 'Order First', 'Order Second']);
+      expect((await move(category.id, 'up', null)).json()).toEqual({
+        success: false,
+        message: messages.auth.authenticationRequired,
+      });
+      expect((await move(category.id, 'up', null)).statusCode).toBe(401);
+      const shopperMove = await move(category.id, 'up', shopper);
+      expect(shopperMove.statusCode).toBe(403);
+      expect(shopperMove.json()).toEqual({ success: false, message: messages.auth.adminOnly });
+      const sideways = await move(category.id, 'sideways');
+      expect(sideways.statusCode).toBe(400);
+      expect(sideways.json()).toEqual({ success: false, message: 'Please choose up or down' });
+      const missing = await move('00000000-0000-4000-8000-000000000000', 'up');
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json()).toEqual({ success: false, message: messages.catalog.categoryNotFoundAnswer });
+      expect(await shopOrder([category.name, 'Order First', 'Order Second'])).toEqual(before);
+    });
+  });
 });

@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../db/client';
 import { cartLines, categories, orderLines, products, productVariants, type CategoryRow } from '../db/schema';
 
@@ -79,6 +79,22 @@ export async function updateCategory(
     .returning();
   if (!row) throw new Error('category update matched no row');
   return row;
+}
+
+/** Every category's id and position in the owner's order, locked until the transaction ends. */
+export async function lockCategoryOrder(tx: Tx): Promise<Pick<CategoryRow, 'id' | 'position'>[]> {
+  return tx
+    .select({ id: categories.id, position: categories.position })
+    .from(categories)
+    .orderBy(asc(categories.position), asc(categories.createdAt), asc(categories.id))
+    .for('update');
+}
+
+export async function setCategoryPosition(tx: Tx, id: string, position: number): Promise<void> {
+  await tx
+    .update(categories)
+    .set({ position, updatedAt: sql`now()` })
+    .where(eq(categories.id, id));
 }
 
 export async function deleteCategory(tx: Tx, id: string): Promise<void> {

@@ -374,22 +374,25 @@ export async function adjustRatingTotals(
     .where(eq(products.id, productId));
 }
 
+/**
+ * The owner's order of the categories (issue 16); categories of one position, which only a database
+ * restored from before it could hold, keep their creation order.
+ */
+const CATEGORY_ORDER = [asc(categories.position), asc(categories.createdAt), asc(categories.id)] as const;
+
 export async function findCategories(
   db: DbOrTx,
   search: string | undefined,
   limit: number,
   offset: number,
 ): Promise<CategoryDtoRow[]> {
-  return (
-    db
-      .select({ ...categoryColumns, image: categories.image, sizeGuide: categories.sizeGuide })
-      .from(categories)
-      .where(search ? containsText(categories.name, search) : undefined)
-      // Creation order keeps the shop's own order of its categories (the demo's SPEC order first).
-      .orderBy(asc(categories.createdAt), asc(categories.id))
-      .limit(limit)
-      .offset(offset)
-  );
+  return db
+    .select({ ...categoryColumns, image: categories.image, sizeGuide: categories.sizeGuide })
+    .from(categories)
+    .where(search ? containsText(categories.name, search) : undefined)
+    .orderBy(...CATEGORY_ORDER)
+    .limit(limit)
+    .offset(offset);
 }
 
 export async function countCategories(db: DbOrTx, search: string | undefined): Promise<number> {
@@ -418,9 +421,15 @@ export interface CategoryKeys {
   name: string;
 }
 
-/** Every category's id, slug and name: few rows, read to turn a listing's category filter into ids. */
+/**
+ * Every category's id, slug and name, in the owner's order: few rows, read to turn a listing's category
+ * filter into ids and to name the categories in the listing's filter.
+ */
 export async function findCategoryKeys(db: DbOrTx): Promise<CategoryKeys[]> {
-  return db.select(categoryColumns).from(categories);
+  return db
+    .select(categoryColumns)
+    .from(categories)
+    .orderBy(...CATEGORY_ORDER);
 }
 
 /** Products per category id, for every category that has any. */

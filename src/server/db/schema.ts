@@ -63,12 +63,16 @@ export const categories = pgTable(
     image: jsonb('image').$type<StoredImage>(),
     // The category's size chart (issue 13), shown beside its products' size choice.
     sizeGuide: jsonb('size_guide').$type<SizeGuide>(),
+    // The owner's order of the categories (issue 16), which the storefront's lists follow. Numbered from
+    // a sequence, so a category however created goes last; the admin's moves swap two of them.
+    position: integer('position').notNull().generatedByDefaultAsIdentity(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('categories_slug_unique').on(t.slug),
     index('categories_name_idx').on(sql`lower(${t.name})`),
+    index('categories_position_idx').on(t.position, t.createdAt, t.id),
   ],
 );
 

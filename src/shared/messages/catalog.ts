@@ -75,6 +75,12 @@ export const catalog = {
   productNotFoundText: 'This product does not exist or is no longer available.',
   backToProducts: 'Back to Products',
   showImage: 'Show image {n}',
+  zoomImage: 'Zoom in on image {n}',
+  zoomedImages: 'Product images, zoomed in',
+  previousImage: 'Previous image',
+  nextImage: 'Next image',
+  closeZoom: 'Close',
+  imageNOfTotal: 'Image {n} of {total}',
   // Rating toasts (SPEC §8)
   pleaseLoginToRate: 'Please login to rate this product',
   failedToSubmitRating: 'Failed to submit rating',

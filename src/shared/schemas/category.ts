@@ -37,6 +37,12 @@ export const CategoryFormSchema = z.object({
   sizeGuide: SizeGuideFieldSchema.optional(),
 });
 
+/** `POST /category/{id}/move` (issue 16): one place earlier or later in the owner's order. */
+export const CategoryMoveSchema = z.object({
+  direction: z.enum(['up', 'down'], { error: messages.admin.chooseMoveDirection }),
+});
+export type CategoryMoveDirection = z.infer<typeof CategoryMoveSchema>['direction'];
+
 /** A category as the API answers it (DESIGN §2); `image.url` is empty when it has no picture. */
 export const CategorySchema = z.object({
   _id: AnswerIdSchema,

@@ -14,7 +14,12 @@ function serve(
   {
     totalPages = 1,
     onDelete,
-  }: { totalPages?: number; onDelete?: () => { status?: number; body?: unknown } } = {},
+    onMove,
+  }: {
+    totalPages?: number;
+    onDelete?: () => { status?: number; body?: unknown };
+    onMove?: (call: RecordedCall) => { status?: number; body?: unknown };
+  } = {},
 ) {
   return mockFetch((call) => {
     if (call.method === 'GET' && call.url.pathname === '/api/category') {
@@ -29,6 +34,7 @@ function serve(
       };
     }
     if (call.method === 'DELETE') return onDelete?.();
+    if (call.method === 'POST' && call.url.pathname.endsWith('/move')) return onMove?.(call);
     return undefined;
   });
 }
@@ -127,5 +133,60 @@ describe('admin category list', () => {
     serve(() => []);
     renderAdmin('/dashboard/manage_category');
     expect(await screen.findByText(m.noCategoriesFound)).toBeInTheDocument();
+  });
+
+  it('moves a category up or down with named buttons (issue 16), the first not up, the last not down', async () => {
+    let categories = [
+      makeCategory({ _id: 'women', name: 'Women' }),
+      makeCategory({ _id: 'girls', name: 'Girls' }),
+      makeCategory({ _id: 'boys', name: 'Boys' }),
+    ];
+    const { calls } = serve(() => categories, {
+      onMove: (call) => {
+        const [first, second, third] = categories as [CategoryDto, CategoryDto, CategoryDto];
+        categories = [first, third, second];
+        expect(call.url.pathname).toBe('/api/category/boys/move');
+        return { body: { success: true, message: m.categoryMoved } };
+      },
+    });
+    renderAdmin('/dashboard/manage_category');
+    const up = (name: string) => screen.getByRole('button', { name: format(m.moveCategoryUp, { name }) });
+    const down = (name: string) => screen.getByRole('button', { name: format(m.moveCategoryDown, { name }) });
+    expect(await screen.findByRole('heading', { name: 'Boys' })).toBeInTheDocument();
+    expect(up('Women')).toBeDisabled();
+    expect(down('Women')).toBeEnabled();
+    expect(down('Boys')).toBeDisabled();
+
+    await userEvent.click(up('Boys'));
+    expect(await screen.findByText(m.categoryMoved)).toBeInTheDocument();
+    const move = calls.find((call) => call.method === 'POST');
+    expect(move?.body).toEqual({ direction: 'up' });
+    await waitFor(() =>
+      expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([
+        'Women',
+        'Boys',
+        'Girls',
+      ]),
+    );
+    await waitFor(() => expect(up('Boys')).toHaveFocus());
+    expect(down('Girls')).toBeDisabled();
+  });
+
+  it("shows a refused move in the server's words, and offers no moves while searching", async () => {
+    serve(() => [makeCategory({ name: 'Women' }), makeCategory({ name: 'Girls' })], {
+      onMove: () => ({ status: 404, body: { success: false, message: 'Category not found' } }),
+    });
+    renderAdmin('/dashboard/manage_category');
+    await userEvent.click(
+      await screen.findByRole('button', { name: format(m.moveCategoryDown, { name: 'Women' }) }),
+    );
+    expect(await screen.findByText('Category not found')).toBeInTheDocument();
+
+    await userEvent.type(screen.getByRole('searchbox', { name: m.searchCategories }), 'wo');
+    await waitFor(() =>
+      expect(
+        screen.queryByRole('button', { name: format(m.moveCategoryDown, { name: 'Women' }) }),
+      ).not.toBeInTheDocument(),
+    );
   });
 });

@@ -1,13 +1,16 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ImageOff, Plus } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { ArrowDown, ArrowUp, ImageOff, Plus } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { ADMIN_PAGE_SIZE } from '@/shared/constants';
 import { format } from '@/web/i18n/language';
 import { messages } from '@/web/i18n/messages';
 import type { CategoryDto } from '@/shared/schemas/category';
 import { useDocumentTitle } from '@/web/lib/shop';
 import { adminCategoriesQuery } from './api/get-categories';
 import { useDeleteCategory } from './api/delete-category';
+import { useMoveCategory } from './api/move-category';
+import type { CategoryMoveDirection } from '@/shared/schemas/category';
 import { AdminHeader, EditDeleteActions, PrevNextPager, SearchAsYouType } from './admin-ui';
 import { Spinner } from '@/web/components/spinner';
 import { ConfirmDialog } from './confirm-dialog';
@@ -17,7 +20,64 @@ import { notify } from '@/web/lib/notify';
 
 const m = messages.admin;
 
-function CategoryCard({ category, onDelete }: { category: CategoryDto; onDelete: () => void }) {
+interface CategoryMoves {
+  /** Where the category stands in the whole order: it moves up unless first, down unless last. */
+  first: boolean;
+  last: boolean;
+  onMove: (direction: CategoryMoveDirection) => void;
+}
+
+/**
+ * The moved card's buttons are put in their new place by the list's refresh, which may take the focus
+ * with it; it goes back to the button just used, or to the other one once the card is first or last.
+ */
+function keepFocusOnMoved(id: string, direction: CategoryMoveDirection) {
+  const buttons = [direction, direction === 'up' ? 'down' : 'up'].map((each) =>
+    document.querySelector<HTMLButtonElement>(`[data-move="${CSS.escape(`${id}:${each}`)}"]`),
+  );
+  buttons.find((button) => button && !button.disabled)?.focus();
+}
+
+/** Up and down buttons that set the shop's order of its categories (issue 16). */
+function MoveButtons({ id, name, moves }: { id: string; name: string; moves: CategoryMoves }) {
+  return (
+    <div className="flex shrink-0 gap-1">
+      <button
+        type="button"
+        className="btn btn-ghost px-2.5 py-2"
+        aria-label={format(m.moveCategoryUp, { name })}
+        title={format(m.moveCategoryUp, { name })}
+        data-move={`${id}:up`}
+        disabled={moves.first}
+        onClick={() => moves.onMove('up')}
+      >
+        <ArrowUp className="size-4" aria-hidden="true" />
+      </button>
+      <button
+        type="button"
+        className="btn btn-ghost px-2.5 py-2"
+        aria-label={format(m.moveCategoryDown, { name })}
+        title={format(m.moveCategoryDown, { name })}
+        data-move={`${id}:down`}
+        disabled={moves.last}
+        onClick={() => moves.onMove('down')}
+      >
+        <ArrowDown className="size-4" aria-hidden="true" />
+      </button>
+    </div>
+  );
+}
+
+function CategoryCard({
+  category,
+  moves,
+  onDelete,
+}: {
+  category: CategoryDto;
+  /** Absent while searching: a found few are no order to change. */
+  moves: CategoryMoves | undefined;
+  onDelete: () => void;
+}) {
   return (
     <li className="card flex flex-col overflow-hidden">
       <div className="aspect-[4/3] bg-sand">
@@ -42,6 +102,11 @@ function CategoryCard({ category, onDelete }: { category: CategoryDto; onDelete:
           className="flex shrink-0 gap-1"
         />
       </div>
+      {moves ? (
+        <div className="flex justify-end border-t border-line px-4 py-2">
+          <MoveButtons id={category._id} name={category.name} moves={moves} />
+        </div>
+      ) : null}
     </li>
   );
 }
@@ -68,6 +133,16 @@ export default function AdminCategoriesPage() {
     },
   });
 
+  const move = useMoveCategory({ onSuccess: () => notify.success(m.categoryMoved) });
+  const ordering = search.trim() === '';
+  // Once a move is saved and the list shows it, the focus goes back to the moved card's buttons.
+  const moved = useRef<{ id: string; direction: CategoryMoveDirection } | null>(null);
+  useEffect(() => {
+    if (!moved.current || move.isPending) return;
+    keepFocusOnMoved(moved.current.id, moved.current.direction);
+    moved.current = null;
+  }, [list.data, move.isPending]);
+
   const totalPages = Math.max(1, list.data?.totalPages ?? 1);
   // Deleting the last card of the last page leaves that page empty: step back to one that has cards.
   useEffect(() => {
@@ -93,10 +168,37 @@ export default function AdminCategoriesPage() {
         <p className="card px-6 py-14 text-center text-lg text-ink-soft">{m.noCategoriesFound}</p>
       ) : (
         <>
+          <p className="mb-4 text-sm text-ink-soft">{m.categoryOrderHint}</p>
           <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
-            {list.data.categories.map((category) => (
-              <CategoryCard key={category._id} category={category} onDelete={() => setToDelete(category)} />
-            ))}
+            {list.data.categories.map((category, index) => {
+              const place = (page - 1) * ADMIN_PAGE_SIZE + index;
+              const total = list.data.totalCount;
+              return (
+                <CategoryCard
+                  key={category._id}
+                  category={category}
+                  moves={
+                    ordering
+                      ? {
+                          first: place === 0,
+                          last: place === total - 1,
+                          onMove: (direction) => {
+                            if (move.isPending) return;
+                            moved.current = { id: category._id, direction };
+                            move.mutate(
+                              { id: category._id, direction },
+                              {
+                                onError: (error) => notify.error(failureText(error, m.failedToMoveCategory)),
+                              },
+                            );
+                          },
+                        }
+                      : undefined
+                  }
+                  onDelete={() => setToDelete(category)}
+                />
+              );
+            })}
           </ul>
           {totalPages > 1 && (
             <PrevNextPager list="categories" page={page} totalPages={totalPages} setPage={setPage} />

@@ -8,13 +8,13 @@ interface StarRatingProps {
   className?: string;
 }
 
-/** Read-only stars: a star is filled when the rating reaches its half (3.5 shows four). */
+/** Read-only stars of a rated product: a star is filled when the rating reaches its half (3.5 shows four). */
 export function StarRating({ rating, className = 'size-4' }: StarRatingProps) {
   const filled = Math.round(rating);
   return (
     <span
       role="img"
-      aria-label={format(messages.catalog.ratedOutOf, { rating: rating > 0 ? rating.toFixed(1) : '0' })}
+      aria-label={format(messages.catalog.ratedOutOf, { rating: rating.toFixed(1) })}
       className="inline-flex items-center gap-0.5"
     >
       {Array.from({ length: RATING_MAX }, (_, index) => (

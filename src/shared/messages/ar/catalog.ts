@@ -108,6 +108,12 @@ export const catalog: Dictionary<typeof english> = {
   productNotFoundText: 'هذا المنتج غير موجود أو لم يعد متاحًا.',
   backToProducts: 'العودة إلى المنتجات',
   showImage: 'عرض الصورة {n}',
+  zoomImage: 'تكبير الصورة {n}',
+  zoomedImages: 'صور المنتج مكبّرة',
+  previousImage: 'الصورة السابقة',
+  nextImage: 'الصورة التالية',
+  closeZoom: 'إغلاق',
+  imageNOfTotal: 'الصورة {n} من {total}',
   // Rating toasts (SPEC §8)
   pleaseLoginToRate: 'يُرجى تسجيل الدخول لتقييم هذا المنتج',
   failedToSubmitRating: 'تعذّر إرسال التقييم',

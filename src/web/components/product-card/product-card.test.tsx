@@ -33,11 +33,19 @@ describe('ProductCard', () => {
     expect(screen.getByRole('heading', { name: 'Linen Summer Dress' })).toBeInTheDocument();
     expect(screen.getByText('Women')).toBeInTheDocument();
     expect(screen.getByText('4.3')).toBeInTheDocument();
+    expect(screen.getByLabelText('Rated 4.3 out of 5')).toBeInTheDocument();
     expect(screen.getByText('1,000 EGP')).toBeInTheDocument();
     const link = screen.getByRole('link', { name: 'Linen Summer Dress' });
     expect(link).toHaveAttribute('href', '/productdetails/11111111-1111-4111-8111-111111111111');
     await userEvent.click(link);
     expect(router.state.location.pathname).toBe('/productdetails/11111111-1111-4111-8111-111111111111');
+  });
+
+  it('shows no rating at all, not a star and 0, for a product nobody has rated (issue 16)', () => {
+    renderCard(sampleProduct({ averageRating: 0, ratingCount: 0 }));
+    expect(screen.getByRole('heading', { name: 'Linen Summer Dress' })).toBeInTheDocument();
+    expect(screen.queryByLabelText(/^Rated /)).not.toBeInTheDocument();
+    expect(screen.queryByText('0')).not.toBeInTheDocument();
   });
 
   it('shows the colours a product comes in and leads to its page to choose a size, instead of adding', async () => {
@@ -98,12 +106,13 @@ describe('ProductCard', () => {
     );
   });
 
-  it("uses 'No Name', 'No Product Name', 'Unknown Category' and '0' when data is missing", () => {
+  it("uses 'No Name', 'No Product Name', 'Unknown Category' and no rating when data is missing", () => {
     renderCard({ _id: 'p1', finalPrice: 50 });
     expect(screen.getByRole('heading', { name: 'No Name' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'No Product Name' })).toBeInTheDocument();
     expect(screen.getByText('Unknown Category')).toBeInTheDocument();
-    expect(screen.getByText('0')).toBeInTheDocument();
+    // Issue 16: no '★ 0' for a product nobody has rated.
+    expect(screen.queryByText('0')).not.toBeInTheDocument();
   });
 
   it("shows 'No Price Available' without a final price", () => {
@@ -133,7 +142,9 @@ describe('ProductCard', () => {
   it("dims an out-of-stock product, overlays 'Out of Stock' and disables 'OUT OF STOCK'", () => {
     renderCard(sampleProduct({ avaliableItems: 0, inStock: false }));
     expect(screen.getByText('Out of Stock')).toBeInTheDocument();
-    expect(screen.getByRole('article')).toHaveClass('opacity-70');
+    // The picture is dimmed; the texts keep their contrast (issue 16).
+    expect(screen.getByRole('img', { name: 'Linen Summer Dress' })).toHaveClass('opacity-70', 'grayscale');
+    expect(screen.getByRole('article')).not.toHaveClass('opacity-70');
     expect(screen.getByRole('button', { name: 'OUT OF STOCK' })).toBeDisabled();
   });
 

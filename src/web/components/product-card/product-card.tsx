@@ -67,23 +67,22 @@ export function ProductCard({ product, to, eager = false }: ProductCardProps) {
   const id = idOf(product);
   const name = nameOf(product);
   const outOfStock = isOutOfStock(product);
+  const rating = ratingLabel(product.averageRating);
   const favourite = id ? has(id) : false;
   const target = to ?? (id ? href.productById(id) : href.products());
   const adding = id !== undefined && pendingProductId === id;
 
   return (
-    <article
-      className={`group relative flex w-full flex-col overflow-hidden rounded-card border border-line bg-surface shadow-soft transition duration-300 hover:-translate-y-0.5 hover:shadow-card ${
-        outOfStock ? 'opacity-70' : ''
-      }`}
-    >
+    // SPEC §2's dimmed card: its picture is dimmed and greyed under the badge; its texts keep their full
+    // colour, so they stay readable (AA contrast, issue 16).
+    <article className="group relative flex w-full flex-col overflow-hidden rounded-card border border-line bg-surface shadow-soft transition duration-300 hover:-translate-y-0.5 hover:shadow-card">
       <div className="relative aspect-[4/5] overflow-hidden bg-sand">
         <ProductImage
           image={imageOf(product)}
           alt={name ?? m.noProductName}
           sizes={PRODUCT_IMAGE_SIZES.card}
           eager={eager}
-          className={`size-full transition duration-500 group-hover:scale-[1.03] ${outOfStock ? 'grayscale' : ''}`}
+          className={`size-full transition duration-500 group-hover:scale-[1.03] ${outOfStock ? 'opacity-70 grayscale' : ''}`}
         />
         {outOfStock ? (
           <div className="absolute inset-0 flex items-center justify-center bg-ink/35">
@@ -105,12 +104,12 @@ export function ProductCard({ product, to, eager = false }: ProductCardProps) {
             {name ?? m.noName}
           </Link>
         </h3>
-        <div className="flex items-center gap-1 text-xs text-ink-soft">
-          <Star className="size-3.5 fill-warning text-warning" aria-hidden="true" />
-          <span aria-label={format(m.ratedOutOf, { rating: ratingLabel(product.averageRating) })}>
-            {ratingLabel(product.averageRating)}
-          </span>
-        </div>
+        {rating ? (
+          <div className="flex items-center gap-1 text-xs text-ink-soft">
+            <Star className="size-3.5 fill-warning text-warning" aria-hidden="true" />
+            <span aria-label={format(m.ratedOutOf, { rating })}>{rating}</span>
+          </div>
+        ) : null}
         <ColourSwatches product={product} />
         <div className="mt-auto pt-1">
           <Price price={product.price} discount={product.discount} finalPrice={product.finalPrice} />

@@ -1,5 +1,5 @@
 import { ImageOff } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type CSSProperties } from 'react';
 import type { ImageDto } from '@/shared/schemas/product';
 
 interface ProductImageProps {
@@ -10,6 +10,9 @@ interface ProductImageProps {
   className?: string;
   /** The page's main picture: fetched at once and before the others, not when scrolled near. */
   eager?: boolean;
+  /** How the photo fills its box: cropped to it (the default) or whole inside it. */
+  fit?: 'cover' | 'contain';
+  style?: CSSProperties;
 }
 
 /** The intrinsic size sent with every product image, so the browser reserves its 4:5 box before it loads. */
@@ -17,7 +20,15 @@ const WIDTH = 640;
 const HEIGHT = 800;
 
 /** A product photo with `srcset`, lazy loading (unless `eager`) and a quiet placeholder when there is none or it fails. */
-export function ProductImage({ image, alt, sizes, className = '', eager = false }: ProductImageProps) {
+export function ProductImage({
+  image,
+  alt,
+  sizes,
+  className = '',
+  eager = false,
+  fit = 'cover',
+  style,
+}: ProductImageProps) {
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
   if (!image?.url || failedUrl === image.url) {
     return (
@@ -42,7 +53,8 @@ export function ProductImage({ image, alt, sizes, className = '', eager = false 
       fetchPriority={eager ? 'high' : 'auto'}
       decoding="async"
       onError={() => setFailedUrl(image.url)}
-      className={`object-cover ${className}`}
+      style={style}
+      className={`${fit === 'cover' ? 'object-cover' : 'object-contain'} ${className}`}
     />
   );
 }

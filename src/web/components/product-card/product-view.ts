@@ -63,9 +63,12 @@ export function isOutOfStock(product: ShownProduct): boolean {
   return product.avaliableItems === 0;
 }
 
-/** One decimal, or '0' when there is no rating (SPEC §2). */
-export function ratingLabel(averageRating: number | undefined): string {
-  return averageRating && averageRating > 0 ? averageRating.toFixed(1) : '0';
+/**
+ * The average to one decimal, or undefined for a product nobody has rated: a card and a product's
+ * page show no stars for it, since '★ 0' reads as a bad mark (issue 16).
+ */
+export function ratingLabel(averageRating: number | undefined): string | undefined {
+  return averageRating && averageRating > 0 ? averageRating.toFixed(1) : undefined;
 }
 
 /** A product with options is added from its page, where a size and colour are chosen (issue 13). */

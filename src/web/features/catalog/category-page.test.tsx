@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import CategoryPage from './category-page';
@@ -22,6 +22,8 @@ function pageAnswer(products: unknown[], page = 1, totalCount = products.length)
     totalCount,
   };
 }
+
+const facets = { size: [], color: [] };
 
 describe('CategoryPage', () => {
   beforeEach(() => setStoredSession('visitor'));
@@ -76,7 +78,7 @@ describe('CategoryPage', () => {
   });
 
   it("offers the category's sizes and colours, and shows the products in the ones chosen, kept in the URL", async () => {
-    const facets = {
+    const sizeFacets = {
       size: [
         { value: 'L', count: 2 },
         { value: 'S', count: 5 },
@@ -91,7 +93,15 @@ describe('CategoryPage', () => {
         const sized = call.url.searchParams.get('size') === 'L';
         const products = sized ? [sampleProduct({ name: 'A dress in L' })] : [sampleProduct()];
         return {
-          body: { success: true, products, page: 1, totalPages: 1, totalCount: 1, maxPrice: 0, facets },
+          body: {
+            success: true,
+            products,
+            page: 1,
+            totalPages: 1,
+            totalCount: 1,
+            maxPrice: 0,
+            facets: sizeFacets,
+          },
         };
       }
       return undefined;
@@ -118,6 +128,46 @@ describe('CategoryPage', () => {
       page: '1',
       limit: '12',
     });
+  });
+
+  it('sorts and filters by price through the listing API for this category, kept in the URL (issue 16)', async () => {
+    const { calls } = mockFetch((call) => {
+      if (call.url.pathname === '/api/category/women/products') {
+        return { body: pageAnswer([sampleProduct({ name: 'Newest dress' })]) };
+      }
+      if (call.url.pathname === '/api/product') {
+        const sorted = call.url.searchParams.get('sort') === 'priceAsc';
+        const products = [sampleProduct({ name: sorted ? 'Cheapest dress' : 'Newest dress' })];
+        return {
+          body: { success: true, products, page: 1, totalPages: 1, totalCount: 1, maxPrice: 2000, facets },
+        };
+      }
+      return undefined;
+    });
+    const { router } = renderCategory();
+    expect(await screen.findByRole('heading', { name: 'Newest dress' })).toBeInTheDocument();
+    const trail = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(trail).getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+    expect(within(trail).getByText('Women')).toHaveAttribute('aria-current', 'page');
+    // The category's own order is the default; no list of categories to choose from.
+    const sort = screen.getByRole('combobox', { name: 'Sort by' });
+    expect(sort).toHaveValue('newest');
+    expect(screen.queryByRole('group', { name: 'Category' })).toBeNull();
+
+    await userEvent.selectOptions(sort, 'priceAsc');
+    expect(await screen.findByRole('heading', { name: 'Cheapest dress' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?sort=priceAsc');
+    await userEvent.type(screen.getByLabelText('Max price'), '900{Enter}');
+    await waitFor(() => expect(router.state.location.search).toBe('?maxPrice=900&sort=priceAsc'));
+    await waitFor(() =>
+      expect(
+        Object.fromEntries(
+          calls.filter((call) => call.url.pathname === '/api/product').at(-1)!.url.searchParams,
+        ),
+      ).toEqual({ category: 'women', maxPrice: '900', sort: 'priceAsc', page: '1', limit: '12' }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Clear All' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?sort=priceAsc'));
   });
 
   it("shows 'Category not found' with 'Return to Home' for a missing category", async () => {

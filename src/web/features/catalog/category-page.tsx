@@ -1,11 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { FolderX, PackageOpen } from 'lucide-react';
-import { Link, useParams, useSearchParams } from 'react-router';
-import { LISTING_PAGE_SIZE } from '@/shared/constants';
-import { optionFilterValues, pageOf } from '@/shared/listing';
+import { useEffect, useState } from 'react';
+import { FolderX, PackageOpen, SlidersHorizontal } from 'lucide-react';
+import { useParams, useSearchParams } from 'react-router';
+import type { ProductSort } from '@/shared/constants';
+import { apiQueryOf, readFilters, writeFilters, type ListingFilters } from '@/shared/listing';
 import { format } from '@/web/i18n/language';
 import { messages } from '@/web/i18n/messages';
+import { Breadcrumb } from '@/web/components/breadcrumb';
 import { EmptyState } from '@/web/components/empty-state';
 import { LoadFailure } from '@/web/components/load-failure';
 import { Pagination } from '@/web/components/pagination';
@@ -18,13 +19,17 @@ import type { ShownProduct } from '@/web/components/product-card/product-view';
 import { ApiError } from '@/web/lib/api';
 import { useDocumentTitle } from '@/web/lib/shop';
 import { productListQuery } from '@/web/lib/api/get-products';
-import { inSizeOrder } from '@/web/lib/size-order';
 import { categoryProductsQuery } from './api/get-category-products';
-import { FacetFilter, toggled } from './listing-filters';
+import { ListingFiltersPanel, SortSelect } from './listing-filters';
+import { activeFilters, draftsKey, priceCeiling } from './listing-params';
 import { href } from '@/web/paths';
 
 const m = messages.catalog;
-const v = messages.variants;
+
+const CATEGORY_GRID = 'grid grid-cols-2 gap-3 sm:gap-5 lg:grid-cols-3 lg:gap-6';
+
+/** A category's own order, which its page shows unless another is chosen: newest first (SPEC §7). */
+const CATEGORY_SORT: ProductSort = 'newest';
 
 /** Products on a category page open the slug route (SPEC §2). */
 function slugHref(product: ShownProduct): string | undefined {
@@ -43,62 +48,82 @@ function CategoryNotFound() {
   );
 }
 
+/** The category page's state in its URL: the listing's parameters, without a category, newest by default. */
+function readCategoryFilters(params: URLSearchParams): ListingFilters {
+  const filters = readFilters(params, []);
+  return { ...filters, category: '', sort: params.has('sort') ? filters.sort : CATEGORY_SORT };
+}
+
+function writeCategoryFilters(filters: ListingFilters): URLSearchParams {
+  const params = writeFilters({ ...filters, category: '' });
+  params.delete('sort');
+  if (filters.sort !== CATEGORY_SORT) params.set('sort', filters.sort);
+  return params;
+}
+
 /**
  * /category/{slug}: the category's name, its heading and its products (SPEC §2, DESIGN §3), twelve a
- * page with the listing's pager, the page in the URL.
+ * page, the page in the URL. Issue 16: the listing's sort and filters too (search, sizes, colours,
+ * price), asked of the listing's API for this category; untouched, the page shows the category's own
+ * answer, newest first, which the server sends with the page.
  */
 export default function CategoryPage() {
   const { slug = '' } = useParams();
   const [searchParams, setSearchParams] = useSearchParams();
-  const page = pageOf(searchParams.get('page'));
-  const size = optionFilterValues(searchParams.get('size'));
-  const color = optionFilterValues(searchParams.get('color'));
-  const filtered = size.length > 0 || color.length > 0;
+  const filters = readCategoryFilters(searchParams);
+  const { page } = filters;
+  const narrowed = activeFilters(filters).length > 0 || filters.sort !== CATEGORY_SORT;
   const {
     data: categoryData,
     isPending: categoryPending,
     isError,
     error,
   } = useQuery({
-    ...categoryProductsQuery(slug, page),
+    ...categoryProductsQuery(slug, narrowed ? 1 : page),
     // While the next page loads the current one stays; another category's products never stand in.
     placeholderData: (previous) => (previous?.category?.slug === slug ? previous : undefined),
   });
-  // Sizes and colours (issue 13): the catalogue's listing answers them as facets, for this category
-  // under the chosen ones, newest first as the category's own list; without a choice one product is
-  // enough to learn which sizes and colours exist.
-  const sized = useQuery({
-    ...productListQuery({
-      category: slug,
-      size: size.join(',') || undefined,
-      color: color.join(',') || undefined,
-      sort: 'newest',
-      page: filtered ? page : 1,
-      limit: filtered ? LISTING_PAGE_SIZE : 1,
-    }),
+  // Narrowed, the listing's API answers the products; untouched, one product of it is enough to learn
+  // which sizes and colours the category has, and its highest price.
+  const listed = useQuery({
+    ...productListQuery(
+      narrowed
+        ? apiQueryOf({ ...filters, category: slug })
+        : { category: slug, sort: CATEGORY_SORT, page: 1, limit: 1 },
+    ),
     enabled: Boolean(categoryData?.category),
     placeholderData: keepPreviousData,
   });
-  const facets = sized.data?.facets;
+  const facets = listed.data?.facets;
   const data =
-    filtered && categoryData
-      ? sized.data
-        ? { ...categoryData, ...sized.data, category: categoryData.category }
+    narrowed && categoryData
+      ? listed.data
+        ? { ...categoryData, ...listed.data, category: categoryData.category }
         : undefined
       : categoryData;
-  const isPending = categoryPending || (filtered && !sized.data);
-  const choose = (next: { size?: string[]; color?: string[] }) => {
-    const params = new URLSearchParams();
-    const nextSize = next.size ?? size;
-    const nextColor = next.color ?? color;
-    if (nextSize.length > 0) params.set('size', nextSize.join(','));
-    if (nextColor.length > 0) params.set('color', nextColor.join(','));
-    setSearchParams(params);
+  const isPending = categoryPending || (narrowed && !listed.data);
+  const [panelOpen, setPanelOpen] = useState(false);
+
+  const update = (next: ListingFilters) => {
+    setSearchParams(writeCategoryFilters(next), { preventScrollReset: true });
   };
+  const apply = (next: ListingFilters) => {
+    update(next);
+    setPanelOpen(false);
+  };
+
   // A page past the end (an old link, fewer products since) goes back to the first.
   const pastTheEnd = data !== undefined && data.totalCount > 0 && page > data.totalPages;
   useEffect(() => {
-    if (pastTheEnd) setSearchParams({}, { replace: true });
+    if (!pastTheEnd) return;
+    setSearchParams(
+      (current) => {
+        const params = new URLSearchParams(current);
+        params.delete('page');
+        return params;
+      },
+      { replace: true },
+    );
   }, [pastTheEnd, setSearchParams]);
   useDocumentTitle(data?.category?.name ?? m.category);
 
@@ -110,18 +135,59 @@ export default function CategoryPage() {
   if (!isPending && !data?.category) return <CategoryNotFound />;
 
   const category = data?.category;
+  const filtered = activeFilters(filters).length > 0;
+  const count = data?.totalCount ?? 0;
+
+  let results;
+  if (isPending || pastTheEnd || !data) {
+    results = <ProductGridSkeleton count={6} className={CATEGORY_GRID} />;
+  } else if (data.products.length === 0 && filtered) {
+    results = (
+      <EmptyState
+        icon={<PackageOpen className="size-7" aria-hidden="true" />}
+        message={m.noProductsText}
+        primary={{ label: m.resetFilters, to: href.category(slug) }}
+      />
+    );
+  } else if (data.products.length === 0) {
+    results = (
+      <EmptyState
+        icon={<PackageOpen className="size-7" aria-hidden="true" />}
+        message={m.categoryEmpty}
+        primary={{ label: m.browseOtherCategories, to: href.categories() }}
+        secondary={{ label: m.returnToHome, to: href.home() }}
+      />
+    );
+  } else {
+    results = (
+      <div
+        className={`flex flex-col gap-10 transition-opacity duration-300 ${listed.isPlaceholderData && narrowed ? 'opacity-60' : ''}`}
+      >
+        <ProductGrid
+          products={data.products}
+          hrefOf={slugHref}
+          className={CATEGORY_GRID}
+          eagerCount={FIRST_ROW_ON_PHONES}
+        />
+        <Pagination
+          page={page}
+          totalPages={data.totalPages}
+          onPageChange={(next) => {
+            update({ ...filters, page: next });
+            window.scrollTo({ top: 0, behavior: 'smooth' });
+          }}
+        />
+      </div>
+    );
+  }
+
   return (
     <div className="shell py-10 sm:py-14">
-      <nav aria-label={m.breadcrumb} className="mb-6 text-xs text-muted">
-        <Link to={href.categories()} className="hover:text-ink">
-          {m.allCategoriesTitle}
-        </Link>
-        <span aria-hidden="true" className="mx-2">
-          /
-        </span>
-        <span className="text-ink-soft">{category?.name ?? '…'}</span>
-      </nav>
-      <header className="mb-10 max-w-2xl">
+      <Breadcrumb
+        className="mb-6"
+        trail={[{ label: m.home, to: href.home() }, { label: category?.name ?? '…' }]}
+      />
+      <header className="mb-8 max-w-2xl">
         {category ? (
           <>
             <p className="eyebrow mb-3">{category.name}</p>
@@ -136,59 +202,50 @@ export default function CategoryPage() {
           </div>
         )}
       </header>
-      {facets && (filtered || facets.size.length > 0 || facets.color.length > 0) ? (
-        <div
-          className="mb-8 flex flex-wrap gap-x-10 gap-y-5 border-y border-line py-5"
-          aria-label={m.filters}
-          role="group"
+
+      <div className="flex flex-wrap items-center justify-between gap-3 border-y border-line py-4">
+        <div className="flex items-center gap-3">
+          <button
+            type="button"
+            className="btn btn-outline md:hidden"
+            aria-expanded={panelOpen}
+            aria-controls="category-filters"
+            onClick={() => setPanelOpen((open) => !open)}
+          >
+            <SlidersHorizontal className="size-4" aria-hidden="true" />
+            {panelOpen ? m.hideFilters : m.showFilters}
+          </button>
+          <p className="text-sm text-ink-soft" aria-live="polite">
+            {data ? `${count} ${count === 1 ? m.productFound : m.productsFound}` : messages.layout.loading}
+          </p>
+          {filtered ? (
+            <button
+              type="button"
+              onClick={() => update({ ...readCategoryFilters(new URLSearchParams()), sort: filters.sort })}
+              className="px-2 text-xs font-medium text-accent-strong underline-offset-4 hover:underline"
+            >
+              {m.clearAll}
+            </button>
+          ) : null}
+        </div>
+        <SortSelect value={filters.sort} onChange={(sort) => update({ ...filters, sort, page: 1 })} />
+      </div>
+
+      <div className="mt-8 grid gap-8 md:grid-cols-[14rem_1fr] lg:grid-cols-[16rem_1fr] lg:gap-10">
+        <aside
+          id="category-filters"
+          className={`${panelOpen ? 'block' : 'hidden'} rounded-card border border-line bg-surface p-5 shadow-card md:sticky md:top-28 md:block md:self-start md:border-0 md:bg-transparent md:p-0 md:shadow-none`}
         >
-          <FacetFilter
-            legend={v.sizeFilter}
-            facets={inSizeOrder(facets.size)}
-            chosen={size}
-            swatches={false}
-            onToggle={(value) => choose({ size: toggled(size, value) })}
+          <ListingFiltersPanel
+            key={draftsKey(filters)}
+            filters={filters}
+            facets={facets}
+            ceiling={priceCeiling(listed.data?.maxPrice)}
+            onApply={apply}
           />
-          <FacetFilter
-            legend={v.colorFilter}
-            facets={facets.color}
-            chosen={color}
-            swatches
-            onToggle={(value) => choose({ color: toggled(color, value) })}
-          />
-        </div>
-      ) : null}
-      {isPending || pastTheEnd || !data ? (
-        <ProductGridSkeleton count={8} />
-      ) : data.products.length === 0 && filtered ? (
-        <EmptyState
-          icon={<PackageOpen className="size-7" aria-hidden="true" />}
-          message={m.noProductsText}
-          primary={{ label: m.resetFilters, to: href.category(slug) }}
-        />
-      ) : data.products.length === 0 ? (
-        <EmptyState
-          icon={<PackageOpen className="size-7" aria-hidden="true" />}
-          message={m.categoryEmpty}
-          primary={{ label: m.browseOtherCategories, to: href.categories() }}
-          secondary={{ label: m.returnToHome, to: href.home() }}
-        />
-      ) : (
-        <div className="flex flex-col gap-10">
-          <ProductGrid products={data.products} hrefOf={slugHref} eagerCount={FIRST_ROW_ON_PHONES} />
-          <Pagination
-            page={page}
-            totalPages={data.totalPages}
-            onPageChange={(next) => {
-              const params = new URLSearchParams(searchParams);
-              if (next > 1) params.set('page', String(next));
-              else params.delete('page');
-              setSearchParams(params);
-              window.scrollTo({ top: 0, behavior: 'smooth' });
-            }}
-          />
-        </div>
-      )}
+        </aside>
+        <section aria-label={category?.name ?? m.category}>{results}</section>
+      </div>
     </div>
   );
 }

@@ -3,7 +3,8 @@ import { useState, type FormEvent } from 'react';
 import { ALL_CATEGORIES } from '@/shared/constants';
 import { format } from '@/web/i18n/language';
 import { messages } from '@/web/i18n/messages';
-import type { ListingFilters } from '@/shared/listing';
+import { LISTING_SORTS, type ListingFilters } from '@/shared/listing';
+import type { ProductSort } from '@/shared/constants';
 import type { Facet } from '@/shared/schemas/product';
 import { swatchOf } from '@/web/lib/colour-swatches';
 import { inSizeOrder } from '@/web/lib/size-order';
@@ -21,6 +22,47 @@ const RANGE_INPUT = [
   '[&::-moz-range-thumb]:rounded-pill [&::-moz-range-thumb]:border-2 [&::-moz-range-thumb]:border-surface',
   '[&::-moz-range-thumb]:bg-ink',
 ].join(' ');
+
+const sortLabels = {
+  featured: m.sortFeatured,
+  priceAsc: m.sortPriceAsc,
+  priceDesc: m.sortPriceDesc,
+  nameAsc: m.sortNameAsc,
+  nameDesc: m.sortNameDesc,
+  newest: m.sortNewest,
+  discount: m.sortDiscount,
+} as const satisfies Record<ProductSort, string>;
+
+/** 'Sort by' and its choices (SPEC §9), shared by the listing and the category pages. */
+export function SortSelect({
+  value,
+  onChange,
+}: {
+  value: ProductSort;
+  onChange: (sort: ProductSort) => void;
+}) {
+  // The server's `discount` sort is offered only when a URL asked for it.
+  const sorts: readonly ProductSort[] = value === 'discount' ? [...LISTING_SORTS, 'discount'] : LISTING_SORTS;
+  return (
+    <div className="flex items-center gap-2">
+      <label htmlFor="listing-sort" className="text-sm text-ink-soft">
+        {m.sortBy}
+      </label>
+      <select
+        id="listing-sort"
+        className="field w-auto py-2 pe-8 text-sm"
+        value={value}
+        onChange={(event) => onChange(event.target.value as ProductSort)}
+      >
+        {sorts.map((sort) => (
+          <option key={sort} value={sort}>
+            {sortLabels[sort]}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
 
 interface PriceInputProps {
   id: string;
@@ -120,7 +162,8 @@ export function toggled(values: readonly string[], value: string): string[] {
 
 interface ListingFiltersPanelProps {
   filters: ListingFilters;
-  categoryNames: string[];
+  /** The categories to choose from; none on a category's own page. */
+  categoryNames?: string[];
   /** The sizes and colours in stock under the other filters, from the listing's answer. */
   facets: { size: readonly Facet[]; color: readonly Facet[] } | undefined;
   /** The slider's top (SPEC §9). */
@@ -219,13 +262,15 @@ export function ListingFiltersPanel({
         </div>
       </div>
 
-      <fieldset>
-        <legend className="label">{m.category}</legend>
-        <ul className="space-y-1">
-          {categoryOption('', ALL_CATEGORIES)}
-          {categoryNames.map((name) => categoryOption(name, name))}
-        </ul>
-      </fieldset>
+      {categoryNames ? (
+        <fieldset>
+          <legend className="label">{m.category}</legend>
+          <ul className="space-y-1">
+            {categoryOption('', ALL_CATEGORIES)}
+            {categoryNames.map((name) => categoryOption(name, name))}
+          </ul>
+        </fieldset>
+      ) : null}
 
       <FacetFilter
         legend={v.sizeFilter}

@@ -33,3 +33,8 @@ export function withoutFilter(filters: ListingFilters, filter: ActiveFilter): Li
   if (filter === 'color') next.color = [];
   return next;
 }
+
+/** What the filter panel keeps as drafts: the search and the price range; its key, to start them again. */
+export function draftsKey(filters: ListingFilters): string {
+  return JSON.stringify([filters.search, filters.minPrice, filters.maxPrice]);
+}

@@ -76,7 +76,9 @@ describe('ProductDetailsPage', () => {
     expect(screen.getByText('750 EGP')).toBeInTheDocument();
     expect(screen.getByText('1,000 EGP').tagName).toBe('DEL');
     expect(screen.getByText('-25%')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Women' })).toHaveAttribute('href', '/category/women');
+    for (const link of screen.getAllByRole('link', { name: 'Women' })) {
+      expect(link).toHaveAttribute('href', '/category/women');
+    }
     expect(screen.getByText('A light dress for warm days.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Show image 2' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add to Cart' })).toBeEnabled();
@@ -86,6 +88,54 @@ describe('ProductDetailsPage', () => {
     expect(Object.fromEntries(relatedCall?.url.searchParams ?? [])).toEqual({ category: 'c1', limit: '6' });
     expect(await screen.findAllByRole('heading', { level: 3 })).toHaveLength(5);
     expect(screen.queryByRole('link', { name: 'Linen Summer Dress' })).not.toBeInTheDocument();
+  });
+
+  it('leads back with a breadcrumb Home / its category / the product, the product marked as the current page', async () => {
+    serve();
+    renderDetails();
+    const trail = await screen.findByRole('navigation', { name: messages.catalog.breadcrumb });
+    const steps = within(within(trail).getByRole('list')).getAllByRole('listitem');
+    expect(steps.map((step) => step.textContent)).toEqual(['Home', 'Women', 'Linen Summer Dress']);
+    expect(within(trail).getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+    expect(within(trail).getByRole('link', { name: 'Women' })).toHaveAttribute('href', '/category/women');
+    expect(within(trail).getByText('Linen Summer Dress')).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('shows no stars and no 0 for a product nobody has rated, and stars once rated (issue 16)', async () => {
+    serve(undefined, sampleProductDetail({ averageRating: 0, ratingCount: 0 }));
+    renderDetails();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Linen Summer Dress' })).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: /^Rated / })).not.toBeInTheDocument();
+    expect(screen.queryByText('(0 ratings)')).not.toBeInTheDocument();
+    // Rating it stays offered.
+    expect(screen.getByText(messages.catalog.rateThisProduct)).toBeInTheDocument();
+  });
+
+  it('keeps the gallery still, shows a picture from its thumbnail, and zooms it in a dialog that Escape closes', async () => {
+    serve();
+    renderDetails();
+    const second = await screen.findByRole('button', { name: 'Show image 2' });
+    expect(screen.getByRole('button', { name: 'Show image 1' })).toHaveAttribute('aria-current', 'true');
+    await userEvent.click(second);
+    await waitFor(() => expect(second).toHaveAttribute('aria-current', 'true'));
+
+    const zoom = screen.getByRole('button', { name: 'Zoom in on image 1' });
+    await userEvent.click(zoom);
+    const dialog = screen.getByRole('dialog', { name: 'Linen Summer Dress' });
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    expect(within(dialog).getByRole('button', { name: messages.catalog.closeZoom })).toHaveFocus();
+    expect(within(dialog).getByText('Image 1 of 2')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: messages.catalog.nextImage }));
+    expect(within(dialog).getByText('Image 2 of 2')).toBeInTheDocument();
+    expect(within(dialog).getByRole('img', { name: 'Linen Summer Dress (2/2)' })).toBeInTheDocument();
+    const picture = within(dialog).getByRole('button', { name: 'Zoom in on image 2' });
+    await userEvent.click(picture);
+    expect(picture).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.keyboard('{ArrowLeft}');
+    expect(within(dialog).getByText('Image 1 of 2')).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(zoom).toHaveFocus();
   });
 
   it("offers 'Ask about this item' on WhatsApp with the product's name and link typed in", async () => {

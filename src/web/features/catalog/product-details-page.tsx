@@ -7,6 +7,7 @@ import { format } from '@/web/i18n/language';
 import { messages } from '@/web/i18n/messages';
 import { discountPercentOf } from '@/shared/money';
 import type { ProductDetailDto, ProductDto } from '@/shared/schemas/product';
+import { Breadcrumb } from '@/web/components/breadcrumb';
 import { EmptyState } from '@/web/components/empty-state';
 import { LoadFailure } from '@/web/components/load-failure';
 import { Price } from '@/web/components/price';
@@ -138,11 +139,14 @@ function ProductDetails({ product, queryKey }: { product: ProductDetailDto; quer
           <p className="eyebrow text-muted">{m.unknownCategory}</p>
         )}
         <h1 className="mt-3 text-4xl leading-tight text-ink sm:text-[2.75rem]">{name}</h1>
-        <div className="mt-4 flex items-center gap-2 text-sm text-ink-soft">
-          <StarRating rating={product.averageRating} />
-          <span>{product.averageRating > 0 ? product.averageRating.toFixed(1) : '0'}</span>
-          <span className="text-muted">{format(m.ratingsCount, { n: product.ratingCount })}</span>
-        </div>
+        {product.ratingCount > 0 && product.averageRating > 0 ? (
+          // Nobody has rated it yet: no stars at all rather than a '0' that reads as a bad mark (issue 16).
+          <div className="mt-4 flex items-center gap-2 text-sm text-ink-soft">
+            <StarRating rating={product.averageRating} />
+            <span>{product.averageRating.toFixed(1)}</span>
+            <span className="text-muted">{format(m.ratingsCount, { n: product.ratingCount })}</span>
+          </div>
+        ) : null}
         <div className="mt-6" aria-live="polite">
           <Price price={shown.price} discount={percent} finalPrice={shown.finalPrice} size="detail" />
         </div>
@@ -261,21 +265,16 @@ export default function ProductDetailsPage() {
   return (
     <div className="shell py-8 sm:py-12">
       {product ? (
-        <nav aria-label={m.breadcrumb} className="mb-8 text-xs text-muted">
-          <Link to={href.home()} className="hover:text-ink">
-            {m.home}
-          </Link>
-          <span aria-hidden="true" className="mx-2">
-            /
-          </span>
-          <Link to={href.products()} className="hover:text-ink">
-            {m.allProducts}
-          </Link>
-          <span aria-hidden="true" className="mx-2">
-            /
-          </span>
-          <span className="text-ink-soft">{product.name}</span>
-        </nav>
+        <Breadcrumb
+          className="mb-8"
+          trail={[
+            { label: m.home, to: href.home() },
+            product.category
+              ? { label: product.category.name, to: href.category(product.category.slug) }
+              : { label: m.allProducts, to: href.products() },
+            { label: product.name || m.noName },
+          ]}
+        />
       ) : null}
       {body}
     </div>

@@ -14,46 +14,24 @@ import {
   ProductGrid,
   ProductGridSkeleton,
 } from '@/web/components/product-card/product-grid';
-import {
-  apiQueryOf,
-  knownCategory,
-  LISTING_SORTS,
-  readFilters,
-  writeFilters,
-  type ListingFilters,
-} from '@/shared/listing';
+import { apiQueryOf, knownCategory, readFilters, writeFilters, type ListingFilters } from '@/shared/listing';
 import { useDocumentTitle } from '@/web/lib/shop';
 import { allCategoriesQuery } from '@/web/lib/api/get-categories';
 import { productListQuery } from '@/web/lib/api/get-products';
-import { ListingFiltersPanel } from './listing-filters';
+import { ListingFiltersPanel, SortSelect } from './listing-filters';
 import { categoryFromState, takeStoredCategory } from '@/web/lib/category-choice';
-import { activeFilters, priceCeiling, withoutFilter, type ActiveFilter } from './listing-params';
+import { activeFilters, draftsKey, priceCeiling, withoutFilter, type ActiveFilter } from './listing-params';
 
 const m = messages.catalog;
 const v = messages.variants;
 
 const LISTING_GRID = 'grid grid-cols-2 gap-3 sm:gap-5 lg:grid-cols-3 lg:gap-6';
 
-const sortLabels = {
-  featured: m.sortFeatured,
-  priceAsc: m.sortPriceAsc,
-  priceDesc: m.sortPriceDesc,
-  nameAsc: m.sortNameAsc,
-  nameDesc: m.sortNameDesc,
-  newest: m.sortNewest,
-  discount: m.sortDiscount,
-} as const;
-
 const availabilityLabels = {
   all: m.availabilityAll,
   inStock: m.availabilityInStock,
   outOfStock: m.availabilityOutOfStock,
 } as const;
-
-/** What the filter panel keeps as drafts: the search and the price range. */
-function draftsKey(filters: ListingFilters): string {
-  return JSON.stringify([filters.search, filters.minPrice, filters.maxPrice]);
-}
 
 function hasStoredCategory(): boolean {
   try {
@@ -169,8 +147,6 @@ export default function ProductsPage() {
 
   const active = activeFilters(filters);
   const count = data?.totalCount ?? 0;
-  const sorts: readonly (keyof typeof sortLabels)[] =
-    filters.sort === 'discount' ? [...LISTING_SORTS, 'discount'] : LISTING_SORTS;
 
   let results;
   if (products.isError) {
@@ -226,25 +202,7 @@ export default function ProductsPage() {
             {data ? `${count} ${count === 1 ? m.productFound : m.productsFound}` : messages.layout.loading}
           </p>
         </div>
-        <div className="flex items-center gap-2">
-          <label htmlFor="listing-sort" className="text-sm text-muted">
-            {m.sortBy}
-          </label>
-          <select
-            id="listing-sort"
-            className="field w-auto py-2 pe-8 text-sm"
-            value={filters.sort}
-            onChange={(event) =>
-              update({ ...filters, sort: event.target.value as ListingFilters['sort'], page: 1 })
-            }
-          >
-            {sorts.map((sort) => (
-              <option key={sort} value={sort}>
-                {sortLabels[sort]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SortSelect value={filters.sort} onChange={(sort) => update({ ...filters, sort, page: 1 })} />
       </div>
 
       {active.length > 0 ? (

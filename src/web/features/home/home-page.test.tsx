@@ -52,6 +52,18 @@ describe('HomePage', () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
+  it('shows two of the newest pieces in the hero, each leading to its page, so a phone sees pieces first (issue 16)', async () => {
+    serve([], pieces(8, 0));
+    renderRoute(<HomePage />);
+    const hero = screen.getByRole('heading', { level: 1 }).closest('section')!;
+    const shown = await within(hero).findAllByRole('link');
+    expect(shown.map((link) => link.getAttribute('href'))).toEqual([
+      '/productdetails/p0-0',
+      '/productdetails/p0-1',
+    ]);
+    expect(within(hero).getByRole('img', { name: 'Piece 0-0' })).toHaveAttribute('fetchpriority', 'high');
+  });
+
   it('shows the hero, 4 sale items, 4 newest with View All links, and the categories', async () => {
     const { calls } = serve(pieces(8, 20), pieces(8, 0));
     renderRoute(<HomePage />);

@@ -84,7 +84,7 @@ export default function HomePage() {
 
   return (
     <>
-      <Hero showcase={newest.data?.products.slice(0, 2) ?? []} />
+      <Hero showcase={newest.data?.products.slice(0, 2) ?? []} pending={newest.isPending} />
       {failed ? (
         <LoadFailure />
       ) : (
