@@ -49,7 +49,7 @@ function isForeignKeyViolation(error: unknown): boolean {
 }
 
 function stillHasProducts(n: number): AppError {
-  return new AppError('CONFLICT', n === 1 ? a.categoryHasOneProduct : format(a.categoryHasProducts, { n }));
+  return new AppError('CONFLICT', format(a.categoryHasProducts, { n }));
 }
 
 async function assertNameFree(tx: Tx, name: string, exceptId?: string): Promise<void> {

@@ -81,8 +81,8 @@ export const admin = {
   enterCategoryName: 'Please enter a category name',
   uploadCategoryImage: 'Please upload a category image',
   categoryNameTooLong: 'Category name must be at most {max} characters',
-  categoryHasProducts: 'This category still has {n} products. Move or delete them first.',
-  categoryHasOneProduct: 'This category still has 1 product. Move or delete it first.',
+  categoryHasProducts:
+    '{n, plural, one {This category still has # product. Move or delete it first.} other {This category still has # products. Move or delete them first.}}',
   categoryNameTaken: 'A category named "{name}" already exists',
   unknownCategory: 'Category "{category}" does not exist. Choose one of the shop\'s categories.',
   tooManySubImages: 'A product can have at most {max} additional images',
@@ -262,6 +262,8 @@ export const admin = {
   proofsToCheck: 'Proofs to check',
   viewThem: 'View them',
   ordersByStatus: 'Orders by status',
+  /** A status's figure on the dashboard, as a screen reader names its link: 'Pending: 3 orders'. */
+  statusOrderCount: '{status}: {n, plural, one {# order} other {# orders}}',
   lowStock: 'Low stock',
   lowStockIntro: '{threshold} or fewer left',
   noLowStock: 'Nothing is running low.',

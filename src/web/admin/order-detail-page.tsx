@@ -14,14 +14,18 @@ import {
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { ORDER_STATUSES, STATUS_NOTE_MAX, type OrderStatus } from '@/shared/constants';
-import { PAYMENT_TYPE_WORDS, PROOF_STATE_WORDS } from '@/shared/order-words';
 import { whatsappLink } from '@/shared/whatsapp';
 import { format } from '@/web/i18n/language';
 import { messages } from '@/web/i18n/messages';
 import { useModal } from '@/web/lib/use-modal';
 import { formatEgp } from '@/web/i18n/language';
 import type { OrderDto } from '@/shared/schemas/order';
-import { statusLabel, statusTone } from '@/web/components/order-status';
+import {
+  PAYMENT_TYPE_LABELS,
+  PROOF_STATE_LABELS,
+  statusLabel,
+  statusTone,
+} from '@/web/components/order-status';
 import { ApiError } from '@/web/lib/api';
 import { shopName, useDocumentTitle } from '@/web/lib/shop';
 import { useSession } from '@/web/session/session';
@@ -379,11 +383,11 @@ function OrderView({ order }: { order: OrderDto }) {
         </Panel>
         <Panel title={m.paymentInfo}>
           <dl>
-            <Fact label={m.paymentMethod}>{PAYMENT_TYPE_WORDS[order.paymentType] ?? order.paymentType}</Fact>
+            <Fact label={m.paymentMethod}>{PAYMENT_TYPE_LABELS[order.paymentType] ?? order.paymentType}</Fact>
             <Fact label={m.grandTotal}>
               <span className="text-lg font-semibold">{formatEgp(order.grandTotal)}</span>
             </Fact>
-            <Fact label={m.colProofState}>{PROOF_STATE_WORDS[orderProofState(order)]}</Fact>
+            <Fact label={m.colProofState}>{PROOF_STATE_LABELS[orderProofState(order)]}</Fact>
           </dl>
           <h3 className="mt-4 mb-2 font-sans text-sm font-semibold text-ink-soft">{m.paymentProof}</h3>
           {order.paymentImage ? (

@@ -10,13 +10,17 @@ import {
   type OrderStatus,
   type PaymentType,
 } from '@/shared/constants';
-import { PAYMENT_TYPE_WORDS, PROOF_STATE_WORDS } from '@/shared/order-words';
 import { format } from '@/web/i18n/language';
 import { messages } from '@/web/i18n/messages';
 import { formatEgp } from '@/web/i18n/language';
 import type { OrderDto } from '@/shared/schemas/order';
 import { Pagination } from '@/web/components/pagination';
-import { statusLabel, statusTone } from '@/web/components/order-status';
+import {
+  PAYMENT_TYPE_LABELS,
+  PROOF_STATE_LABELS,
+  statusLabel,
+  statusTone,
+} from '@/web/components/order-status';
 import { useDocumentTitle } from '@/web/lib/shop';
 import { adminOrdersQuery } from './api/get-orders';
 import { useExportOrders } from './api/export-orders';
@@ -68,7 +72,7 @@ function ProofState({ order }: { order: OrderDto }) {
   const state = orderProofState(order);
   const tone =
     state === 'toCheck' ? 'text-warning font-semibold' : state === 'received' ? 'text-success' : 'text-muted';
-  return <span className={`text-xs whitespace-nowrap ${tone}`}>{PROOF_STATE_WORDS[state]}</span>;
+  return <span className={`text-xs whitespace-nowrap ${tone}`}>{PROOF_STATE_LABELS[state]}</span>;
 }
 
 interface Selection {
@@ -153,7 +157,7 @@ function OrdersTable({
                 </a>
               </td>
               <td className="px-3 py-3 text-ink-soft">
-                {PAYMENT_TYPE_WORDS[order.paymentType] ?? order.paymentType}
+                {PAYMENT_TYPE_LABELS[order.paymentType] ?? order.paymentType}
               </td>
               <td className="px-3 py-3">
                 <ProofState order={order} />
@@ -202,7 +206,7 @@ function OrderCards({ orders, selection }: { orders: OrderDto[]; selection: Sele
               <div className="min-w-0">
                 <ItemsSummary order={order} />
                 <p className="mt-1 text-xs text-muted">
-                  {PAYMENT_TYPE_WORDS[order.paymentType] ?? order.paymentType} · <ProofState order={order} />
+                  {PAYMENT_TYPE_LABELS[order.paymentType] ?? order.paymentType} · <ProofState order={order} />
                 </p>
               </div>
               <p className="shrink-0 font-semibold">{formatEgp(order.grandTotal)}</p>
@@ -308,7 +312,7 @@ function Filters({
             <option value="">{m.allPaymentMethods}</option>
             {PAYMENT_TYPES.map((value) => (
               <option key={value} value={value}>
-                {PAYMENT_TYPE_WORDS[value]}
+                {PAYMENT_TYPE_LABELS[value]}
               </option>
             ))}
           </select>

@@ -3,8 +3,8 @@ import { Printer } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { formatDateTime } from '@/web/i18n/language';
 import { messages } from '@/web/i18n/messages';
+import { PAYMENT_TYPE_LABELS, PROOF_STATE_LABELS } from '@/web/components/order-status';
 import { formatEgp } from '@/web/i18n/language';
-import { PAYMENT_TYPE_WORDS, PROOF_STATE_WORDS } from '@/shared/order-words';
 import type { OrderDto } from '@/shared/schemas/order';
 import { Spinner } from '@/web/components/spinner';
 import { shopName, useDocumentTitle } from '@/web/lib/shop';
@@ -75,8 +75,8 @@ function Document({ order, kind }: { order: OrderDto; kind: PrintKind }) {
           <h2 className="mb-1 font-sans text-xs font-semibold tracking-wide text-muted uppercase">
             {m.paymentMethod}
           </h2>
-          <p>{PAYMENT_TYPE_WORDS[order.paymentType]}</p>
-          <p className="text-muted">{PROOF_STATE_WORDS[orderProofState(order)]}</p>
+          <p>{PAYMENT_TYPE_LABELS[order.paymentType]}</p>
+          <p className="text-muted">{PROOF_STATE_LABELS[orderProofState(order)]}</p>
         </div>
       </section>
       <table className="mt-6 w-full text-sm">

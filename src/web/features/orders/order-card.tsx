@@ -2,7 +2,7 @@ import { format } from '@/web/i18n/language';
 import { messages } from '@/web/i18n/messages';
 import { formatEgp } from '@/web/i18n/language';
 import { OWNER_CANCELLABLE_STATUSES } from '@/shared/constants';
-import { PAYMENT_TYPE_WORDS } from '@/shared/order-words';
+import { PAYMENT_TYPE_LABELS } from '@/web/components/order-status';
 import type { OrderDto, OrderLineDto } from '@/shared/schemas/order';
 import { Link } from 'react-router';
 import { StatusBadge } from '@/web/components/status-badge';
@@ -78,7 +78,7 @@ export function OrderCard({ order, cancelling, onCancel }: OrderCardProps) {
 
       <footer className="flex flex-col gap-4 border-t border-line px-5 py-4 sm:flex-row sm:items-end sm:justify-between">
         <div className="text-sm text-ink-soft">
-          <p>{format(m.paymentLabel, { method: PAYMENT_TYPE_WORDS[order.paymentType] })}</p>
+          <p>{format(m.paymentLabel, { method: PAYMENT_TYPE_LABELS[order.paymentType] })}</p>
           <p className="mt-1 max-w-md">
             <span className="text-muted">{m.deliverTo}: </span>
             {order.address}
