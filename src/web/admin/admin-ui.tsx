@@ -12,6 +12,7 @@ import { Link } from 'react-router';
 import { ADMIN_LOADING_MIN_MS, STOCK_PLENTY_ABOVE } from '@/shared/constants';
 import { format } from '@/web/i18n/language';
 import { messages } from '@/web/i18n/messages';
+import { isolate } from '@/web/i18n/bidi';
 
 /** Small pieces every admin screen shares. */
 
@@ -164,7 +165,7 @@ export function EditDeleteActions({
       <Link
         to={editTo}
         className="btn btn-ghost px-2.5 py-2"
-        aria-label={format(m.editNamed, { name })}
+        aria-label={format(m.editNamed, { name: isolate(name) })}
         title={m.edit}
       >
         <Pencil className="size-4" aria-hidden="true" />
@@ -172,7 +173,7 @@ export function EditDeleteActions({
       <button
         type="button"
         className="btn btn-ghost px-2.5 py-2 text-danger"
-        aria-label={format(m.deleteNamed, { name })}
+        aria-label={format(m.deleteNamed, { name: isolate(name) })}
         title={m.delete}
         onClick={onDelete}
         disabled={deleting}

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { format } from '@/web/i18n/language';
 import { messages } from '@/web/i18n/messages';
+import { isolate } from '@/web/i18n/bidi';
 import type { CategoryDto } from '@/shared/schemas/category';
 import { useDocumentTitle } from '@/web/lib/shop';
 import { adminCategoriesQuery } from './api/get-categories';
@@ -33,7 +34,9 @@ function CategoryCard({ category, onDelete }: { category: CategoryDto; onDelete:
       <div className="flex flex-1 items-start justify-between gap-2 p-4">
         <div className="min-w-0">
           <h2 className="truncate font-sans text-base font-semibold text-ink">{category.name}</h2>
-          <p className="truncate text-sm text-muted">{category.slug}</p>
+          <p className="truncate text-sm text-muted">
+            <bdi dir="ltr">{category.slug}</bdi>
+          </p>
         </div>
         <EditDeleteActions
           name={category.name}
@@ -119,7 +122,7 @@ export default function AdminCategoriesPage() {
             })
           }
         >
-          {format(m.confirmDeleteCategory, { name: toDelete.name })}
+          {format(m.confirmDeleteCategory, { name: isolate(toDelete.name) })}
         </ConfirmDialog>
       )}
     </section>

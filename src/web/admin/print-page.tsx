@@ -54,7 +54,9 @@ function Document({ order, kind }: { order: OrderDto; kind: PrintKind }) {
           <p className="text-sm text-muted">{invoice ? m.invoiceTitle : m.slipTitle}</p>
         </div>
         <div className="text-end text-sm">
-          <p className="text-xl font-semibold">{order.number}</p>
+          <p className="text-xl font-semibold">
+            <bdi dir="ltr">{order.number}</bdi>
+          </p>
           <p>
             {m.orderDate}: {formatDateTime(order.createdAt)}
           </p>
@@ -67,9 +69,13 @@ function Document({ order, kind }: { order: OrderDto; kind: PrintKind }) {
           </h2>
           <p className="font-semibold">{order.name}</p>
           {deliveryLines(order).map((line) => (
-            <p key={line}>{line}</p>
+            <p key={line}>
+              <bdi>{line}</bdi>
+            </p>
           ))}
-          <p>{order.phone}</p>
+          <p>
+            <bdi dir="ltr">{order.phone}</bdi>
+          </p>
         </div>
         <div>
           <h2 className="mb-1 font-sans text-xs font-semibold tracking-wide text-muted uppercase">
@@ -95,7 +101,8 @@ function Document({ order, kind }: { order: OrderDto; kind: PrintKind }) {
                 {line.product.name}
                 {line.variant && (
                   <span className="block text-xs text-muted">
-                    {[...Object.values(line.variant.options), line.variant.sku].join(' · ')}
+                    {Object.values(line.variant.options).join(' · ')} ·{' '}
+                    <bdi dir="ltr">{line.variant.sku}</bdi>
                   </span>
                 )}
               </td>

@@ -224,6 +224,7 @@ export default function ProductFormPage() {
         />
         <FormField
           id="product-price"
+          dir="ltr"
           label={`${m.price} *`}
           type="number"
           min={0}
@@ -234,6 +235,7 @@ export default function ProductFormPage() {
         />
         <FormField
           id="product-discount"
+          dir="ltr"
           label={m.discount}
           type="number"
           min={0}
@@ -270,6 +272,7 @@ export default function ProductFormPage() {
         <div>
           <FormField
             id="product-stock"
+            dir="ltr"
             label={`${m.availableItems} *`}
             type="number"
             min={0}

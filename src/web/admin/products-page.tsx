@@ -4,6 +4,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { format } from '@/web/i18n/language';
 import { messages } from '@/web/i18n/messages';
+import { isolate } from '@/web/i18n/bidi';
 import { formatEgp } from '@/web/i18n/language';
 import type { ProductDto } from '@/shared/schemas/product';
 import { useDocumentTitle } from '@/web/lib/shop';
@@ -276,7 +277,7 @@ export default function AdminProductsPage() {
       {category && (
         <p className="mb-4">
           <span className="inline-flex items-center gap-1 rounded-pill bg-accent-soft py-1 ps-3 pe-1 text-sm text-accent-strong">
-            {format(m.categoryBadge, { name: categoryName ?? category })}
+            {format(m.categoryBadge, { name: isolate(categoryName ?? category) })}
             <button
               type="button"
               className="grid size-6 place-items-center rounded-pill hover:bg-surface"
