@@ -19,6 +19,7 @@ import { SizeGuideEditor } from './size-guide-editor';
 import { href } from '@/web/paths';
 import { failureText } from '@/web/lib/failure-text';
 import { notify } from '@/web/lib/notify';
+import { inPageLanguage, inPageLanguageResolver } from '@/web/i18n/in-page-language';
 
 const m = messages.admin;
 
@@ -31,7 +32,7 @@ type CategoryForm = z.output<typeof CategoryFormSchema>;
 function sizeGuideField(guide: SizeGuide | null, hadGuide: boolean): { value?: string; error?: string } {
   if (!guide) return hadGuide ? { value: '' } : {};
   const checked = SizeGuideInputSchema.safeParse(guide);
-  if (!checked.success) return { error: checked.error.issues[0]?.message ?? '' };
+  if (!checked.success) return { error: inPageLanguage(checked.error.issues[0]?.message ?? '') };
   return { value: JSON.stringify(checked.data) };
 }
 
@@ -51,7 +52,7 @@ export default function CategoryFormPage() {
     formState: { errors },
   } = useForm<z.input<typeof CategoryFormSchema>, unknown, CategoryForm>({
     defaultValues: { name: '' },
-    resolver: zodResolver(CategoryFormSchema),
+    resolver: inPageLanguageResolver(zodResolver(CategoryFormSchema)),
   });
   const [image, setImage] = useState<File | null>(null);
   const [imageError, setImageError] = useState<string>();

@@ -29,6 +29,7 @@ import { VariantEditor } from './variant-editor';
 import { href } from '@/web/paths';
 import { failureText, useFailureToast } from '@/web/lib/failure-text';
 import { notify } from '@/web/lib/notify';
+import { inPageLanguageResolver } from '@/web/i18n/in-page-language';
 
 const m = messages.admin;
 
@@ -102,7 +103,7 @@ export default function ProductFormPage() {
   } = useForm<FormValues, unknown, ProductForm>({
     defaultValues: EMPTY,
     // The shared schema judges the fields with the messages the server uses (STYLE.md habit 1).
-    resolver: zodResolver(ProductFormSchema),
+    resolver: inPageLanguageResolver(zodResolver(ProductFormSchema)),
   });
 
   const [defaultImage, setDefaultImage] = useState<File | null>(null);
