@@ -270,7 +270,7 @@ export const admin = {
   proofsToCheck: 'Proofs to check',
   viewThem: 'View them',
   ordersByStatus: 'Orders by status',
-  /** A status's figure on the dashboard, as a screen reader names its link: 'Pending: 3 orders'. */
+  /** A status's figure on the dashboard, a link to those orders: 'Pending: 3 orders'. */
   statusOrderCount: '{status}: {n, plural, one {# order} other {# orders}}',
   lowStock: 'Low stock',
   lowStockIntro: '{threshold} or fewer left',
