@@ -69,7 +69,6 @@ export const admin = {
   nameAr: 'Name (Arabic)',
   descriptionAr: 'Description (Arabic)',
   categoryNameAr: 'Category Name (Arabic)',
-  arabicOptional: 'Optional: Arabic pages show the English text when this is empty.',
   nameArTooLong: 'The Arabic name must be at most {max} characters',
   descriptionArTooLong: 'The Arabic description must be at most {max} characters',
   categoryNameArTooLong: 'The Arabic category name must be at most {max} characters',

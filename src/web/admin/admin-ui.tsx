@@ -258,3 +258,16 @@ export function StockBadge({ stock }: { stock: number }) {
 export function shortId(id: string, length: number): string {
   return id.length > length ? id.slice(0, length) : id;
 }
+
+/** A product's or category's Arabic name under its English one in the admin's lists (issue 14); none when empty. */
+export function ArabicName({ text, className = '' }: { text: string; className?: string }) {
+  if (!text) return null;
+  return (
+    <span className={`block text-sm font-normal text-muted ${className}`}>
+      {/* Isolated, so the Arabic runs right to left inside an English row and the row's order stays. */}
+      <bdi lang="ar" dir="rtl">
+        {text}
+      </bdi>
+    </span>
+  );
+}

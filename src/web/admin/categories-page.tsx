@@ -9,7 +9,7 @@ import type { CategoryDto } from '@/shared/schemas/category';
 import { useDocumentTitle } from '@/web/lib/shop';
 import { adminCategoriesQuery } from './api/get-categories';
 import { useDeleteCategory } from './api/delete-category';
-import { AdminHeader, EditDeleteActions, PrevNextPager, SearchAsYouType } from './admin-ui';
+import { AdminHeader, ArabicName, EditDeleteActions, PrevNextPager, SearchAsYouType } from './admin-ui';
 import { Spinner } from '@/web/components/spinner';
 import { ConfirmDialog } from './confirm-dialog';
 import { href } from '@/web/paths';
@@ -34,6 +34,7 @@ function CategoryCard({ category, onDelete }: { category: CategoryDto; onDelete:
       <div className="flex flex-1 items-start justify-between gap-2 p-4">
         <div className="min-w-0">
           <h2 className="truncate font-sans text-base font-semibold text-ink">{category.name}</h2>
+          <ArabicName text={category.nameAr} className="truncate" />
           <p className="truncate text-sm text-muted">
             <bdi dir="ltr">{category.slug}</bdi>
           </p>

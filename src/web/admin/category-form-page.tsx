@@ -51,7 +51,7 @@ export default function CategoryFormPage() {
     reset,
     formState: { errors },
   } = useForm<z.input<typeof CategoryFormSchema>, unknown, CategoryForm>({
-    defaultValues: { name: '' },
+    defaultValues: { name: '', nameAr: '' },
     resolver: inPageLanguageResolver(zodResolver(CategoryFormSchema)),
   });
   const [image, setImage] = useState<File | null>(null);
@@ -70,7 +70,7 @@ export default function CategoryFormPage() {
 
   useEffect(() => {
     if (category.data) {
-      reset({ name: category.data.name });
+      reset({ name: category.data.name, nameAr: category.data.nameAr });
       setGuide(category.data.sizeGuide);
     }
   }, [category.data, reset]);
@@ -83,7 +83,7 @@ export default function CategoryFormPage() {
   });
   const busy = useRef(false);
 
-  const onValid = ({ name }: CategoryForm) => {
+  const onValid = ({ name, nameAr }: CategoryForm) => {
     if (busy.current) return;
     if (!isEdit && !image) {
       setImageError(m.uploadCategoryImage);
@@ -98,6 +98,8 @@ export default function CategoryFormPage() {
     }
     const form = new FormData();
     form.append('name', name);
+    // Always sent: an emptied Arabic name clears it, and Arabic pages then show the English one.
+    form.append('nameAr', nameAr ?? '');
     // SPEC §7 names the file field "category".
     if (image) form.append('category', image);
     if (sizeGuide.value !== undefined) form.append('sizeGuide', sizeGuide.value);
@@ -133,7 +135,7 @@ export default function CategoryFormPage() {
         onSubmit={(event) =>
           void handleSubmit(onValid, (invalid) => {
             if (!isEdit && !image) setImageError(m.uploadCategoryImage);
-            notify.error(invalid.name?.message ?? m.enterCategoryName);
+            notify.error(invalid.name?.message ?? invalid.nameAr?.message ?? m.enterCategoryName);
           })(event)
         }
       >
@@ -142,6 +144,14 @@ export default function CategoryFormPage() {
           label={`${m.categoryName} *`}
           error={errors.name?.message}
           {...register('name')}
+        />
+        <FormField
+          id="category-name-ar"
+          label={m.categoryNameAr}
+          dir="rtl"
+          lang="ar"
+          error={errors.nameAr?.message}
+          {...register('nameAr')}
         />
         <ImageInput
           id="category-image"

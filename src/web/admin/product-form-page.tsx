@@ -40,6 +40,8 @@ const EMPTY = {
   price: '',
   discount: '',
   description: '',
+  nameAr: '',
+  descriptionAr: '',
   category: '',
   avaliableItems: '',
 } satisfies FormValues;
@@ -60,6 +62,9 @@ export function productFormData(
   const form = new FormData();
   form.append('name', values.name);
   form.append('description', values.description);
+  // Always sent: an emptied Arabic text clears it, and Arabic pages then show the English one.
+  form.append('nameAr', values.nameAr);
+  form.append('descriptionAr', values.descriptionAr);
   form.append('price', String(values.price));
   form.append('avaliableItems', String(values.avaliableItems));
   form.append('category', values.category);
@@ -137,6 +142,8 @@ export default function ProductFormPage() {
       price: String(loaded.price),
       discount: loaded.discount ? String(loaded.discount) : '',
       description: loaded.description,
+      nameAr: loaded.nameAr,
+      descriptionAr: loaded.descriptionAr,
       category: loaded.category?._id ?? '',
       avaliableItems: String(loaded.avaliableItems),
     });
@@ -216,12 +223,14 @@ export default function ProductFormPage() {
         onSubmit={(event) => void handleSubmit(onValid, onInvalid)(event)}
         className="card grid grid-cols-1 gap-5 p-5 sm:p-6 md:grid-cols-2"
       >
+        <FormField id="product-name" label={`${m.name} *`} error={err('name')} {...register('name')} />
         <FormField
-          id="product-name"
-          label={`${m.name} *`}
-          className="md:col-span-2"
-          error={err('name')}
-          {...register('name')}
+          id="product-name-ar"
+          label={m.nameAr}
+          dir="rtl"
+          lang="ar"
+          error={err('nameAr')}
+          {...register('nameAr')}
         />
         <FormField
           id="product-price"
@@ -301,6 +310,26 @@ export default function ProductFormPage() {
             {...register('description')}
           />
           {err('description') && <p className="field-error">{err('description')}</p>}
+        </div>
+        <div className="md:col-span-2">
+          <label htmlFor="product-description-ar" className="label">
+            {m.descriptionAr}
+          </label>
+          <textarea
+            id="product-description-ar"
+            rows={4}
+            dir="rtl"
+            lang="ar"
+            className="field"
+            aria-invalid={err('descriptionAr') ? true : undefined}
+            aria-describedby={err('descriptionAr') ? 'product-description-ar-error' : undefined}
+            {...register('descriptionAr')}
+          />
+          {err('descriptionAr') && (
+            <p id="product-description-ar-error" className="field-error">
+              {err('descriptionAr')}
+            </p>
+          )}
         </div>
 
         <div className="min-w-0 md:col-span-2">

@@ -72,7 +72,6 @@ export const admin: Dictionary<typeof english> = {
   nameAr: 'الاسم (بالعربية)',
   descriptionAr: 'الوصف (بالعربية)',
   categoryNameAr: 'اسم القسم (بالعربية)',
-  arabicOptional: 'اختياري: إن تُرك فارغًا تعرض الصفحات العربية النص الإنجليزي.',
   nameArTooLong:
     'يجب ألا يزيد طول الاسم العربي على {max, plural, zero {# حرف} one {حرف واحد} two {حرفين} few {# أحرف} many {# حرفًا} other {# حرف}}',
   descriptionArTooLong:

@@ -16,6 +16,7 @@ import {
 } from '@/web/components/product-card/product-grid';
 import type { ShownProduct } from '@/web/components/product-card/product-view';
 import { ApiError } from '@/web/lib/api';
+import { localizedName } from '@/web/lib/localized';
 import { useDocumentTitle } from '@/web/lib/shop';
 import { productListQuery } from '@/web/lib/api/get-products';
 import { inSizeOrder } from '@/web/lib/size-order';
@@ -100,7 +101,7 @@ export default function CategoryPage() {
   useEffect(() => {
     if (pastTheEnd) setSearchParams({}, { replace: true });
   }, [pastTheEnd, setSearchParams]);
-  useDocumentTitle(data?.category?.name ?? m.category);
+  useDocumentTitle(data?.category ? localizedName(data.category) : m.category);
 
   if (isError) {
     if (error instanceof ApiError && (error.status === 404 || error.status === 400))
@@ -110,6 +111,7 @@ export default function CategoryPage() {
   if (!isPending && !data?.category) return <CategoryNotFound />;
 
   const category = data?.category;
+  const categoryName = category ? localizedName(category) : undefined;
   return (
     <div className="shell py-10 sm:py-14">
       <nav aria-label={m.breadcrumb} className="mb-6 text-xs text-muted">
@@ -119,14 +121,14 @@ export default function CategoryPage() {
         <span aria-hidden="true" className="mx-2">
           /
         </span>
-        <span className="text-ink-soft">{category?.name ?? '…'}</span>
+        <span className="text-ink-soft">{categoryName ?? '…'}</span>
       </nav>
       <header className="mb-10 max-w-2xl">
         {category ? (
           <>
-            <p className="eyebrow mb-3">{category.name}</p>
+            <p className="eyebrow mb-3">{categoryName}</p>
             <h1 className="text-title text-ink sm:text-[2.5rem]">
-              {format(m.categoryHeading, { name: category.name })}
+              {format(m.categoryHeading, { name: categoryName ?? '' })}
             </h1>
           </>
         ) : (

@@ -121,6 +121,8 @@ export function toggled(values: readonly string[], value: string): string[] {
 interface ListingFiltersPanelProps {
   filters: ListingFilters;
   categoryNames: string[];
+  /** The name shown for one of categoryNames: its Arabic name on Arabic pages. */
+  categoryLabel: (name: string) => string;
   /** The sizes and colours in stock under the other filters, from the listing's answer. */
   facets: { size: readonly Facet[]; color: readonly Facet[] } | undefined;
   /** The slider's top (SPEC §9). */
@@ -142,6 +144,7 @@ function parsePrice(text: string): number | undefined {
 export function ListingFiltersPanel({
   filters,
   categoryNames,
+  categoryLabel,
   facets,
   ceiling,
   onApply,
@@ -223,7 +226,7 @@ export function ListingFiltersPanel({
         <legend className="label">{m.category}</legend>
         <ul className="space-y-1">
           {categoryOption('', ALL_CATEGORIES)}
-          {categoryNames.map((name) => categoryOption(name, name))}
+          {categoryNames.map((name) => categoryOption(name, categoryLabel(name)))}
         </ul>
       </fieldset>
 

@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import { StatusBadge } from '@/web/components/status-badge';
 import { formatDateTime } from '@/web/i18n/language';
 import { chosenOptionsText } from '@/web/lib/chosen-options-text';
+import { localizedName } from '@/web/lib/localized';
 import { href } from '@/web/paths';
 
 const m = messages.orders;
@@ -61,7 +62,7 @@ export function OrderCard({ order, cancelling, onCancel }: OrderCardProps) {
                 <span aria-hidden className="size-14 shrink-0 rounded-field bg-sand" />
               )}
               <span className="min-w-0 flex-1 font-medium">
-                {line.product.name}
+                {localizedName(line.product)}
                 {line.variant ? (
                   <span className="block text-sm font-normal text-ink-soft">
                     {chosenOptionsText(line.variant.options)}
