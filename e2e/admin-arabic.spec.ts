@@ -91,7 +91,7 @@ async function seriousViolations(page: Page) {
     );
 }
 
-test('an admin on an Arabic page sees the Arabic dashboard and edits a product', async ({
+test('an admin on an Arabic page sees the Arabic dashboard and edits a product, its Arabic name included', async ({
   page,
   request,
   baseURL,
@@ -124,13 +124,24 @@ test('an admin on an Arabic page sees the Arabic dashboard and edits a product',
   await expect(page.getByText(m.discountRule).first()).toBeVisible();
   await page.getByLabel(m.discount).fill('50');
   await price.fill('500');
+  await page.getByLabel(m.nameAr).fill('إيشارب حرير وردي');
   await page.getByRole('button', { name: m.update }).click();
   await expect(page.getByText(m.productUpdated)).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard\/manage$/);
 
   const saved = await request.get(`/api/product/${product._id}`);
   const { product: after } = (await saved.json()) as { product: ProductDto };
-  expect([after.price, after.discount, after.finalPrice]).toEqual([500, 50, 250]);
+  expect([after.price, after.discount, after.finalPrice, after.nameAr]).toEqual([
+    500,
+    50,
+    250,
+    'إيشارب حرير وردي',
+  ]);
+
+  // The list shows the Arabic name beside the English one.
+  await page.getByRole('searchbox', { name: m.searchProducts }).fill(name);
+  await page.getByRole('main').getByRole('button', { name: m.search, exact: true }).click();
+  await expect(page.getByRole('row').filter({ hasText: name }).getByText('إيشارب حرير وردي')).toBeVisible();
 });
 
 test('every admin screen in Arabic: right to left, nothing wider than a phone, no serious axe finding', async ({
