@@ -141,6 +141,7 @@ export default function CategoryFormPage() {
       >
         <FormField
           id="category-name"
+          dir="auto"
           label={`${m.categoryName} *`}
           error={errors.name?.message}
           {...register('name')}

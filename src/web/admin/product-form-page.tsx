@@ -223,7 +223,14 @@ export default function ProductFormPage() {
         onSubmit={(event) => void handleSubmit(onValid, onInvalid)(event)}
         className="card grid grid-cols-1 gap-5 p-5 sm:p-6 md:grid-cols-2"
       >
-        <FormField id="product-name" label={`${m.name} *`} error={err('name')} {...register('name')} />
+        {/* The English texts read left to right on an Arabic page too (dir=auto follows what is typed). */}
+        <FormField
+          id="product-name"
+          dir="auto"
+          label={`${m.name} *`}
+          error={err('name')}
+          {...register('name')}
+        />
         <FormField
           id="product-name-ar"
           label={m.nameAr}
@@ -304,6 +311,7 @@ export default function ProductFormPage() {
           </label>
           <textarea
             id="product-description"
+            dir="auto"
             rows={4}
             className="field"
             aria-invalid={err('description') ? true : undefined}
