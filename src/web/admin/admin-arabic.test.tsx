@@ -194,7 +194,8 @@ describe('the admin in Arabic', () => {
     const price = screen.getByLabelText(/^السعر/);
     expect(price).toHaveAttribute('dir', 'ltr');
     expect(screen.getByLabelText(/^الخصم/)).toHaveAttribute('dir', 'ltr');
-    await userEvent.type(screen.getByLabelText(/^الاسم/), 'إيشارب');
+    await userEvent.type(screen.getByLabelText('الاسم *'), 'Rose Scarf');
+    await userEvent.type(screen.getByLabelText('الاسم (بالعربية)'), 'إيشارب');
     await userEvent.type(price, '250');
     await userEvent.type(screen.getByLabelText(/^الخصم/), '120');
     await userEvent.click(screen.getByRole('button', { name: 'إنشاء' }));
