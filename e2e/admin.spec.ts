@@ -92,7 +92,7 @@ test('the admin adds a category and a product, a shopper orders it, the admin co
   await page.getByLabel(`${m.price} *`).fill('480');
   await page.getByLabel(m.discount).fill('25');
   await page.getByLabel(`${m.availableItems} *`).fill('6');
-  await page.getByLabel(m.description).fill('A light scarf in rose silk.');
+  await page.getByLabel(m.description, { exact: true }).fill('A light scarf in rose silk.');
   await page.getByLabel(`${m.category} *`).selectOption({ label: categoryName });
   await page.getByRole('button', { name: m.create }).click();
   await expect(page.getByText(m.uploadDefaultImage).first()).toBeVisible();
@@ -217,6 +217,8 @@ test("the owner's desk: order, thanks and e-mail; the proof marked received, con
   await page.getByRole('link', { name: new RegExp(`^${m.proofsToCheck}`) }).click();
   await expect(page).toHaveURL(/proof=toCheck/);
   await page.getByRole('searchbox', { name: m.searchOrders }).fill(number);
+  // The search settles into the address first: a click before it would be overtaken by that navigation.
+  await expect(page).toHaveURL(new RegExp(`search=${number}`));
   const row = page.getByRole('row').filter({ hasText: number });
   await expect(row.getByText(m.proofToCheck)).toBeVisible();
   await row.getByRole('link', { name: format(m.viewOrder, { number }) }).click();

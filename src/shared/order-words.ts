@@ -1,18 +1,32 @@
 import type { OrderStatus, PaymentType } from './constants';
 import { messages } from './messages';
 
-/** How every screen, e-mail and export names a status: 'completed' is 'Delivered' (SPEC §2). */
-export const ORDER_STATUS_WORDS: Record<OrderStatus, string> = {
-  pending: messages.orders.pending,
-  confirmed: messages.orders.confirmed,
-  completed: messages.orders.delivered,
-  cancelled: messages.orders.cancelled,
-};
+/** The dictionary sections an order's words come from, in English or in the page's language. */
+interface OrderDictionary {
+  orders: Pick<
+    typeof messages.orders,
+    'pending' | 'confirmed' | 'delivered' | 'cancelled' | 'cash' | 'instapay'
+  >;
+  admin: Pick<typeof messages.admin, 'proofReceived' | 'proofToCheck' | 'proofUploaded' | 'proofNone'>;
+}
 
-export const PAYMENT_TYPE_WORDS: Record<PaymentType, string> = {
-  cash: messages.orders.cash,
-  instapay: messages.orders.instapay,
-};
+/** How every screen, e-mail and export names a status: 'completed' is 'Delivered' (SPEC §2). */
+export function orderStatusWords({ orders }: OrderDictionary): Record<OrderStatus, string> {
+  return {
+    pending: orders.pending,
+    confirmed: orders.confirmed,
+    completed: orders.delivered,
+    cancelled: orders.cancelled,
+  };
+}
+
+export function paymentTypeWords({ orders }: OrderDictionary): Record<PaymentType, string> {
+  return { cash: orders.cash, instapay: orders.instapay };
+}
+
+/** The English words, for the server's e-mails and exports; the web names them in the page's language. */
+export const ORDER_STATUS_WORDS = orderStatusWords(messages);
+export const PAYMENT_TYPE_WORDS = paymentTypeWords(messages);
 
 /**
  * Where an order's payment stands for the owner: marked received; an InstaPay proof waiting for a check
@@ -32,9 +46,13 @@ export function proofState(order: {
   return order.paymentType === 'instapay' && order.status !== 'cancelled' ? 'toCheck' : 'uploaded';
 }
 
-export const PROOF_STATE_WORDS: Record<ProofState, string> = {
-  received: messages.admin.proofReceived,
-  toCheck: messages.admin.proofToCheck,
-  uploaded: messages.admin.proofUploaded,
-  none: messages.admin.proofNone,
-};
+export function proofStateWords({ admin }: OrderDictionary): Record<ProofState, string> {
+  return {
+    received: admin.proofReceived,
+    toCheck: admin.proofToCheck,
+    uploaded: admin.proofUploaded,
+    none: admin.proofNone,
+  };
+}
+
+export const PROOF_STATE_WORDS = proofStateWords(messages);

@@ -6,7 +6,9 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 import { FIRST_SCREEN_SCRIPT_ID } from '@/shared/first-screen';
+import type { Language } from '@/shared/language';
 import escapeHtml from 'escape-html';
+import { arabicAssetsOf, inLanguage, languageCookie, pageLanguageOf } from './page-language';
 
 /** Vite names everything under assets/ by its content, so a cached copy can never be stale. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -172,9 +174,7 @@ export async function webAppRoutes(
     app.log.warn({ distDir: root }, 'no web build found: serving the API only');
     return;
   }
-  const indexHtml = personaliseIndexHtml(await readFile(indexPath, 'utf8'), options);
-  // no-cache makes the browser ask on every visit; the tag lets the answer be an empty 304.
-  const indexEtag = etagOf(indexHtml);
+  const personalisedHtml = personaliseIndexHtml(await readFile(indexPath, 'utf8'), options);
   const files = await listFiles(root);
   files.delete('index.html');
   const manifestPath = join(root, '.vite', 'manifest.json');
@@ -194,19 +194,34 @@ export async function webAppRoutes(
     },
   });
 
-  const indexPage = { html: indexHtml, etag: indexEtag };
+  // One index.html per language (its `<html lang dir>`, and Arabic's dictionary preloaded), each with
+  // its own tag, so a browser's copy in one language is never taken for the other's.
+  const arabicAssets = arabicAssetsOf(manifest);
+  const indexPageIn = (language: Language) => {
+    const html = inLanguage(personalisedHtml, language, arabicAssets);
+    // no-cache makes the browser ask on every visit; the tag lets the answer be an empty 304.
+    return { html, etag: etagOf(html) };
+  };
+  const indexPages: Record<Language, { html: string; etag: string }> = {
+    en: indexPageIn('en'),
+    ar: indexPageIn('ar'),
+  };
 
-  /** index.html, with the first screen of `path` when there is one; the bare page if that fails. */
-  async function pageOf(path: string, url: string): Promise<{ html: string; etag: string }> {
+  /** index.html in `language`, with the first screen of `path` when there is one; the bare page if that fails. */
+  async function pageOf(
+    path: string,
+    search: URLSearchParams,
+    language: Language,
+  ): Promise<{ html: string; etag: string }> {
+    const indexPage = indexPages[language];
     if (!options.firstScreen) return indexPage;
     try {
-      const search = new URLSearchParams(url.split('?')[1] ?? '');
       const screen = await options.firstScreen(path, search);
       if (!screen) return indexPage;
-      const moduleFiles = moduleFilesOf(screen.modules ?? [], manifest, indexHtml);
+      const moduleFiles = moduleFilesOf(screen.modules ?? [], manifest, indexPage.html);
       return {
-        html: withFirstScreen(indexHtml, screen, moduleFiles),
-        etag: firstScreenEtag(indexEtag, screen, moduleFiles),
+        html: withFirstScreen(indexPage.html, screen, moduleFiles),
+        etag: firstScreenEtag(indexPage.etag, screen, moduleFiles),
       };
     } catch (error) {
       app.log.warn({ err: error, path }, 'first screen left out: the page will ask for its data itself');
@@ -223,7 +238,10 @@ export async function webAppRoutes(
     if (files.has(file)) return reply.sendFile(file);
     // A missing hashed asset is a stale page asking for an old build: a 404, not the app's HTML.
     if (file.startsWith('assets/')) return reply.callNotFound();
-    const { html, etag } = await pageOf(path, request.url);
+    const search = new URLSearchParams(request.url.split('?')[1] ?? '');
+    const { language, chosenInUrl } = pageLanguageOf(search, request.headers.cookie);
+    const { html, etag } = await pageOf(path, search, language);
+    if (chosenInUrl) reply.header('set-cookie', languageCookie(language));
     reply.header('cache-control', REVALIDATE).header('etag', etag);
     if (request.headers['if-none-match'] === etag) return reply.status(304).send();
     return reply.type('text/html; charset=utf-8').send(html);

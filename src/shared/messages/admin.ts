@@ -65,6 +65,13 @@ export const admin = {
   availableItemsRule: 'Available items must be a whole number of at least 0',
   nameTooLong: 'Name must be at most {max} characters',
   descriptionTooLong: 'Description must be at most {max} characters',
+  // The Arabic texts of products and categories (issue 14)
+  nameAr: 'Name (Arabic)',
+  descriptionAr: 'Description (Arabic)',
+  categoryNameAr: 'Category Name (Arabic)',
+  nameArTooLong: 'The Arabic name must be at most {max} characters',
+  descriptionArTooLong: 'The Arabic description must be at most {max} characters',
+  categoryNameArTooLong: 'The Arabic category name must be at most {max} characters',
   // Category list and form
   searchCategories: 'Search categories by name',
   addCategory: 'Add Category',
@@ -81,8 +88,8 @@ export const admin = {
   enterCategoryName: 'Please enter a category name',
   uploadCategoryImage: 'Please upload a category image',
   categoryNameTooLong: 'Category name must be at most {max} characters',
-  categoryHasProducts: 'This category still has {n} products. Move or delete them first.',
-  categoryHasOneProduct: 'This category still has 1 product. Move or delete it first.',
+  categoryHasProducts:
+    '{n, plural, one {This category still has # product. Move or delete it first.} other {This category still has # products. Move or delete them first.}}',
   categoryNameTaken: 'A category named "{name}" already exists',
   unknownCategory: 'Category "{category}" does not exist. Choose one of the shop\'s categories.',
   tooManySubImages: 'A product can have at most {max} additional images',
@@ -268,6 +275,8 @@ export const admin = {
   proofsToCheck: 'Proofs to check',
   viewThem: 'View them',
   ordersByStatus: 'Orders by status',
+  /** A status's figure on the dashboard, a link to those orders: 'Pending: 3 orders'. */
+  statusOrderCount: '{status}: {n, plural, one {# order} other {# orders}}',
   lowStock: 'Low stock',
   lowStockIntro: '{threshold} or fewer left',
   noLowStock: 'Nothing is running low.',

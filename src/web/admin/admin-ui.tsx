@@ -12,6 +12,7 @@ import { Link } from 'react-router';
 import { ADMIN_LOADING_MIN_MS, STOCK_PLENTY_ABOVE } from '@/shared/constants';
 import { format } from '@/web/i18n/language';
 import { messages } from '@/web/i18n/messages';
+import { isolate } from '@/web/i18n/bidi';
 
 /** Small pieces every admin screen shares. */
 
@@ -164,7 +165,7 @@ export function EditDeleteActions({
       <Link
         to={editTo}
         className="btn btn-ghost px-2.5 py-2"
-        aria-label={format(m.editNamed, { name })}
+        aria-label={format(m.editNamed, { name: isolate(name) })}
         title={m.edit}
       >
         <Pencil className="size-4" aria-hidden="true" />
@@ -172,7 +173,7 @@ export function EditDeleteActions({
       <button
         type="button"
         className="btn btn-ghost px-2.5 py-2 text-danger"
-        aria-label={format(m.deleteNamed, { name })}
+        aria-label={format(m.deleteNamed, { name: isolate(name) })}
         title={m.delete}
         onClick={onDelete}
         disabled={deleting}
@@ -256,4 +257,17 @@ export function StockBadge({ stock }: { stock: number }) {
 /** Order ids are long UUIDs; the lists show only their first characters (SPEC §9). */
 export function shortId(id: string, length: number): string {
   return id.length > length ? id.slice(0, length) : id;
+}
+
+/** A product's or category's Arabic name under its English one in the admin's lists (issue 14); none when empty. */
+export function ArabicName({ text, className = '' }: { text: string; className?: string }) {
+  if (!text) return null;
+  return (
+    <span className={`block text-sm font-normal text-muted ${className}`}>
+      {/* Isolated, so the Arabic runs right to left inside an English row and the row's order stays. */}
+      <bdi lang="ar" dir="rtl">
+        {text}
+      </bdi>
+    </span>
+  );
 }

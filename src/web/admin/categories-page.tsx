@@ -5,13 +5,15 @@ import { Link } from 'react-router';
 import { ADMIN_PAGE_SIZE } from '@/shared/constants';
 import { format } from '@/web/i18n/language';
 import { messages } from '@/web/i18n/messages';
+import { isolate } from '@/web/i18n/bidi';
 import type { CategoryDto } from '@/shared/schemas/category';
 import { useDocumentTitle } from '@/web/lib/shop';
 import { adminCategoriesQuery } from './api/get-categories';
 import { useDeleteCategory } from './api/delete-category';
 import { useMoveCategory } from './api/move-category';
 import type { CategoryMoveDirection } from '@/shared/schemas/category';
-import { AdminHeader, EditDeleteActions, PrevNextPager, SearchAsYouType } from './admin-ui';
+import { AdminHeader, ArabicName, EditDeleteActions, PrevNextPager, SearchAsYouType } from './admin-ui';
+
 import { Spinner } from '@/web/components/spinner';
 import { ConfirmDialog } from './confirm-dialog';
 import { href } from '@/web/paths';
@@ -93,7 +95,10 @@ function CategoryCard({
       <div className="flex flex-1 items-start justify-between gap-2 p-4">
         <div className="min-w-0">
           <h2 className="truncate font-sans text-base font-semibold text-ink">{category.name}</h2>
-          <p className="truncate text-sm text-muted">{category.slug}</p>
+          <ArabicName text={category.nameAr} className="truncate" />
+          <p className="truncate text-sm text-muted">
+            <bdi dir="ltr">{category.slug}</bdi>
+          </p>
         </div>
         <EditDeleteActions
           name={category.name}
@@ -221,7 +226,7 @@ export default function AdminCategoriesPage() {
             })
           }
         >
-          {format(m.confirmDeleteCategory, { name: toDelete.name })}
+          {format(m.confirmDeleteCategory, { name: isolate(toDelete.name) })}
         </ConfirmDialog>
       )}
     </section>

@@ -30,7 +30,7 @@ describe('admin category form', () => {
     await userEvent.click(screen.getByRole('button', { name: m.create }));
     expect((await screen.findAllByText(m.enterCategoryName)).length).toBeGreaterThan(0);
 
-    await userEvent.type(screen.getByLabelText(/^Category Name/), 'Scarves');
+    await userEvent.type(screen.getByLabelText(`${m.categoryName} *`), 'Scarves');
     await userEvent.click(screen.getByRole('button', { name: m.create }));
     expect((await screen.findAllByText(m.uploadCategoryImage)).length).toBeGreaterThan(0);
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
@@ -61,7 +61,7 @@ describe('admin category form', () => {
       return undefined;
     });
     renderAdmin('/dashboard/manage_category/edit/cat-women');
-    const name = await screen.findByLabelText(/^Category Name/);
+    const name = await screen.findByLabelText(`${m.categoryName} *`);
     await waitFor(() => expect(name).toHaveValue('Women'));
     expect(screen.getByRole('img', { name: m.categoryImagePreview })).toHaveAttribute(
       'src',
@@ -83,7 +83,7 @@ describe('admin category form', () => {
   it('says "Failed to save category" when the server cannot be reached', async () => {
     mockFetch(() => undefined);
     renderAdmin('/dashboard/manage_category/new');
-    await userEvent.type(await screen.findByLabelText(/^Category Name/), 'Scarves');
+    await userEvent.type(await screen.findByLabelText(`${m.categoryName} *`), 'Scarves');
     await userEvent.upload(screen.getByLabelText(/^Category Image/), png);
     vi.stubGlobal(
       'fetch',

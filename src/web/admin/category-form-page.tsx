@@ -19,6 +19,7 @@ import { SizeGuideEditor } from './size-guide-editor';
 import { href } from '@/web/paths';
 import { failureText } from '@/web/lib/failure-text';
 import { notify } from '@/web/lib/notify';
+import { inPageLanguage, inPageLanguageResolver } from '@/web/i18n/in-page-language';
 
 const m = messages.admin;
 
@@ -31,7 +32,7 @@ type CategoryForm = z.output<typeof CategoryFormSchema>;
 function sizeGuideField(guide: SizeGuide | null, hadGuide: boolean): { value?: string; error?: string } {
   if (!guide) return hadGuide ? { value: '' } : {};
   const checked = SizeGuideInputSchema.safeParse(guide);
-  if (!checked.success) return { error: checked.error.issues[0]?.message ?? '' };
+  if (!checked.success) return { error: inPageLanguage(checked.error.issues[0]?.message ?? '') };
   return { value: JSON.stringify(checked.data) };
 }
 
@@ -50,8 +51,8 @@ export default function CategoryFormPage() {
     reset,
     formState: { errors },
   } = useForm<z.input<typeof CategoryFormSchema>, unknown, CategoryForm>({
-    defaultValues: { name: '' },
-    resolver: zodResolver(CategoryFormSchema),
+    defaultValues: { name: '', nameAr: '' },
+    resolver: inPageLanguageResolver(zodResolver(CategoryFormSchema)),
   });
   const [image, setImage] = useState<File | null>(null);
   const [imageError, setImageError] = useState<string>();
@@ -69,7 +70,7 @@ export default function CategoryFormPage() {
 
   useEffect(() => {
     if (category.data) {
-      reset({ name: category.data.name });
+      reset({ name: category.data.name, nameAr: category.data.nameAr });
       setGuide(category.data.sizeGuide);
     }
   }, [category.data, reset]);
@@ -82,7 +83,7 @@ export default function CategoryFormPage() {
   });
   const busy = useRef(false);
 
-  const onValid = ({ name }: CategoryForm) => {
+  const onValid = ({ name, nameAr }: CategoryForm) => {
     if (busy.current) return;
     if (!isEdit && !image) {
       setImageError(m.uploadCategoryImage);
@@ -97,6 +98,8 @@ export default function CategoryFormPage() {
     }
     const form = new FormData();
     form.append('name', name);
+    // Always sent: an emptied Arabic name clears it, and Arabic pages then show the English one.
+    form.append('nameAr', nameAr ?? '');
     // SPEC §7 names the file field "category".
     if (image) form.append('category', image);
     if (sizeGuide.value !== undefined) form.append('sizeGuide', sizeGuide.value);
@@ -132,15 +135,24 @@ export default function CategoryFormPage() {
         onSubmit={(event) =>
           void handleSubmit(onValid, (invalid) => {
             if (!isEdit && !image) setImageError(m.uploadCategoryImage);
-            notify.error(invalid.name?.message ?? m.enterCategoryName);
+            notify.error(invalid.name?.message ?? invalid.nameAr?.message ?? m.enterCategoryName);
           })(event)
         }
       >
         <FormField
           id="category-name"
+          dir="auto"
           label={`${m.categoryName} *`}
           error={errors.name?.message}
           {...register('name')}
+        />
+        <FormField
+          id="category-name-ar"
+          label={m.categoryNameAr}
+          dir="rtl"
+          lang="ar"
+          error={errors.nameAr?.message}
+          {...register('nameAr')}
         />
         <ImageInput
           id="category-image"

@@ -128,7 +128,7 @@ describe('admin dashboard', () => {
     );
     expect(screen.getByText('Confirmed and delivered orders')).toBeInTheDocument();
     const byStatus = screen.getByRole('region', { name: m.ordersByStatus });
-    expect(within(byStatus).getByRole('link', { name: 'Delivered 1' })).toHaveAttribute(
+    expect(within(byStatus).getByRole('link', { name: 'Delivered: 1 order' })).toHaveAttribute(
       'href',
       '/dashboard/manage_orders?status=completed',
     );

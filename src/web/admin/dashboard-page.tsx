@@ -17,6 +17,7 @@ import { format } from '@/web/i18n/language';
 import { messages } from '@/web/i18n/messages';
 import { statusLabel, statusTone } from '@/web/components/order-status';
 import { formatEgp } from '@/web/i18n/language';
+import { isolate } from '@/web/i18n/bidi';
 import type { ProductDto } from '@/shared/schemas/product';
 import { useDocumentTitle } from '@/web/lib/shop';
 import { useSession } from '@/web/session/session';
@@ -116,7 +117,12 @@ function LowStock() {
                 {item.options && (
                   <span className="block truncate text-xs text-muted">
                     {Object.values(item.options).join(' · ')}
-                    {item.sku ? ` · ${item.sku}` : ''}
+                    {item.sku && (
+                      <>
+                        {' · '}
+                        <bdi dir="ltr">{item.sku}</bdi>
+                      </>
+                    )}
                   </span>
                 )}
               </Link>
@@ -168,7 +174,7 @@ export default function DashboardPage() {
 
   return (
     <section>
-      <AdminHeader title={m.dashboardTitle} intro={format(m.welcome, { name: username ?? '' })} />
+      <AdminHeader title={m.dashboardTitle} intro={format(m.welcome, { name: isolate(username ?? '') })} />
 
       {/* Relative targets, as SPEC §2 asks: the dashboard works wherever the admin area is mounted. */}
       <nav className="mb-8 grid gap-3 sm:grid-cols-3" aria-label={m.dashboardTitle}>
@@ -223,7 +229,7 @@ export default function DashboardPage() {
             <StatCard label={m.totalOrders} value={String(stats.data.totalOrders)} icon={ShoppingBag} />
             <StatCard
               label={m.revenue}
-              detail={stats.data.revenueCounts.label}
+              detail={m.revenueCounts}
               value={formatEgp(stats.data.revenue)}
               icon={Banknote}
             />
@@ -240,7 +246,10 @@ export default function DashboardPage() {
                     to={href.adminOrdersWhere({ status })}
                     className={`inline-flex items-center gap-2 rounded-pill px-3 py-1.5 text-sm font-semibold ring-1 ring-inset ${statusTone(status)}`}
                   >
-                    {statusLabel(status)} <span>{stats.data.ordersByStatus[status] ?? 0}</span>
+                    {format(m.statusOrderCount, {
+                      status: statusLabel(status),
+                      n: stats.data.ordersByStatus[status] ?? 0,
+                    })}
                   </Link>
                 </li>
               ))}

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { ACCEPTED_IMAGE_TYPES, MAX_IMAGE_BYTES } from '@/shared/constants';
 import { format } from '@/web/i18n/language';
 import { messages } from '@/web/i18n/messages';
+import { isolate } from '@/web/i18n/bidi';
 import { notify } from '@/web/lib/notify';
 
 const m = messages.admin;
@@ -110,7 +111,7 @@ export function ImagePreview({ src, alt, onRemove, isNew = false }: PreviewProps
           type="button"
           onClick={onRemove}
           className="absolute end-1 top-1 grid size-6 place-items-center rounded-pill bg-surface/90 text-danger shadow-soft hover:bg-surface"
-          aria-label={format(m.removeNamed, { name: alt })}
+          aria-label={format(m.removeNamed, { name: isolate(alt) })}
         >
           <X className="size-3.5" aria-hidden="true" />
         </button>

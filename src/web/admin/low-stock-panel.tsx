@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { MAX_STOCK } from '@/shared/constants';
 import { format } from '@/web/i18n/language';
 import { messages } from '@/web/i18n/messages';
+import { isolate } from '@/web/i18n/bidi';
 import { chosenOptionsText } from '@/web/lib/chosen-options-text';
 import { Spinner } from '@/web/components/spinner';
 import { href } from '@/web/paths';
@@ -46,6 +47,7 @@ export function LowStockPanel() {
             step={1}
             inputMode="numeric"
             className="field w-28"
+            dir="ltr"
             placeholder={low.data ? String(low.data.threshold) : undefined}
             value={thresholdText}
             onChange={(event) => setThresholdText(event.target.value)}
@@ -73,7 +75,9 @@ export function LowStockPanel() {
                   <p className="text-sm text-ink-soft">
                     {chosenOptionsText(item.options)}
                     {item.sku ? (
-                      <span className="ms-2 text-xs text-muted">{format(v.skuLabel, { sku: item.sku })}</span>
+                      <span className="ms-2 text-xs text-muted">
+                        {format(v.skuLabel, { sku: isolate(item.sku) })}
+                      </span>
                     ) : null}
                   </p>
                 ) : null}
@@ -82,7 +86,7 @@ export function LowStockPanel() {
               <Link
                 to={href.adminEditProduct(item.productId)}
                 className="btn btn-ghost px-3 py-2"
-                aria-label={format(m.editNamed, { name: item.name })}
+                aria-label={format(m.editNamed, { name: isolate(item.name) })}
               >
                 <Pencil className="size-4" aria-hidden="true" />
                 {m.edit}

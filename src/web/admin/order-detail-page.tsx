@@ -14,14 +14,18 @@ import {
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { ORDER_STATUSES, STATUS_NOTE_MAX, type OrderStatus } from '@/shared/constants';
-import { PAYMENT_TYPE_WORDS, PROOF_STATE_WORDS } from '@/shared/order-words';
 import { whatsappLink } from '@/shared/whatsapp';
 import { format } from '@/web/i18n/language';
 import { messages } from '@/web/i18n/messages';
 import { useModal } from '@/web/lib/use-modal';
 import { formatEgp } from '@/web/i18n/language';
 import type { OrderDto } from '@/shared/schemas/order';
-import { statusLabel, statusTone } from '@/web/components/order-status';
+import {
+  PAYMENT_TYPE_LABELS,
+  PROOF_STATE_LABELS,
+  statusLabel,
+  statusTone,
+} from '@/web/components/order-status';
 import { ApiError } from '@/web/lib/api';
 import { shopName, useDocumentTitle } from '@/web/lib/shop';
 import { useSession } from '@/web/session/session';
@@ -31,6 +35,7 @@ import { useMarkOrderPayment } from './api/mark-order-payment';
 import { ConfirmDialog } from './confirm-dialog';
 import { orderProofState } from './order-proof';
 import { formatDateTime } from '@/web/i18n/language';
+import { isolate } from '@/web/i18n/bidi';
 import { chosenOptionsText } from '@/web/lib/chosen-options-text';
 import { AdminHeader, useMinimumLoading } from './admin-ui';
 import { Spinner } from '@/web/components/spinner';
@@ -162,7 +167,7 @@ function StatusChangeDialog({
     >
       <p>
         {format(m.changeStatusText, {
-          number: order.number,
+          number: isolate(order.number),
           from: statusLabel(order.status),
           to: statusLabel(next),
         })}
@@ -227,11 +232,11 @@ function PaymentCheck({ order }: { order: OrderDto }) {
         <CheckCircle2 className="size-4" aria-hidden="true" />
         {format(m.paymentReceivedBy, {
           date: payment.at ? formatDateTime(payment.at) : '',
-          name: payment.by?.username ?? '',
+          name: isolate(payment.by?.username ?? ''),
         })}
       </p>
       <button type="button" className="btn btn-ghost self-start" disabled={mark.isPending} onClick={toggle}>
-        <Undo2 className="size-4" aria-hidden="true" />
+        <Undo2 className="size-4 rtl:-scale-x-100" aria-hidden="true" />
         {m.undoPaymentReceived}
       </button>
     </div>
@@ -258,7 +263,9 @@ function History({ order }: { order: OrderDto }) {
               })}
             </p>
             {entry.by && (
-              <p className="text-xs text-muted">{format(m.historyBy, { name: entry.by.username })}</p>
+              <p className="text-xs text-muted">
+                {format(m.historyBy, { name: isolate(entry.by.username) })}
+              </p>
             )}
             {entry.note && <p className="mt-1 break-words whitespace-pre-line text-ink-soft">{entry.note}</p>}
           </div>
@@ -269,7 +276,11 @@ function History({ order }: { order: OrderDto }) {
 }
 
 function Contact({ order }: { order: OrderDto }) {
-  const text = format(m.whatsappOrderText, { name: order.name, shop: shopName, number: order.number });
+  const text = format(m.whatsappOrderText, {
+    name: isolate(order.name),
+    shop: isolate(shopName),
+    number: isolate(order.number),
+  });
   // Null only for a phone WhatsApp cannot reach: orders placed before the checkout checked phones.
   const whatsapp = whatsappLink(order.phone, text);
   return (
@@ -277,10 +288,10 @@ function Contact({ order }: { order: OrderDto }) {
       <a
         href={`tel:${order.phone}`}
         className="inline-flex items-center gap-1 hover:text-accent"
-        aria-label={format(m.callCustomer, { phone: order.phone })}
+        aria-label={format(m.callCustomer, { phone: isolate(order.phone) })}
       >
         <Phone className="size-3.5" aria-hidden="true" />
-        {order.phone}
+        <bdi dir="ltr">{order.phone}</bdi>
       </a>
       {whatsapp && (
         <a
@@ -290,7 +301,7 @@ function Contact({ order }: { order: OrderDto }) {
           className="inline-flex items-center gap-1 text-success hover:underline"
         >
           <MessageCircle className="size-3.5" aria-hidden="true" />
-          {format(m.whatsappCustomer, { name: order.name })}
+          {format(m.whatsappCustomer, { name: isolate(order.name) })}
         </a>
       )}
     </span>
@@ -299,7 +310,7 @@ function Contact({ order }: { order: OrderDto }) {
 
 function OrderView({ order }: { order: OrderDto }) {
   const [viewing, setViewing] = useState(false);
-  const proofAlt = format(m.paymentProofAlt, { number: order.number });
+  const proofAlt = format(m.paymentProofAlt, { number: isolate(order.number) });
   const address = [
     order.street,
     order.building && `${o.building} ${order.building}`,
@@ -333,7 +344,7 @@ function OrderView({ order }: { order: OrderDto }) {
                     <p className="text-sm text-ink-soft">
                       <span>{chosenOptionsText(line.variant.options)}</span>
                       <span className="ms-2 text-xs text-muted">
-                        {format(messages.variants.skuLabel, { sku: line.variant.sku })}
+                        {format(messages.variants.skuLabel, { sku: isolate(line.variant.sku) })}
                       </span>
                     </p>
                   ) : null}
@@ -372,18 +383,22 @@ function OrderView({ order }: { order: OrderDto }) {
             <Fact label={m.customerPhone}>
               <Contact order={order} />
             </Fact>
-            <Fact label={m.customerEmail}>{order.createdBy.email}</Fact>
-            <Fact label={m.customerAddress}>{address || order.address}</Fact>
+            <Fact label={m.customerEmail}>
+              <bdi dir="ltr">{order.createdBy.email}</bdi>
+            </Fact>
+            <Fact label={m.customerAddress}>
+              <bdi>{address || order.address}</bdi>
+            </Fact>
             <Fact label={m.customerCity}>{order.city}</Fact>
           </dl>
         </Panel>
         <Panel title={m.paymentInfo}>
           <dl>
-            <Fact label={m.paymentMethod}>{PAYMENT_TYPE_WORDS[order.paymentType] ?? order.paymentType}</Fact>
+            <Fact label={m.paymentMethod}>{PAYMENT_TYPE_LABELS[order.paymentType] ?? order.paymentType}</Fact>
             <Fact label={m.grandTotal}>
               <span className="text-lg font-semibold">{formatEgp(order.grandTotal)}</span>
             </Fact>
-            <Fact label={m.colProofState}>{PROOF_STATE_WORDS[orderProofState(order)]}</Fact>
+            <Fact label={m.colProofState}>{PROOF_STATE_LABELS[orderProofState(order)]}</Fact>
           </dl>
           <h3 className="mt-4 mb-2 font-sans text-sm font-semibold text-ink-soft">{m.paymentProof}</h3>
           {order.paymentImage ? (
@@ -477,7 +492,7 @@ export default function OrderDetailPage() {
   return (
     <section>
       <AdminHeader
-        title={format(m.orderNumber, { number: data.number })}
+        title={format(m.orderNumber, { number: isolate(data.number) })}
         intro={format(m.placedOn, { date: formatDateTime(data.createdAt) })}
         actions={
           <>
@@ -496,7 +511,7 @@ export default function OrderDetailPage() {
       <div className="card mb-6 flex flex-wrap items-end justify-between gap-4 p-5">
         <StatusSelect order={data} />
         <p className="text-sm text-muted">
-          {m.customer}: <span className="text-ink">{data.createdBy.username}</span>
+          {m.customer}: <bdi className="text-ink">{data.createdBy.username}</bdi>
         </p>
       </div>
       <OrderView order={data} />

@@ -10,19 +10,24 @@ import {
   type OrderStatus,
   type PaymentType,
 } from '@/shared/constants';
-import { PAYMENT_TYPE_WORDS, PROOF_STATE_WORDS } from '@/shared/order-words';
 import { format } from '@/web/i18n/language';
 import { messages } from '@/web/i18n/messages';
 import { formatEgp } from '@/web/i18n/language';
 import type { OrderDto } from '@/shared/schemas/order';
 import { Pagination } from '@/web/components/pagination';
-import { statusLabel, statusTone } from '@/web/components/order-status';
+import {
+  PAYMENT_TYPE_LABELS,
+  PROOF_STATE_LABELS,
+  statusLabel,
+  statusTone,
+} from '@/web/components/order-status';
 import { useDocumentTitle } from '@/web/lib/shop';
 import { adminOrdersQuery } from './api/get-orders';
 import { useExportOrders } from './api/export-orders';
 import { orderProofState } from './order-proof';
 import { readOrderFilters, writeOrderFilters, type DateChoice, type OrderListFilters } from './order-filters';
 import { formatDateTime } from '@/web/i18n/language';
+import { isolate } from '@/web/i18n/bidi';
 import { AdminHeader, SearchAsYouType, shortId } from './admin-ui';
 import { href } from '@/web/paths';
 import { failureText, useFailureToast } from '@/web/lib/failure-text';
@@ -68,7 +73,7 @@ function ProofState({ order }: { order: OrderDto }) {
   const state = orderProofState(order);
   const tone =
     state === 'toCheck' ? 'text-warning font-semibold' : state === 'received' ? 'text-success' : 'text-muted';
-  return <span className={`text-xs whitespace-nowrap ${tone}`}>{PROOF_STATE_WORDS[state]}</span>;
+  return <span className={`text-xs whitespace-nowrap ${tone}`}>{PROOF_STATE_LABELS[state]}</span>;
 }
 
 interface Selection {
@@ -83,7 +88,7 @@ function SelectBox({ order, selection }: { order: OrderDto; selection: Selection
       className="size-4 accent-accent"
       checked={selection.selected.has(order._id)}
       onChange={() => selection.toggle(order._id)}
-      aria-label={format(m.selectOrder, { number: order.number })}
+      aria-label={format(m.selectOrder, { number: isolate(order.number) })}
     />
   );
 }
@@ -135,25 +140,30 @@ function OrdersTable({
               <td className="px-3 py-3 whitespace-nowrap" title={order._id}>
                 <Link
                   to={orderLink(order)}
+                  dir="ltr"
                   className="font-semibold text-ink underline-offset-2 hover:text-accent hover:underline"
-                  aria-label={format(m.viewOrder, { number: order.number })}
+                  aria-label={format(m.viewOrder, { number: isolate(order.number) })}
                 >
                   {order.number}
                 </Link>
-                <p className="font-mono text-xs text-muted">{shortId(order._id, ORDER_ID_SHORT.table)}</p>
+                <p className="font-mono text-xs text-muted">
+                  <bdi dir="ltr">{shortId(order._id, ORDER_ID_SHORT.table)}</bdi>
+                </p>
               </td>
               <td className="min-w-28 px-3 py-3 text-ink-soft">{formatDateTime(order.createdAt)}</td>
               <td className="px-3 py-3">
                 <p className="font-medium text-ink">{order.name}</p>
-                <p className="text-xs text-muted">{order.createdBy.email}</p>
+                <p className="text-xs text-muted">
+                  <bdi dir="ltr">{order.createdBy.email}</bdi>
+                </p>
               </td>
               <td className="px-3 py-3 whitespace-nowrap">
-                <a href={`tel:${order.phone}`} className="text-ink-soft hover:text-accent">
+                <a href={`tel:${order.phone}`} dir="ltr" className="text-ink-soft hover:text-accent">
                   {order.phone}
                 </a>
               </td>
               <td className="px-3 py-3 text-ink-soft">
-                {PAYMENT_TYPE_WORDS[order.paymentType] ?? order.paymentType}
+                {PAYMENT_TYPE_LABELS[order.paymentType] ?? order.paymentType}
               </td>
               <td className="px-3 py-3">
                 <ProofState order={order} />
@@ -181,19 +191,19 @@ function OrderCards({ orders, selection }: { orders: OrderDto[]; selection: Sele
           <Link
             to={orderLink(order)}
             className="block min-w-0 flex-1"
-            aria-label={format(m.viewOrder, { number: order.number })}
+            aria-label={format(m.viewOrder, { number: isolate(order.number) })}
           >
             <div className="flex items-start justify-between gap-3">
               <div className="min-w-0">
                 <p className="text-sm font-semibold text-ink">
-                  {order.number}{' '}
-                  <span className="font-mono text-xs font-normal text-muted">
+                  <bdi dir="ltr">{order.number}</bdi>{' '}
+                  <span dir="ltr" className="font-mono text-xs font-normal text-muted">
                     {shortId(order._id, ORDER_ID_SHORT.card)}
                   </span>
                 </p>
                 <p className="truncate font-medium text-ink">{order.name}</p>
                 <p className="text-xs text-muted">
-                  {formatDateTime(order.createdAt)} · {order.phone}
+                  {formatDateTime(order.createdAt)} · <bdi dir="ltr">{order.phone}</bdi>
                 </p>
               </div>
               <StatusBadge status={order.status} />
@@ -202,7 +212,7 @@ function OrderCards({ orders, selection }: { orders: OrderDto[]; selection: Sele
               <div className="min-w-0">
                 <ItemsSummary order={order} />
                 <p className="mt-1 text-xs text-muted">
-                  {PAYMENT_TYPE_WORDS[order.paymentType] ?? order.paymentType} · <ProofState order={order} />
+                  {PAYMENT_TYPE_LABELS[order.paymentType] ?? order.paymentType} · <ProofState order={order} />
                 </p>
               </div>
               <p className="shrink-0 font-semibold">{formatEgp(order.grandTotal)}</p>
@@ -308,7 +318,7 @@ function Filters({
             <option value="">{m.allPaymentMethods}</option>
             {PAYMENT_TYPES.map((value) => (
               <option key={value} value={value}>
-                {PAYMENT_TYPE_WORDS[value]}
+                {PAYMENT_TYPE_LABELS[value]}
               </option>
             ))}
           </select>

@@ -3,8 +3,8 @@ import { Printer } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { formatDateTime } from '@/web/i18n/language';
 import { messages } from '@/web/i18n/messages';
+import { PAYMENT_TYPE_LABELS, PROOF_STATE_LABELS } from '@/web/components/order-status';
 import { formatEgp } from '@/web/i18n/language';
-import { PAYMENT_TYPE_WORDS, PROOF_STATE_WORDS } from '@/shared/order-words';
 import type { OrderDto } from '@/shared/schemas/order';
 import { Spinner } from '@/web/components/spinner';
 import { shopName, useDocumentTitle } from '@/web/lib/shop';
@@ -54,7 +54,9 @@ function Document({ order, kind }: { order: OrderDto; kind: PrintKind }) {
           <p className="text-sm text-muted">{invoice ? m.invoiceTitle : m.slipTitle}</p>
         </div>
         <div className="text-end text-sm">
-          <p className="text-xl font-semibold">{order.number}</p>
+          <p className="text-xl font-semibold">
+            <bdi dir="ltr">{order.number}</bdi>
+          </p>
           <p>
             {m.orderDate}: {formatDateTime(order.createdAt)}
           </p>
@@ -67,16 +69,20 @@ function Document({ order, kind }: { order: OrderDto; kind: PrintKind }) {
           </h2>
           <p className="font-semibold">{order.name}</p>
           {deliveryLines(order).map((line) => (
-            <p key={line}>{line}</p>
+            <p key={line}>
+              <bdi>{line}</bdi>
+            </p>
           ))}
-          <p>{order.phone}</p>
+          <p>
+            <bdi dir="ltr">{order.phone}</bdi>
+          </p>
         </div>
         <div>
           <h2 className="mb-1 font-sans text-xs font-semibold tracking-wide text-muted uppercase">
             {m.paymentMethod}
           </h2>
-          <p>{PAYMENT_TYPE_WORDS[order.paymentType]}</p>
-          <p className="text-muted">{PROOF_STATE_WORDS[orderProofState(order)]}</p>
+          <p>{PAYMENT_TYPE_LABELS[order.paymentType]}</p>
+          <p className="text-muted">{PROOF_STATE_LABELS[orderProofState(order)]}</p>
         </div>
       </section>
       <table className="mt-6 w-full text-sm">
@@ -95,7 +101,8 @@ function Document({ order, kind }: { order: OrderDto; kind: PrintKind }) {
                 {line.product.name}
                 {line.variant && (
                   <span className="block text-xs text-muted">
-                    {[...Object.values(line.variant.options), line.variant.sku].join(' · ')}
+                    {Object.values(line.variant.options).join(' · ')} ·{' '}
+                    <bdi dir="ltr">{line.variant.sku}</bdi>
                   </span>
                 )}
               </td>

@@ -29,6 +29,7 @@ import { VariantEditor } from './variant-editor';
 import { href } from '@/web/paths';
 import { failureText, useFailureToast } from '@/web/lib/failure-text';
 import { notify } from '@/web/lib/notify';
+import { inPageLanguageResolver } from '@/web/i18n/in-page-language';
 
 const m = messages.admin;
 
@@ -39,6 +40,8 @@ const EMPTY = {
   price: '',
   discount: '',
   description: '',
+  nameAr: '',
+  descriptionAr: '',
   category: '',
   avaliableItems: '',
 } satisfies FormValues;
@@ -59,6 +62,9 @@ export function productFormData(
   const form = new FormData();
   form.append('name', values.name);
   form.append('description', values.description);
+  // Always sent: an emptied Arabic text clears it, and Arabic pages then show the English one.
+  form.append('nameAr', values.nameAr);
+  form.append('descriptionAr', values.descriptionAr);
   form.append('price', String(values.price));
   form.append('avaliableItems', String(values.avaliableItems));
   form.append('category', values.category);
@@ -102,7 +108,7 @@ export default function ProductFormPage() {
   } = useForm<FormValues, unknown, ProductForm>({
     defaultValues: EMPTY,
     // The shared schema judges the fields with the messages the server uses (STYLE.md habit 1).
-    resolver: zodResolver(ProductFormSchema),
+    resolver: inPageLanguageResolver(zodResolver(ProductFormSchema)),
   });
 
   const [defaultImage, setDefaultImage] = useState<File | null>(null);
@@ -136,6 +142,8 @@ export default function ProductFormPage() {
       price: String(loaded.price),
       discount: loaded.discount ? String(loaded.discount) : '',
       description: loaded.description,
+      nameAr: loaded.nameAr,
+      descriptionAr: loaded.descriptionAr,
       category: loaded.category?._id ?? '',
       avaliableItems: String(loaded.avaliableItems),
     });
@@ -215,15 +223,25 @@ export default function ProductFormPage() {
         onSubmit={(event) => void handleSubmit(onValid, onInvalid)(event)}
         className="card grid grid-cols-1 gap-5 p-5 sm:p-6 md:grid-cols-2"
       >
+        {/* The English texts read left to right on an Arabic page too (dir=auto follows what is typed). */}
         <FormField
           id="product-name"
+          dir="auto"
           label={`${m.name} *`}
-          className="md:col-span-2"
           error={err('name')}
           {...register('name')}
         />
         <FormField
+          id="product-name-ar"
+          label={m.nameAr}
+          dir="rtl"
+          lang="ar"
+          error={err('nameAr')}
+          {...register('nameAr')}
+        />
+        <FormField
           id="product-price"
+          dir="ltr"
           label={`${m.price} *`}
           type="number"
           min={0}
@@ -234,6 +252,7 @@ export default function ProductFormPage() {
         />
         <FormField
           id="product-discount"
+          dir="ltr"
           label={m.discount}
           type="number"
           min={0}
@@ -270,6 +289,7 @@ export default function ProductFormPage() {
         <div>
           <FormField
             id="product-stock"
+            dir="ltr"
             label={`${m.availableItems} *`}
             type="number"
             min={0}
@@ -291,12 +311,33 @@ export default function ProductFormPage() {
           </label>
           <textarea
             id="product-description"
+            dir="auto"
             rows={4}
             className="field"
             aria-invalid={err('description') ? true : undefined}
             {...register('description')}
           />
           {err('description') && <p className="field-error">{err('description')}</p>}
+        </div>
+        <div className="md:col-span-2">
+          <label htmlFor="product-description-ar" className="label">
+            {m.descriptionAr}
+          </label>
+          <textarea
+            id="product-description-ar"
+            rows={4}
+            dir="rtl"
+            lang="ar"
+            className="field"
+            aria-invalid={err('descriptionAr') ? true : undefined}
+            aria-describedby={err('descriptionAr') ? 'product-description-ar-error' : undefined}
+            {...register('descriptionAr')}
+          />
+          {err('descriptionAr') && (
+            <p id="product-description-ar-error" className="field-error">
+              {err('descriptionAr')}
+            </p>
+          )}
         </div>
 
         <div className="min-w-0 md:col-span-2">

@@ -4,13 +4,21 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { format } from '@/web/i18n/language';
 import { messages } from '@/web/i18n/messages';
+import { isolate } from '@/web/i18n/bidi';
 import { formatEgp } from '@/web/i18n/language';
 import type { ProductDto } from '@/shared/schemas/product';
 import { useDocumentTitle } from '@/web/lib/shop';
 import { allCategoriesQuery } from '@/web/lib/api/get-categories';
 import { adminProductsQuery } from './api/get-products';
 import { useDeleteProduct } from './api/delete-product';
-import { AdminHeader, EditDeleteActions, PrevNextPager, StockBadge, useMinimumLoading } from './admin-ui';
+import {
+  AdminHeader,
+  ArabicName,
+  EditDeleteActions,
+  PrevNextPager,
+  StockBadge,
+  useMinimumLoading,
+} from './admin-ui';
 import { Spinner } from '@/web/components/spinner';
 import { href } from '@/web/paths';
 import { failureText, useFailureToast } from '@/web/lib/failure-text';
@@ -84,7 +92,10 @@ function ProductTable({ products, ...row }: Omit<RowProps, 'product'> & { produc
               <td className="px-3 py-2">
                 <div className="flex items-center gap-3">
                   <Thumb product={product} />
-                  <span className="font-medium text-ink">{product.name}</span>
+                  <span className="font-medium text-ink">
+                    {product.name}
+                    <ArabicName text={product.nameAr} />
+                  </span>
                 </div>
               </td>
               <td className="px-3 py-2 text-ink-soft">{product.category?.name ?? m.uncategorised}</td>
@@ -112,7 +123,10 @@ function ProductCards({ products, ...row }: Omit<RowProps, 'product'> & { produc
         <li key={product._id} className="card flex gap-3 p-4">
           <Thumb product={product} />
           <div className="min-w-0 flex-1">
-            <p className="font-medium text-ink">{product.name}</p>
+            <p className="font-medium text-ink">
+              {product.name}
+              <ArabicName text={product.nameAr} />
+            </p>
             <p className="text-sm text-muted">{product.category?.name ?? m.uncategorised}</p>
             <dl className="mt-2 grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
               <dt className="text-muted">{m.colPrice}</dt>
@@ -276,7 +290,7 @@ export default function AdminProductsPage() {
       {category && (
         <p className="mb-4">
           <span className="inline-flex items-center gap-1 rounded-pill bg-accent-soft py-1 ps-3 pe-1 text-sm text-accent-strong">
-            {format(m.categoryBadge, { name: categoryName ?? category })}
+            {format(m.categoryBadge, { name: isolate(categoryName ?? category) })}
             <button
               type="button"
               className="grid size-6 place-items-center rounded-pill hover:bg-surface"

@@ -2,6 +2,7 @@ import { Plus, Trash2, X } from 'lucide-react';
 import { useId } from 'react';
 import { format } from '@/web/i18n/language';
 import { messages } from '@/web/i18n/messages';
+import { isolate } from '@/web/i18n/bidi';
 import type { SizeGuide } from '@/shared/schemas/variants';
 
 const v = messages.variants;
@@ -104,7 +105,10 @@ export function SizeGuideEditor({ guide, onChange, error }: SizeGuideEditorProps
                   <td key={index} className="border-b border-line p-1.5">
                     <input
                       className="field w-32 py-1.5"
-                      aria-label={format(v.cellLabel, { row: rowIndex + 1, column: columnName(index) })}
+                      aria-label={format(v.cellLabel, {
+                        row: rowIndex + 1,
+                        column: isolate(columnName(index)),
+                      })}
                       value={cell}
                       onChange={(event) => setCell(rowIndex, index, event.target.value)}
                     />

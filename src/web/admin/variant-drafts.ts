@@ -6,6 +6,7 @@ import {
   type ProductOption,
   type ProductVariantsInput,
 } from '@/shared/schemas/variants';
+import { inPageLanguage } from '@/web/i18n/in-page-language';
 
 /**
  * The admin's options and variants while they are being edited (issue 13): text as typed, so a
@@ -154,5 +155,5 @@ export function checkedVariants(
     })),
   });
   if (result.success) return { ok: true, value: result.data };
-  return { ok: false, message: result.error.issues[0]?.message ?? '' };
+  return { ok: false, message: inPageLanguage(result.error.issues[0]?.message ?? '') };
 }

@@ -2,6 +2,7 @@ import { Plus, Trash2, Wand2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { format } from '@/web/i18n/language';
 import { messages } from '@/web/i18n/messages';
+import { isolate } from '@/web/i18n/bidi';
 import {
   canAddOption,
   generateVariants,
@@ -155,6 +156,7 @@ export function VariantEditor({ draft, onChange, skuBase, productPrice, error }:
                 step={1}
                 inputMode="numeric"
                 className="field w-32"
+                dir="ltr"
                 value={bulkStock}
                 onChange={(event) => setBulkStock(event.target.value)}
               />
@@ -222,7 +224,8 @@ export function VariantEditor({ draft, onChange, skuBase, productPrice, error }:
                       <td className="border-b border-line px-2 py-2">
                         <input
                           className="field w-48 py-2"
-                          aria-label={format(v.skuOf, { variant: name })}
+                          dir="ltr"
+                          aria-label={format(v.skuOf, { variant: isolate(name) })}
                           value={variant.sku}
                           onChange={(event) => setVariant(index, { sku: event.target.value })}
                         />
@@ -230,11 +233,12 @@ export function VariantEditor({ draft, onChange, skuBase, productPrice, error }:
                       <td className="border-b border-line px-2 py-2">
                         <input
                           className="field w-24 py-2"
+                          dir="ltr"
                           type="number"
                           min={0}
                           step={1}
                           inputMode="numeric"
-                          aria-label={format(v.stockOf, { variant: name })}
+                          aria-label={format(v.stockOf, { variant: isolate(name) })}
                           value={variant.avaliableItems}
                           onChange={(event) => setVariant(index, { avaliableItems: event.target.value })}
                         />
@@ -242,12 +246,13 @@ export function VariantEditor({ draft, onChange, skuBase, productPrice, error }:
                       <td className="border-b border-line px-2 py-2">
                         <input
                           className="field w-28 py-2"
+                          dir="ltr"
                           type="number"
                           min={0}
                           step={0.01}
                           inputMode="decimal"
                           placeholder={productPrice}
-                          aria-label={format(v.priceOf, { variant: name })}
+                          aria-label={format(v.priceOf, { variant: isolate(name) })}
                           value={variant.price}
                           onChange={(event) => setVariant(index, { price: event.target.value })}
                         />
@@ -256,7 +261,7 @@ export function VariantEditor({ draft, onChange, skuBase, productPrice, error }:
                         <button
                           type="button"
                           className="btn btn-ghost size-10 p-0 text-muted hover:text-danger"
-                          aria-label={format(v.removeVariant, { variant: name })}
+                          aria-label={format(v.removeVariant, { variant: isolate(name) })}
                           onClick={() =>
                             onChange({ ...draft, variants: draft.variants.filter((_, at) => at !== index) })
                           }

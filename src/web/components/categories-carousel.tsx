@@ -10,6 +10,7 @@ import { messages } from '@/web/i18n/messages';
 import type { CategoryDto } from '@/shared/schemas/category';
 import { allCategoriesQuery } from '@/web/lib/api/get-categories';
 import { rememberCategory, type CategoryNavigationState } from '@/web/lib/category-choice';
+import { localizedName } from '@/web/lib/localized';
 import { reloadPage } from '@/web/lib/reload-page';
 import { ApiError } from '@/web/lib/api';
 import { ProductImage } from './product-card/product-image';
@@ -50,7 +51,7 @@ function CategorySlide({ category }: { category: CategoryDto }) {
         />
         <span className="absolute inset-0 bg-gradient-to-t from-ink/75 via-ink/15 to-transparent" />
         <span className="absolute inset-x-0 bottom-0 flex flex-col gap-1 p-6 text-canvas">
-          <span className="font-display text-2xl">{category.name}</span>
+          <span className="font-display text-2xl">{localizedName(category)}</span>
           <span className="text-xs tracking-[0.16em] uppercase opacity-85 transition group-hover:opacity-100">
             {m.clickToExplore}
           </span>

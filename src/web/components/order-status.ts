@@ -1,6 +1,6 @@
 import type { OrderStatus } from '@/shared/constants';
 import { messages } from '@/web/i18n/messages';
-import { ORDER_STATUS_WORDS } from '@/shared/order-words';
+import { orderStatusWords, paymentTypeWords, proofStateWords } from '@/shared/order-words';
 
 const m = messages.orders;
 
@@ -13,7 +13,12 @@ export const ORDER_FILTERS: { value: OrderStatus | 'all'; label: string }[] = [
   { value: 'completed', label: m.delivered },
 ];
 
-const LABELS = ORDER_STATUS_WORDS;
+const LABELS = orderStatusWords(messages);
+
+/** 'Cash on Delivery' / 'الدفع عند الاستلام': a payment method in the page's language. */
+export const PAYMENT_TYPE_LABELS = paymentTypeWords(messages);
+/** Where an order's payment stands ('Proof to check'), in the page's language. */
+export const PROOF_STATE_LABELS = proofStateWords(messages);
 
 /** SPEC §4's colours: pending yellow, confirmed blue, completed green, cancelled red. */
 const TONES: Record<OrderStatus, string> = {

@@ -16,6 +16,10 @@ export interface FavoriteItem {
   /** An image url: the default image, else the first image. */
   defaultImage: string;
   category: string;
+  /** The Arabic texts (issue 14), kept when the product has them; Arabic pages show them instead. */
+  nameAr?: string;
+  descriptionAr?: string;
+  categoryAr?: string;
   /** A product in sizes or colours: chosen on its page, so the favourites screen links there. */
   hasOptions?: boolean;
 }
@@ -29,9 +33,11 @@ export interface FavoriteSource {
   price?: number | string;
   finalPrice?: number | string;
   description?: string;
+  nameAr?: string;
+  descriptionAr?: string;
   defaultImage?: { url?: string } | string | null;
   images?: { url?: string }[];
-  category?: string | string[] | { name?: string } | null;
+  category?: string | string[] | { name?: string; nameAr?: string } | null;
   options?: readonly unknown[];
 }
 
@@ -66,6 +72,12 @@ export function toFavoriteItem(product: FavoriteSource): FavoriteItem | null {
     category: categoryName(product.category),
   };
   if (finalPrice !== undefined) item.finalPrice = finalPrice;
+  if (product.nameAr) item.nameAr = product.nameAr;
+  if (product.descriptionAr) item.descriptionAr = product.descriptionAr;
+  const { category } = product;
+  if (category && typeof category === 'object' && !Array.isArray(category) && category.nameAr) {
+    item.categoryAr = category.nameAr;
+  }
   if (product.options?.length) item.hasOptions = true;
   return item;
 }

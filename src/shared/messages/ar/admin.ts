@@ -68,6 +68,16 @@ export const admin: Dictionary<typeof english> = {
     'يجب ألا يزيد طول الاسم على {max, plural, zero {# حرف} one {حرف واحد} two {حرفين} few {# أحرف} many {# حرفًا} other {# حرف}}',
   descriptionTooLong:
     'يجب ألا يزيد طول الوصف على {max, plural, zero {# حرف} one {حرف واحد} two {حرفين} few {# أحرف} many {# حرفًا} other {# حرف}}',
+  // The Arabic texts of products and categories (issue 14)
+  nameAr: 'الاسم (بالعربية)',
+  descriptionAr: 'الوصف (بالعربية)',
+  categoryNameAr: 'اسم القسم (بالعربية)',
+  nameArTooLong:
+    'يجب ألا يزيد طول الاسم العربي على {max, plural, zero {# حرف} one {حرف واحد} two {حرفين} few {# أحرف} many {# حرفًا} other {# حرف}}',
+  descriptionArTooLong:
+    'يجب ألا يزيد طول الوصف العربي على {max, plural, zero {# حرف} one {حرف واحد} two {حرفين} few {# أحرف} many {# حرفًا} other {# حرف}}',
+  categoryNameArTooLong:
+    'يجب ألا يزيد طول اسم القسم العربي على {max, plural, zero {# حرف} one {حرف واحد} two {حرفين} few {# أحرف} many {# حرفًا} other {# حرف}}',
   // Category list and form
   searchCategories: 'ابحث عن الأقسام بالاسم',
   addCategory: 'إضافة قسم',
@@ -87,7 +97,6 @@ export const admin: Dictionary<typeof english> = {
     'يجب ألا يزيد طول اسم القسم على {max, plural, zero {# حرف} one {حرف واحد} two {حرفين} few {# أحرف} many {# حرفًا} other {# حرف}}',
   categoryHasProducts:
     '{n, plural, zero {لا يزال في هذا القسم # منتج. انقلها إلى قسم آخر أو احذفها أولًا.} one {لا يزال في هذا القسم منتج واحد. انقله إلى قسم آخر أو احذفه أولًا.} two {لا يزال في هذا القسم منتجان. انقلهما إلى قسم آخر أو احذفهما أولًا.} few {لا يزال في هذا القسم # منتجات. انقلها إلى قسم آخر أو احذفها أولًا.} many {لا يزال في هذا القسم # منتجًا. انقلها إلى قسم آخر أو احذفها أولًا.} other {لا يزال في هذا القسم # منتج. انقلها إلى قسم آخر أو احذفها أولًا.}}',
-  categoryHasOneProduct: 'لا يزال في هذا القسم منتج واحد. انقله إلى قسم آخر أو احذفه أولًا.',
   categoryNameTaken: 'يوجد قسم باسم "{name}" بالفعل',
   unknownCategory: 'القسم "{category}" غير موجود. اختر أحد أقسام المتجر.',
   tooManySubImages:
@@ -207,18 +216,18 @@ export const admin: Dictionary<typeof english> = {
   optionsAndVariantsTogether: 'أرسل الخيارات (options) والأنواع (variants) معًا',
   variantsJson:
     'يجب أن تكون variants قائمة JSON من الأنواع، لكل نوع sku وoptions وavaliableItems وسعر اختياري',
-  tooManyOptions: 'يمكن أن يكون للمنتج {max} خيارات بحد أقصى',
+  tooManyOptions: 'الحد الأقصى لعدد خيارات المنتج هو {max}',
   optionNameRequired: 'كل خيار يحتاج إلى اسم',
   optionNameTooLong: 'يجب ألا يزيد اسم الخيار على {max} حرفًا',
   duplicateOptionName: 'الخيار {name} مذكور مرتين',
   optionValuesRequired: 'الخيار {name} يحتاج إلى قيمة واحدة على الأقل',
-  tooManyOptionValues: 'يمكن أن يكون للخيار {name} {max} قيمة بحد أقصى',
+  tooManyOptionValues: 'الحد الأقصى لعدد قيم الخيار {name} هو {max}',
   optionValueRequired: 'لا يمكن أن تكون قيمة الخيار فارغة',
   optionValueTooLong: 'يجب ألا تزيد قيمة الخيار على {max} حرفًا',
   duplicateOptionValue: 'الخيار {name} يذكر القيمة {value} مرتين',
   variantsNeedOptions: 'أضف الخيارات قبل الأنواع',
   optionsNeedVariants: 'المنتج الذي له خيارات يحتاج إلى نوع واحد على الأقل',
-  tooManyVariants: 'يمكن أن يكون للمنتج {max} نوعًا بحد أقصى',
+  tooManyVariants: 'الحد الأقصى لعدد أنواع المنتج هو {max}',
   skuRequired: 'كل نوع يحتاج إلى رمز SKU',
   skuTooLong: 'يجب ألا يزيد رمز SKU على {max} حرفًا',
   duplicateSku: 'رمز SKU {sku} مذكور مرتين',
@@ -294,10 +303,13 @@ export const admin: Dictionary<typeof english> = {
   proofsToCheck: 'إثباتات بانتظار المراجعة',
   viewThem: 'عرضها',
   ordersByStatus: 'الطلبات حسب الحالة',
+  statusOrderCount:
+    '{status}: {n, plural, zero {لا توجد طلبات} one {طلب واحد} two {طلبان} few {# طلبات} many {# طلبًا} other {# طلب}}',
   lowStock: 'مخزون منخفض',
   lowStockIntro: 'المتبقي {threshold} أو أقل',
   noLowStock: 'لا يوجد منتج مخزونه منخفض.',
-  leftInStock: 'المتبقي: {n}',
+  leftInStock:
+    '{n, plural, zero {لم تتبقَّ أي قطعة} one {بقيت قطعة واحدة} two {بقيت قطعتان} few {بقيت # قطع} many {بقيت # قطعة} other {بقيت # قطعة}}',
   csvNumber: 'الرقم',
   csvDate: 'التاريخ',
   csvCustomer: 'العميل',

@@ -1,4 +1,5 @@
 import type { ImageDto, ProductDto } from '@/shared/schemas/product';
+import { localizedName } from '@/web/lib/localized';
 
 /**
  * A product as a storefront screen may hold it. The API answers `ProductDto`, but SPEC §3 lists older
@@ -12,6 +13,9 @@ export interface ShownProduct {
   title?: string;
   slug?: string;
   description?: string;
+  /** The Arabic texts (issue 14); an older shape has none. */
+  nameAr?: string;
+  descriptionAr?: string;
   price?: number | string;
   discount?: number | string;
   finalPrice?: number | string;
@@ -31,9 +35,12 @@ export function idOf(product: ShownProduct): string | undefined {
   return product._id ?? product.id;
 }
 
-/** The product's name, or undefined so each place can use its own SPEC fallback. */
+/**
+ * The product's name in the page's language (the English on an Arabic page without an Arabic one), or
+ * undefined so each place can use its own SPEC fallback.
+ */
 export function nameOf(product: ShownProduct): string | undefined {
-  const name = (product.name ?? product.title ?? '').trim();
+  const name = localizedName({ name: product.name ?? product.title, nameAr: product.nameAr }).trim();
   return name === '' ? undefined : name;
 }
 
@@ -42,7 +49,7 @@ export function categoryNameOf(product: ShownProduct): string | undefined {
   if (!category) return undefined;
   if (typeof category === 'string') return category.trim() || undefined;
   if (Array.isArray(category)) return category.filter(Boolean).join(', ') || undefined;
-  return category.name || undefined;
+  return localizedName(category) || undefined;
 }
 
 /** SPEC §2: the default image, falling back to the first of `images`. */

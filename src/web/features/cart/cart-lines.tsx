@@ -6,6 +6,7 @@ import { toEgp, toPiastres } from '@/shared/money';
 import { formatEgp } from '@/web/i18n/language';
 import type { CartLineDto } from '@/shared/schemas/cart';
 import { chosenOptionsText, lineTitle } from '@/web/lib/chosen-options-text';
+import { localizedName } from '@/web/lib/localized';
 import { href } from '@/web/paths';
 
 const m = messages.cart;
@@ -19,7 +20,7 @@ export interface CartLinesProps {
 
 /** The line's name for its buttons, so the controls of two sizes of one dress are told apart. */
 function lineName(line: CartLineDto): string {
-  return lineTitle(line.productId.name, line.variant?.options);
+  return lineTitle(localizedName(line.productId), line.variant?.options);
 }
 
 /** 'Size: M · Color: Navy' under the name, for a line of a variant. */
@@ -137,7 +138,7 @@ export function CartTable({ lines, busyWith, onChangeQuantity, onRemove }: CartL
                 <Link to={productPath(line)} className="flex items-center gap-4 hover:text-accent">
                   <Thumbnail line={line} className="size-20" />
                   <span className="font-medium">
-                    {line.productId.name}
+                    {localizedName(line.productId)}
                     <ChosenOptions line={line} />
                   </span>
                 </Link>
@@ -182,7 +183,7 @@ export function CartCards({ lines, busyWith, onChangeQuantity, onRemove }: CartL
               </Link>
               <div className="flex min-w-0 flex-1 flex-col gap-1">
                 <Link to={productPath(line)} className="font-medium hover:text-accent">
-                  {line.productId.name}
+                  {localizedName(line.productId)}
                 </Link>
                 <ChosenOptions line={line} />
                 <p className="text-sm text-muted tabular-nums">{formatEgp(line.productId.finalPrice)}</p>

@@ -5,6 +5,7 @@ import { format } from '@/web/i18n/language';
 import { messages } from '@/web/i18n/messages';
 import { LoadFailure } from '@/web/components/load-failure';
 import { ProductImage } from '@/web/components/product-card/product-image';
+import { localizedName } from '@/web/lib/localized';
 import { useDocumentTitle } from '@/web/lib/shop';
 import { allCategoriesQuery } from '@/web/lib/api/get-categories';
 import { href } from '@/web/paths';
@@ -54,7 +55,7 @@ export default function CategoriesPage() {
               <span className="absolute inset-0 bg-gradient-to-t from-ink/75 via-ink/10 to-transparent" />
               <span className="absolute inset-x-0 bottom-0 flex items-end justify-between gap-3 p-6 text-canvas">
                 <span>
-                  <span className="block font-display text-2xl">{category.name}</span>
+                  <span className="block font-display text-2xl">{localizedName(category)}</span>
                   <span className="mt-1 block text-xs tracking-[0.14em] uppercase opacity-85">
                     {format(category.productCount === 1 ? m.productCountOne : m.productCount, {
                       n: category.productCount,

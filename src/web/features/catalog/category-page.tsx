@@ -17,6 +17,7 @@ import {
 } from '@/web/components/product-card/product-grid';
 import type { ShownProduct } from '@/web/components/product-card/product-view';
 import { ApiError } from '@/web/lib/api';
+import { localizedName } from '@/web/lib/localized';
 import { useDocumentTitle } from '@/web/lib/shop';
 import { productListQuery } from '@/web/lib/api/get-products';
 import { categoryProductsQuery } from './api/get-category-products';
@@ -125,7 +126,7 @@ export default function CategoryPage() {
       { replace: true },
     );
   }, [pastTheEnd, setSearchParams]);
-  useDocumentTitle(data?.category?.name ?? m.category);
+  useDocumentTitle(data?.category ? localizedName(data.category) : m.category);
 
   if (isError) {
     if (error instanceof ApiError && (error.status === 404 || error.status === 400))
@@ -138,6 +139,7 @@ export default function CategoryPage() {
   const filtered = activeFilters(filters).length > 0;
   const count = data?.totalCount ?? 0;
 
+  const categoryName = category ? localizedName(category) : undefined;
   let results;
   if (isPending || pastTheEnd || !data) {
     results = <ProductGridSkeleton count={6} className={CATEGORY_GRID} />;
@@ -185,14 +187,14 @@ export default function CategoryPage() {
     <div className="shell py-10 sm:py-14">
       <Breadcrumb
         className="mb-6"
-        trail={[{ label: m.home, to: href.home() }, { label: category?.name ?? '…' }]}
+        trail={[{ label: m.home, to: href.home() }, { label: categoryName ?? '…' }]}
       />
       <header className="mb-8 max-w-2xl">
         {category ? (
           <>
-            <p className="eyebrow mb-3">{category.name}</p>
+            <p className="eyebrow mb-3">{categoryName}</p>
             <h1 className="text-title text-ink sm:text-[2.5rem]">
-              {format(m.categoryHeading, { name: category.name })}
+              {format(m.categoryHeading, { name: categoryName ?? '' })}
             </h1>
           </>
         ) : (

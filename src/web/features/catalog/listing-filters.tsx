@@ -164,6 +164,8 @@ interface ListingFiltersPanelProps {
   filters: ListingFilters;
   /** The categories to choose from; none on a category's own page. */
   categoryNames?: string[];
+  /** The name shown for one of categoryNames: its Arabic name on Arabic pages. */
+  categoryLabel?: (name: string) => string;
   /** The sizes and colours in stock under the other filters, from the listing's answer. */
   facets: { size: readonly Facet[]; color: readonly Facet[] } | undefined;
   /** The slider's top (SPEC §9). */
@@ -185,6 +187,7 @@ function parsePrice(text: string): number | undefined {
 export function ListingFiltersPanel({
   filters,
   categoryNames,
+  categoryLabel,
   facets,
   ceiling,
   onApply,
@@ -267,7 +270,7 @@ export function ListingFiltersPanel({
           <legend className="label">{m.category}</legend>
           <ul className="space-y-1">
             {categoryOption('', ALL_CATEGORIES)}
-            {categoryNames.map((name) => categoryOption(name, name))}
+            {categoryNames.map((name) => categoryOption(name, categoryLabel ? categoryLabel(name) : name))}
           </ul>
         </fieldset>
       ) : null}

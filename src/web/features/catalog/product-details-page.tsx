@@ -15,6 +15,7 @@ import { ProductGrid, ProductGridSkeleton } from '@/web/components/product-card/
 import { isOutOfStock } from '@/web/components/product-card/product-view';
 import { StarRating } from '@/web/components/star-rating';
 import { WhatsAppLink } from '@/web/components/whatsapp-link';
+import { localizedDescription, localizedName } from '@/web/lib/localized';
 import { useAddToCart } from '@/web/lib/use-add-to-cart';
 import { ApiError } from '@/web/lib/api';
 import { useDocumentTitle } from '@/web/lib/shop';
@@ -87,7 +88,8 @@ function DetailsSkeleton() {
 function ProductDetails({ product, queryKey }: { product: ProductDetailDto; queryKey: readonly unknown[] }) {
   const { has } = useFavorites();
   const { addToCart, pendingProductId } = useAddToCart();
-  const name = product.name || m.noName;
+  const name = localizedName(product) || m.noName;
+  const description = localizedDescription(product);
   const favourite = has(product._id);
   const { options, variants } = product;
   const [choice, setChoice] = useState<Choice>(() => initialChoice(options));
@@ -133,7 +135,7 @@ function ProductDetails({ product, queryKey }: { product: ProductDetailDto; quer
       <div className="lg:pt-4">
         {product.category ? (
           <Link to={href.category(product.category.slug)} className="eyebrow hover:underline">
-            {product.category.name}
+            {localizedName(product.category)}
           </Link>
         ) : (
           <p className="eyebrow text-muted">{m.unknownCategory}</p>
@@ -150,12 +152,12 @@ function ProductDetails({ product, queryKey }: { product: ProductDetailDto; quer
         <div className="mt-6" aria-live="polite">
           <Price price={shown.price} discount={percent} finalPrice={shown.finalPrice} size="detail" />
         </div>
-        {product.description ? (
+        {description ? (
           <section className="mt-8 border-t border-line pt-6">
             <h2 className="mb-3 font-sans text-sm font-semibold tracking-wide text-ink uppercase">
               {m.description}
             </h2>
-            <p className="leading-relaxed whitespace-pre-line text-ink-soft">{product.description}</p>
+            <p className="leading-relaxed whitespace-pre-line text-ink-soft">{description}</p>
           </section>
         ) : null}
         {options.length > 0 ? (
@@ -226,7 +228,9 @@ function ProductDetails({ product, queryKey }: { product: ProductDetailDto; quer
       </div>
       {guideOpen && sizeGuide ? (
         <SizeGuideDialog
-          title={format(v.sizeGuideTitle, { category: product.category?.name ?? '' })}
+          title={format(v.sizeGuideTitle, {
+            category: product.category ? localizedName(product.category) : '',
+          })}
           guide={sizeGuide}
           onClose={() => setGuideOpen(false)}
         />
@@ -241,7 +245,7 @@ export default function ProductDetailsPage() {
   const key = id ?? slug ?? '';
   const options = productQuery(key);
   const { data: product, isPending, isError, error } = useQuery(options);
-  useDocumentTitle(product?.name || undefined);
+  useDocumentTitle((product && localizedName(product)) || undefined);
 
   let body;
   if (isError) {
@@ -270,9 +274,9 @@ export default function ProductDetailsPage() {
           trail={[
             { label: m.home, to: href.home() },
             product.category
-              ? { label: product.category.name, to: href.category(product.category.slug) }
+              ? { label: localizedName(product.category), to: href.category(product.category.slug) }
               : { label: m.allProducts, to: href.products() },
-            { label: product.name || m.noName },
+            { label: localizedName(product) || m.noName },
           ]}
         />
       ) : null}

@@ -15,6 +15,7 @@ import {
   ProductGridSkeleton,
 } from '@/web/components/product-card/product-grid';
 import { apiQueryOf, knownCategory, readFilters, writeFilters, type ListingFilters } from '@/shared/listing';
+import { localizedName } from '@/web/lib/localized';
 import { useDocumentTitle } from '@/web/lib/shop';
 import { allCategoriesQuery } from '@/web/lib/api/get-categories';
 import { productListQuery } from '@/web/lib/api/get-products';
@@ -41,12 +42,20 @@ function hasStoredCategory(): boolean {
   }
 }
 
-function chipLabel(filter: ActiveFilter, filters: ListingFilters, ceiling: number): string {
+/** A category's name as the page shows it, from the English name the filter keeps in the URL. */
+type CategoryLabel = (name: string) => string;
+
+function chipLabel(
+  filter: ActiveFilter,
+  filters: ListingFilters,
+  ceiling: number,
+  categoryLabel: CategoryLabel,
+): string {
   switch (filter) {
     case 'search':
       return format(m.chipSearch, { value: filters.search });
     case 'category':
-      return filters.category;
+      return categoryLabel(filters.category);
     case 'price':
       return format(m.chipPrice, {
         min: formatEgp(filters.minPrice ?? 0),
@@ -73,6 +82,14 @@ export default function ProductsPage() {
     [categories.data, shopNames],
   );
   const filters = readFilters(searchParams, shopNames);
+  // The URL names a category in English (the API filters by that name); Arabic pages show its Arabic name.
+  const categoryLabel = useCallback<CategoryLabel>(
+    (name) => {
+      const category = categories.data?.find((each) => each.name === name);
+      return category ? localizedName(category) : name;
+    },
+    [categories.data],
+  );
 
   const update = useCallback(
     (next: ListingFilters, replace = false) => {
@@ -181,7 +198,9 @@ export default function ProductsPage() {
   return (
     <div className="shell py-10 sm:py-14">
       <header className="mb-8 max-w-2xl">
-        <h1 className="text-title text-ink sm:text-[2.5rem]">{filters.category || m.allProducts}</h1>
+        <h1 className="text-title text-ink sm:text-[2.5rem]">
+          {filters.category ? categoryLabel(filters.category) : m.allProducts}
+        </h1>
         <p className="mt-3 text-ink-soft">{m.allProductsText}</p>
       </header>
 
@@ -208,7 +227,7 @@ export default function ProductsPage() {
       {active.length > 0 ? (
         <ul className="mt-4 flex flex-wrap items-center gap-2" aria-label={m.filters}>
           {active.map((filter) => {
-            const label = chipLabel(filter, filters, ceiling);
+            const label = chipLabel(filter, filters, ceiling, categoryLabel);
             return (
               <li key={filter}>
                 <button
@@ -259,6 +278,7 @@ export default function ProductsPage() {
             key={draftsKey(filters)}
             filters={filters}
             categoryNames={categoryNames}
+            categoryLabel={categoryLabel}
             facets={data?.facets}
             ceiling={ceiling}
             onApply={apply}

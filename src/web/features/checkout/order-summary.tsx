@@ -4,6 +4,7 @@ import { toEgp, toPiastres } from '@/shared/money';
 import { formatEgp } from '@/web/i18n/language';
 import type { CartLineDto } from '@/shared/schemas/cart';
 import { chosenOptionsText } from '@/web/lib/chosen-options-text';
+import { localizedName } from '@/web/lib/localized';
 
 const m = messages.orders;
 
@@ -37,7 +38,7 @@ export function OrderSummary({ lines, subtotal, fee, total }: OrderSummaryProps)
               <span aria-hidden className="size-12 shrink-0 rounded-field bg-sand" />
             )}
             <span className="min-w-0 flex-1 text-sm text-ink-soft">
-              {format(m.itemCount, { name: line.productId.name, n: line.quantity })}
+              {format(m.itemCount, { name: localizedName(line.productId), n: line.quantity })}
               {line.variant ? (
                 <span className="block text-xs text-muted">{chosenOptionsText(line.variant.options)}</span>
               ) : null}

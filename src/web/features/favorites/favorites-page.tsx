@@ -7,6 +7,7 @@ import { messages } from '@/web/i18n/messages';
 import { formatEgp } from '@/web/i18n/language';
 import { EmptyState } from '@/web/components/empty-state';
 import { ProductImage } from '@/web/components/product-card/product-image';
+import { localizedName } from '@/web/lib/localized';
 import { useAddToCart } from '@/web/lib/use-add-to-cart';
 import { useDocumentTitle } from '@/web/lib/shop';
 import { toggleFavoriteWithFeedback, useFavorites, type FavoriteItem } from '@/web/session/favorites';
@@ -17,7 +18,8 @@ const m = messages.catalog;
 function FavoriteCard({ item }: { item: FavoriteItem }) {
   const navigate = useNavigate();
   const { addToCart, pendingProductId } = useAddToCart();
-  const name = item.name || m.noName;
+  const name = localizedName(item) || m.noName;
+  const category = localizedName({ name: item.category, nameAr: item.categoryAr });
   const target = href.productById(item._id);
   const shownPrice = item.finalPrice ?? item.price;
   const discounted = item.finalPrice !== undefined && item.finalPrice < item.price;
@@ -43,7 +45,7 @@ function FavoriteCard({ item }: { item: FavoriteItem }) {
         />
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
-        {item.category ? <p className="eyebrow text-[0.6875rem] text-muted">{item.category}</p> : null}
+        {category ? <p className="eyebrow text-[0.6875rem] text-muted">{category}</p> : null}
         <h2 className="line-clamp-2 font-display text-lg leading-snug text-ink">
           <Link to={target} className="hover:text-accent-strong">
             {name}

@@ -2,12 +2,13 @@ import { format } from '@/web/i18n/language';
 import { messages } from '@/web/i18n/messages';
 import { formatEgp } from '@/web/i18n/language';
 import { OWNER_CANCELLABLE_STATUSES } from '@/shared/constants';
-import { PAYMENT_TYPE_WORDS } from '@/shared/order-words';
+import { PAYMENT_TYPE_LABELS } from '@/web/components/order-status';
 import type { OrderDto, OrderLineDto } from '@/shared/schemas/order';
 import { Link } from 'react-router';
 import { StatusBadge } from '@/web/components/status-badge';
 import { formatDateTime } from '@/web/i18n/language';
 import { chosenOptionsText } from '@/web/lib/chosen-options-text';
+import { localizedName } from '@/web/lib/localized';
 import { href } from '@/web/paths';
 
 const m = messages.orders;
@@ -61,7 +62,7 @@ export function OrderCard({ order, cancelling, onCancel }: OrderCardProps) {
                 <span aria-hidden className="size-14 shrink-0 rounded-field bg-sand" />
               )}
               <span className="min-w-0 flex-1 font-medium">
-                {line.product.name}
+                {localizedName(line.product)}
                 {line.variant ? (
                   <span className="block text-sm font-normal text-ink-soft">
                     {chosenOptionsText(line.variant.options)}
@@ -78,7 +79,7 @@ export function OrderCard({ order, cancelling, onCancel }: OrderCardProps) {
 
       <footer className="flex flex-col gap-4 border-t border-line px-5 py-4 sm:flex-row sm:items-end sm:justify-between">
         <div className="text-sm text-ink-soft">
-          <p>{format(m.paymentLabel, { method: PAYMENT_TYPE_WORDS[order.paymentType] })}</p>
+          <p>{format(m.paymentLabel, { method: PAYMENT_TYPE_LABELS[order.paymentType] })}</p>
           <p className="mt-1 max-w-md">
             <span className="text-muted">{m.deliverTo}: </span>
             {order.address}

@@ -14,6 +14,7 @@ import { Spinner } from '@/web/components/spinner';
 import { StatusBadge } from '@/web/components/status-badge';
 import { WhatsAppLink } from '@/web/components/whatsapp-link';
 import { chosenOptionsText } from '@/web/lib/chosen-options-text';
+import { localizedName } from '@/web/lib/localized';
 import { ApiError } from '@/web/lib/api';
 import { failureText } from '@/web/lib/failure-text';
 import { useDocumentTitle } from '@/web/lib/shop';
@@ -61,7 +62,7 @@ function OrderLines({ order }: { order: OrderDto }) {
                 <span aria-hidden="true" className="size-16 shrink-0 rounded-field bg-sand" />
               )}
               <div className="min-w-0 flex-1">
-                <p className="font-medium break-words text-ink">{line.product.name}</p>
+                <p className="font-medium break-words text-ink">{localizedName(line.product)}</p>
                 {variant ? <p className="text-sm text-muted">{variant}</p> : null}
                 <p className="text-sm text-ink-soft tabular-nums">
                   {format(m.lineQuantityPrice, { n: line.quantity, price: formatEgp(line.unitPrice) })}

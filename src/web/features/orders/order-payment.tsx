@@ -3,7 +3,7 @@ import { OWNER_CANCELLABLE_STATUSES } from '@/shared/constants';
 import { formatDateTime } from '@/web/i18n/language';
 import { format } from '@/web/i18n/language';
 import { messages } from '@/web/i18n/messages';
-import { PAYMENT_TYPE_WORDS } from '@/shared/order-words';
+import { PAYMENT_TYPE_LABELS } from '@/web/components/order-status';
 import { paymentInstructions } from '@/shared/payment-instructions';
 import type { OrderDto } from '@/shared/schemas/order';
 import { notify } from '@/web/lib/notify';
@@ -33,7 +33,7 @@ export function OrderPayment({ order }: { order: OrderDto }) {
       <h2 id="order-payment" className="mb-3 text-xl">
         {m.payment}
       </h2>
-      <p className="text-sm font-medium text-ink">{PAYMENT_TYPE_WORDS[order.paymentType]}</p>
+      <p className="text-sm font-medium text-ink">{PAYMENT_TYPE_LABELS[order.paymentType]}</p>
       {payment.verified ? (
         <p className="mt-3 rounded-field bg-success/12 px-4 py-3 text-sm font-medium text-success">
           {payment.at

@@ -1,0 +1,224 @@
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { OrderDto } from '@/shared/schemas/order';
+import type { ProductDto } from '@/shared/schemas/product';
+
+/**
+ * The admin screens on an Arabic page. The page's language is read from <html lang> when the i18n
+ * modules load, so this file sets it and then imports the screens (and Testing Library, whose cleanup
+ * must be the instance that rendered them) afresh.
+ */
+async function arabicAdmin() {
+  document.documentElement.lang = 'ar';
+  document.documentElement.dir = 'rtl';
+  vi.resetModules();
+  const [library, testing, { renderAdmin }, { messages }, { inPageLanguage }] = await Promise.all([
+    import('@testing-library/react'),
+    import('@/web/lib/testing'),
+    import('./testing'),
+    import('@/web/i18n/messages'),
+    import('@/web/i18n/in-page-language'),
+  ]);
+  return { ...library, ...testing, renderAdmin, messages, inPageLanguage };
+}
+
+let ar: Awaited<ReturnType<typeof arabicAdmin>>;
+
+beforeAll(async () => {
+  ar = await arabicAdmin();
+});
+afterAll(() => {
+  document.documentElement.lang = 'en';
+  document.documentElement.dir = 'ltr';
+});
+beforeEach(() => ar.clearToasts());
+afterEach(() => {
+  ar.cleanup();
+  vi.unstubAllGlobals();
+});
+
+/** First-strong isolates around a value set inside an Arabic sentence (src/web/i18n/bidi.ts). */
+const isolated = (value: string) => `\u2068${value}\u2069`;
+
+function serveOrders(orders: OrderDto[]) {
+  return ar.mockFetch((call) =>
+    call.url.pathname === '/api/order'
+      ? {
+          body: {
+            success: true,
+            results: orders,
+            pagination: { page: 1, pages: 1, total: orders.length, limit: 10 },
+          },
+        }
+      : undefined,
+  );
+}
+
+describe('the admin in Arabic', () => {
+  it('lists orders with Arabic words and plurals, the order numbers, ids and phones kept left to right', async () => {
+    const three = ar.makeOrder({
+      number: 'N-10234',
+      products: ar.makeOrderLines(5),
+      status: 'confirmed',
+      paymentType: 'cash',
+    });
+    const eleven = ar.makeOrder({
+      number: 'N-10235',
+      products: ar.makeOrderLines(13),
+      phone: '+201012345678',
+    });
+    serveOrders([three, eleven]);
+    ar.renderAdmin('/dashboard/orders');
+    const { screen, within } = ar;
+
+    expect(await screen.findByRole('heading', { name: 'الطلبات' })).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'الطلبات' });
+    expect(within(table).getByRole('columnheader', { name: 'الرقم' })).toBeInTheDocument();
+    const row = within(table).getAllByRole('row')[1]!;
+    expect(within(row).getByText('تم التأكيد')).toBeInTheDocument();
+    expect(within(row).getByText('الدفع عند الاستلام')).toBeInTheDocument();
+    expect(within(row).getByText('170 ج.م.')).toBeInTheDocument();
+    const number = within(row).getByRole('link', { name: `عرض الطلب ${isolated('N-10234')}` });
+    expect(number).toHaveAttribute('dir', 'ltr');
+    expect(within(row).getByText(three._id.slice(0, 10))).toHaveAttribute('dir', 'ltr');
+    expect(within(row).getByRole('link', { name: '01012345678' })).toHaveAttribute('dir', 'ltr');
+    expect(within(row).getByText('mariam@example.com')).toHaveAttribute('dir', 'ltr');
+
+    // The cards name the products beyond the first two in Arabic's plural forms: 3 and 11.
+    const [, firstCard] = screen.getAllByRole('link', { name: `عرض الطلب ${isolated('N-10234')}` });
+    expect(within(firstCard!).getByText('+ 3 منتجات أخرى')).toBeInTheDocument();
+    const [, secondCard] = screen.getAllByRole('link', { name: `عرض الطلب ${isolated('N-10235')}` });
+    expect(within(secondCard!).getByText('+ 11 منتجًا آخر')).toBeInTheDocument();
+    expect(within(secondCard!).getByText('+201012345678')).toHaveAttribute('dir', 'ltr');
+    expect(within(secondCard!).getByText('إثبات بانتظار المراجعة')).toBeInTheDocument();
+    expect(screen.getAllByRole('checkbox', { name: `تحديد الطلب ${isolated('N-10234')}` })).toHaveLength(2);
+  });
+
+  it('shows the dashboard figures in Arabic, each status named with its plural', async () => {
+    const recent: ProductDto[] = [ar.makeProduct({ name: 'فستان كتان', finalPrice: 1237.5 })];
+    ar.mockFetch((call) => {
+      if (call.url.pathname === '/api/dashboard/stats') {
+        return {
+          body: {
+            success: true,
+            totalProducts: 1,
+            totalCategories: 2,
+            totalOrders: 26,
+            ordersByStatus: { pending: 3, confirmed: 11, completed: 2, cancelled: 0 },
+            revenue: 1250.5,
+            revenueCounts: { label: 'Confirmed and delivered orders', statuses: ['confirmed', 'completed'] },
+            today: { orders: 1, total: 340 },
+            pendingOrders: 3,
+            proofsToCheck: 0,
+            recentProducts: recent,
+          },
+        };
+      }
+      if (call.url.pathname === '/api/dashboard/low-stock') {
+        return {
+          body: {
+            success: true,
+            threshold: 3,
+            items: [
+              {
+                productId: 'p-dress',
+                variantId: 'v-dress-m',
+                name: 'فستان كتان',
+                slug: 'linen-dress',
+                sku: 'LD-M',
+                options: { المقاس: 'M' },
+                avaliableItems: 2,
+              },
+              {
+                productId: 'p-hat',
+                variantId: null,
+                name: 'قبعة قش',
+                slug: 'straw-hat',
+                sku: null,
+                options: null,
+                avaliableItems: 0,
+              },
+            ],
+          },
+        };
+      }
+      return undefined;
+    });
+    ar.renderAdmin('/dashboard');
+    const { screen, within } = ar;
+
+    expect(await screen.findByRole('heading', { name: 'لوحة تحكم المشرف' })).toBeInTheDocument();
+    expect(
+      screen.getByText(`مرحبًا بعودتك يا ${isolated('Amira')}. إليك آخر المستجدات في متجرك.`),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('1,250.50 ج.م.')).toBeInTheDocument();
+    expect(screen.getByText('الطلبات المؤكدة والتي تم توصيلها')).toBeInTheDocument();
+    expect(screen.getByText('1,237.50 ج.م.')).toBeInTheDocument();
+    const byStatus = screen.getByRole('region', { name: 'الطلبات حسب الحالة' });
+    for (const name of [
+      'قيد الانتظار: 3 طلبات',
+      'تم التأكيد: 11 طلبًا',
+      'تم التوصيل: طلبان',
+      'ملغى: لا توجد طلبات',
+    ]) {
+      expect(within(byStatus).getByRole('link', { name })).toBeInTheDocument();
+    }
+    const low = await screen.findByRole('region', { name: 'مخزون منخفض' });
+    expect(within(low).getByText('بقيت قطعتان')).toBeInTheDocument();
+    expect(within(low).getByText('لم تتبقَّ أي قطعة')).toBeInTheDocument();
+    expect(within(low).getByText('LD-M')).toHaveAttribute('dir', 'ltr');
+  });
+
+  it('asks for the product form in Arabic, validation messages included, with prices, stock and SKUs typed left to right', async () => {
+    ar.mockFetch((call) => {
+      if (call.url.pathname === '/api/category') {
+        return {
+          body: {
+            success: true,
+            categories: [ar.makeCategory({ _id: 'cat-girls', name: 'بنات' })],
+            page: 1,
+            totalPages: 1,
+            totalCount: 1,
+          },
+        };
+      }
+      return undefined;
+    });
+    ar.renderAdmin('/dashboard/manage/create');
+    const { screen } = ar;
+
+    expect(await screen.findByRole('heading', { name: 'إنشاء منتج' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'إنشاء' }));
+    expect((await screen.findAllByText('يُرجى ملء جميع الحقول المطلوبة')).length).toBeGreaterThan(1);
+
+    const price = screen.getByLabelText(/^السعر/);
+    expect(price).toHaveAttribute('dir', 'ltr');
+    expect(screen.getByLabelText(/^الخصم/)).toHaveAttribute('dir', 'ltr');
+    await userEvent.type(screen.getByLabelText('الاسم *'), 'Rose Scarf');
+    await userEvent.type(screen.getByLabelText('الاسم (بالعربية)'), 'إيشارب');
+    await userEvent.type(price, '250');
+    await userEvent.type(screen.getByLabelText(/^الخصم/), '120');
+    await userEvent.click(screen.getByRole('button', { name: 'إنشاء' }));
+    expect((await screen.findAllByText('يجب أن يكون الخصم رقمًا من 0 إلى 100')).length).toBeGreaterThan(0);
+
+    // The variant matrix: its row headers stick on the start side (the right, in Arabic).
+    await userEvent.click(screen.getByRole('button', { name: 'إضافة خيار' }));
+    await userEvent.type(screen.getByLabelText('اسم الخيار 1'), 'المقاس');
+    await userEvent.type(screen.getByLabelText('قيم الخيار 1'), 'S, M');
+    await userEvent.click(screen.getByRole('button', { name: 'إنشاء الأنواع' }));
+    const rowHeader = screen.getAllByRole('rowheader')[0]!;
+    expect(rowHeader).toHaveClass('sticky', 'start-0');
+    expect(screen.getByLabelText(`رمز SKU لـ ${isolated('S')}`)).toHaveAttribute('dir', 'ltr');
+  }, 20_000);
+
+  it('translates the shared schemas’ English messages, values and plurals included', () => {
+    const { inPageLanguage, messages } = ar;
+    expect(inPageLanguage('Please fill all required fields')).toBe(messages.admin.fillRequired);
+    expect(inPageLanguage('Name must be at most 120 characters')).toBe('يجب ألا يزيد طول الاسم على 120 حرفًا');
+    expect(inPageLanguage('A product can have at most 11 additional images')).toBe(
+      'يمكن أن يحتوي المنتج على 11 صورة إضافية بحد أقصى',
+    );
+    expect(inPageLanguage('The SKU LD-M is listed twice')).toBe('رمز SKU LD-M مذكور مرتين');
+    expect(inPageLanguage('Something no dictionary holds')).toBe('Something no dictionary holds');
+  });
+});

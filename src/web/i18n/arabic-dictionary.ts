@@ -1,0 +1,7 @@
+// The Arabic typeface (its Arabic subset only, font-display: swap) comes with the Arabic dictionary, so
+// only Arabic pages load it; the server preloads both from the first HTML (src/server/plugins/page-language.ts).
+import '@fontsource/ibm-plex-sans-arabic/arabic-400.css';
+import '@fontsource/ibm-plex-sans-arabic/arabic-600.css';
+import './arabic-typeface.css';
+
+export { messagesAr } from '@/shared/messages/ar';
