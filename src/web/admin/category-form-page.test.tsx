@@ -30,7 +30,8 @@ describe('admin category form', () => {
     await userEvent.click(screen.getByRole('button', { name: m.create }));
     expect((await screen.findAllByText(m.enterCategoryName)).length).toBeGreaterThan(0);
 
-    await userEvent.type(screen.getByLabelText(/^Category Name/), 'Scarves');
+    await userEvent.type(screen.getByLabelText(/^Category Name \*/), 'Scarves');
+    await userEvent.type(screen.getByLabelText(m.categoryNameAr), 'إيشاربات');
     await userEvent.click(screen.getByRole('button', { name: m.create }));
     expect((await screen.findAllByText(m.uploadCategoryImage)).length).toBeGreaterThan(0);
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
@@ -41,6 +42,7 @@ describe('admin category form', () => {
     expect(await screen.findByText(m.categoryCreated)).toBeInTheDocument();
     const form = calls.find((call) => call.method === 'POST')!.body as FormData;
     expect(form.get('name')).toBe('Scarves');
+    expect(form.get('nameAr')).toBe('إيشاربات');
     expect((form.get('category') as File).name).toBe('women.png');
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/manage_category'));
   });
@@ -61,7 +63,7 @@ describe('admin category form', () => {
       return undefined;
     });
     renderAdmin('/dashboard/manage_category/edit/cat-women');
-    const name = await screen.findByLabelText(/^Category Name/);
+    const name = await screen.findByLabelText(/^Category Name \*/);
     await waitFor(() => expect(name).toHaveValue('Women'));
     expect(screen.getByRole('img', { name: m.categoryImagePreview })).toHaveAttribute(
       'src',
@@ -83,7 +85,7 @@ describe('admin category form', () => {
   it('says "Failed to save category" when the server cannot be reached', async () => {
     mockFetch(() => undefined);
     renderAdmin('/dashboard/manage_category/new');
-    await userEvent.type(await screen.findByLabelText(/^Category Name/), 'Scarves');
+    await userEvent.type(await screen.findByLabelText(/^Category Name \*/), 'Scarves');
     await userEvent.upload(screen.getByLabelText(/^Category Image/), png);
     vi.stubGlobal(
       'fetch',
