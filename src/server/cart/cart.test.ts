@@ -65,6 +65,7 @@ describe('cart API', () => {
           _id: dress.id,
           id: dress.id,
           name: 'Cotton Dress',
+          nameAr: '',
           slug: dress.slug,
           finalPrice: 225,
           defaultImage: { url: expect.stringMatching(/^\/uploads\/products\//), srcset: expect.any(String) },

@@ -68,6 +68,7 @@ describe('categories', () => {
         _id: women.id,
         id: women.id,
         name: 'Women',
+        nameAr: '',
         slug: 'women',
         image: { url: '/uploads/categories/women.webp' },
         productCount: 3,

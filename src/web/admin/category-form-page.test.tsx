@@ -31,6 +31,7 @@ describe('admin category form', () => {
     expect((await screen.findAllByText(m.enterCategoryName)).length).toBeGreaterThan(0);
 
     await userEvent.type(screen.getByLabelText(`${m.categoryName} *`), 'Scarves');
+    await userEvent.type(screen.getByLabelText(m.categoryNameAr), 'إيشاربات');
     await userEvent.click(screen.getByRole('button', { name: m.create }));
     expect((await screen.findAllByText(m.uploadCategoryImage)).length).toBeGreaterThan(0);
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
@@ -41,6 +42,7 @@ describe('admin category form', () => {
     expect(await screen.findByText(m.categoryCreated)).toBeInTheDocument();
     const form = calls.find((call) => call.method === 'POST')!.body as FormData;
     expect(form.get('name')).toBe('Scarves');
+    expect(form.get('nameAr')).toBe('إيشاربات');
     expect((form.get('category') as File).name).toBe('women.png');
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/manage_category'));
   });

@@ -160,6 +160,8 @@ describe('admin product form, edit mode', () => {
   it('loads the product, lets an existing sub-image go (removeSubImages), sends the discount and PATCHes', async () => {
     const product = makeProduct({
       name: 'Linen Dress',
+      nameAr: 'فستان كتان',
+      descriptionAr: 'فستان صيفي.',
       price: 900,
       discount: 10,
       finalPrice: 810,
@@ -189,6 +191,14 @@ describe('admin product form, edit mode', () => {
     const { router } = renderAdmin(`/dashboard/manage/edit/${product._id}`);
     expect(await screen.findByRole('heading', { name: m.editProduct })).toBeInTheDocument();
     expect(screen.getByLabelText(`${m.name} *`)).toHaveValue('Linen Dress');
+    // The Arabic texts beside the English ones, written right to left; the owner clears the description.
+    const nameAr = screen.getByLabelText(m.nameAr);
+    expect(nameAr).toHaveValue('فستان كتان');
+    expect(nameAr).toHaveAttribute('dir', 'rtl');
+    expect(nameAr).toHaveAttribute('lang', 'ar');
+    await userEvent.clear(screen.getByLabelText(m.descriptionAr));
+    await userEvent.clear(nameAr);
+    await userEvent.type(nameAr, 'فستان كتان صيفي');
     expect(screen.getByLabelText(m.discount)).toHaveValue(10);
     await waitFor(() => expect(screen.getByLabelText(/^Category/)).toHaveValue('cat-girls'));
     expect(screen.getByRole('img', { name: m.defaultImagePreview })).toHaveAttribute(
@@ -208,6 +218,8 @@ describe('admin product form, edit mode', () => {
     const form = patch.body as FormData;
     expect(form.getAll('removeSubImages')).toEqual(['/uploads/a.webp']);
     expect(form.get('discount')).toBe('10');
+    expect(form.get('nameAr')).toBe('فستان كتان صيفي');
+    expect(form.get('descriptionAr')).toBe('');
     expect(form.has('defaultImage')).toBe(false);
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/manage'));
   });

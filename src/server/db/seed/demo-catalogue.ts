@@ -4,6 +4,9 @@ import type { FabricPattern, GarmentKind } from './artwork';
 export interface DemoProduct {
   name: string;
   description: string;
+  /** The Arabic texts (issue 14), as an Egyptian shop writes them. */
+  nameAr: string;
+  descriptionAr: string;
   kind: GarmentKind;
   colour: string;
   pattern?: FabricPattern;
@@ -18,6 +21,17 @@ export interface DemoProduct {
 
 type CategoryName = (typeof CATEGORY_NAMES)[number];
 
+/** The seven categories' Arabic names (issue 14), for the demo shop and `seed:large`. */
+export const CATEGORY_NAMES_AR: Record<CategoryName, string> = {
+  'New Born Girls': 'مواليد بنات',
+  'New Born Boys': 'مواليد أولاد',
+  Girls: 'بنات',
+  Boys: 'أولاد',
+  'Mother and Child': 'الأم والطفل',
+  Women: 'نسائي',
+  Accessories: 'إكسسوارات',
+};
+
 /** The demo shop's catalogue: the seven categories of SPEC §3 and about sixty pieces across them. */
 export const DEMO_CATALOGUE: Record<CategoryName, DemoProduct[]> = {
   'New Born Girls': [
@@ -25,6 +39,8 @@ export const DEMO_CATALOGUE: Record<CategoryName, DemoProduct[]> = {
       name: 'Rosebud Cotton Romper',
       description:
         'A soft organic-cotton romper with a little bear on the front and easy poppers for quick changes.',
+      nameAr: 'رومبر قطن برعم الورد',
+      descriptionAr: 'رومبر ناعم من القطن العضوي بدبدوب صغير على الصدر وكباسين سهلة لتغيير سريع.',
       kind: 'romper',
       colour: '#f4a7b9',
       price: 450,
@@ -33,6 +49,8 @@ export const DEMO_CATALOGUE: Record<CategoryName, DemoProduct[]> = {
       name: 'Little Petal Smocked Dress',
       description:
         'Puff sleeves, a Peter Pan collar and tiny flowers: her first party dress, lined in cotton.',
+      nameAr: 'فستان سموك البتلة الصغيرة',
+      descriptionAr: 'أكمام منفوشة وياقة مستديرة وورود صغيرة: أول فستان مناسبات لها، ببطانة قطنية.',
       kind: 'babyDress',
       colour: '#f7c6d0',
       pattern: 'floral',
@@ -44,6 +62,9 @@ export const DEMO_CATALOGUE: Record<CategoryName, DemoProduct[]> = {
       name: 'Lilac Dream Bodysuit',
       description:
         'A breathable long bodysuit dotted in white, with snaps at the legs and a stretchy neckline.',
+      nameAr: 'بادي حلم الليلك',
+      descriptionAr:
+        'بادي بأكمام طويلة يسمح بمرور الهواء، منقط بالأبيض، بكباسين عند الساقين وفتحة رقبة مرنة.',
       kind: 'romper',
       colour: '#c8b6e2',
       pattern: 'dots',
@@ -52,6 +73,8 @@ export const DEMO_CATALOGUE: Record<CategoryName, DemoProduct[]> = {
     {
       name: 'Butter Bloom Knit Booties',
       description: 'Hand-finished knit booties with a satin bow that stay on little feet. Fit 0 to 6 months.',
+      nameAr: 'حذاء تريكو أصفر بفيونكة',
+      descriptionAr: 'حذاء تريكو مشغول يدويًا بفيونكة ساتان يثبت في القدمين الصغيرتين. مقاس من 0 إلى 6 أشهر.',
       kind: 'booties',
       colour: '#f6e2a1',
       accent: '#f4a7b9',
@@ -60,6 +83,8 @@ export const DEMO_CATALOGUE: Record<CategoryName, DemoProduct[]> = {
     {
       name: 'Sweet Pea Pom Beanie',
       description: 'A cosy ribbed beanie with a fluffy pom-pom, knitted from the gentlest cotton yarn.',
+      nameAr: 'طاقية بوم بوم وردية',
+      descriptionAr: 'طاقية مضلعة دافئة ببوم بوم منفوش، محبوكة من أنعم خيوط القطن.',
       kind: 'beanie',
       colour: '#f4a7b9',
       accent: '#ffffff',
@@ -68,6 +93,8 @@ export const DEMO_CATALOGUE: Record<CategoryName, DemoProduct[]> = {
     {
       name: 'Daisy Chain Frilled Dress',
       description: 'A cream cotton dress scattered with daisies, with a ribbon sash and a scalloped hem.',
+      nameAr: 'فستان كشكش بزهور الأقحوان',
+      descriptionAr: 'فستان قطني بلون الكريم تنتشر عليه زهور الأقحوان، بحزام من الشريط وحافة مموجة.',
       kind: 'babyDress',
       colour: '#f3e9dc',
       pattern: 'floral',
@@ -78,6 +105,8 @@ export const DEMO_CATALOGUE: Record<CategoryName, DemoProduct[]> = {
     {
       name: 'Blush Cloud Sleepsuit',
       description: 'Candy-striped and soft as a cloud: an all-night sleepsuit in brushed cotton jersey.',
+      nameAr: 'أفرول نوم السحابة الوردية',
+      descriptionAr: 'مقلم بألوان الحلوى وناعم كالسحاب: أفرول نوم لليل كله من جيرسيه قطني ناعم الملمس.',
       kind: 'romper',
       colour: '#f2c4ce',
       pattern: 'stripes',
@@ -89,6 +118,8 @@ export const DEMO_CATALOGUE: Record<CategoryName, DemoProduct[]> = {
       name: 'Mint Meadow Gingham Dress',
       description:
         'Fresh mint gingham with puff sleeves and a white collar, perfect for first family photos.',
+      nameAr: 'فستان كاروه بلون النعناع',
+      descriptionAr: 'كاروه منعش بلون النعناع بأكمام منفوشة وياقة بيضاء، مثالي لأول صور عائلية.',
       kind: 'babyDress',
       colour: '#a8d5ba',
       pattern: 'gingham',
@@ -98,6 +129,8 @@ export const DEMO_CATALOGUE: Record<CategoryName, DemoProduct[]> = {
     {
       name: 'Strawberry Kiss Booties',
       description: 'Strawberry-red booties with white dots and a bow, warm enough for winter mornings.',
+      nameAr: 'حذاء تريكو الفراولة',
+      descriptionAr: 'حذاء بلون الفراولة الأحمر بنقاط بيضاء وفيونكة، دافئ بما يكفي لصباحات الشتاء.',
       kind: 'booties',
       colour: '#f28b82',
       pattern: 'dots',
@@ -109,6 +142,9 @@ export const DEMO_CATALOGUE: Record<CategoryName, DemoProduct[]> = {
     {
       name: 'Little Captain Striped Romper',
       description: 'Sailor stripes in sky blue and white, with a bear patch and snaps from neck to toe.',
+      nameAr: 'رومبر مقلم القبطان الصغير',
+      descriptionAr:
+        'خطوط بحرية باللونين الأزرق السماوي والأبيض، مع رقعة دبدوب وكباسين من الرقبة حتى القدمين.',
       kind: 'romper',
       colour: '#a7c7e7',
       pattern: 'stripes',
@@ -118,6 +154,8 @@ export const DEMO_CATALOGUE: Record<CategoryName, DemoProduct[]> = {
     {
       name: 'Sky Bear Cotton Bodysuit',
       description: 'An everyday bodysuit in pure combed cotton, soft on newborn skin and easy to wash.',
+      nameAr: 'بادي قطن دبدوب السماء',
+      descriptionAr: 'بادي للاستخدام اليومي من القطن الممشط الخالص، ناعم على بشرة المولود وسهل الغسيل.',
       kind: 'romper',
       colour: '#b5d3e7',
       price: 390,
@@ -126,6 +164,8 @@ export const DEMO_CATALOGUE: Record<CategoryName, DemoProduct[]> = {
     {
       name: 'Sage Knit Booties',
       description: 'Sage-green knit booties with a folded cuff that keeps them snug on kicking feet.',
+      nameAr: 'حذاء تريكو أخضر مريمية',
+      descriptionAr: 'حذاء تريكو بلون أخضر المريمية بحافة مطوية تبقيه ثابتًا في القدمين مهما تحركتا.',
       kind: 'booties',
       colour: '#b2c8a8',
       accent: '#ffffff',
@@ -134,6 +174,8 @@ export const DEMO_CATALOGUE: Record<CategoryName, DemoProduct[]> = {
     {
       name: 'Cosy Cub Pom Beanie',
       description: 'A warm blue beanie with a pom-pom, double-knitted so it keeps ears toasty.',
+      nameAr: 'طاقية بوم بوم زرقاء دافئة',
+      descriptionAr: 'طاقية زرقاء دافئة ببوم بوم، محبوكة بطبقتين لتحافظ على دفء الأذنين.',
       kind: 'beanie',
       colour: '#7fb3d5',
       accent: '#ffffff',
@@ -142,6 +184,8 @@ export const DEMO_CATALOGUE: Record<CategoryName, DemoProduct[]> = {
     {
       name: 'First Steps Star Tee',
       description: 'A tiny crew-neck tee with a golden star, cut roomy for nappies and easy dressing.',
+      nameAr: 'تيشيرت نجمة الخطوات الأولى',
+      descriptionAr: 'تيشيرت صغير بياقة مستديرة ونجمة ذهبية، بقصة واسعة تناسب الحفاض وتسهّل اللبس.',
       kind: 'tee',
       colour: '#a7c7e7',
       accent: '#f7c548',
@@ -150,6 +194,8 @@ export const DEMO_CATALOGUE: Record<CategoryName, DemoProduct[]> = {
     {
       name: 'Tiny Sailor Shorts',
       description: 'Navy pull-on shorts with a soft elastic waist that match every tee in the drawer.',
+      nameAr: 'شورت البحار الصغير',
+      descriptionAr: 'شورت كحلي سهل اللبس بوسط مطاطي ناعم، يناسب كل التيشيرتات في الدولاب.',
       kind: 'shorts',
       colour: '#2c3e63',
       price: 280,
@@ -157,6 +203,8 @@ export const DEMO_CATALOGUE: Record<CategoryName, DemoProduct[]> = {
     {
       name: 'Sand Dune Sleepsuit',
       description: 'A neutral sand sleepsuit with tiny white dots, snaps down the front and fold-over mitts.',
+      nameAr: 'أفرول نوم بلون الرمال',
+      descriptionAr: 'أفرول نوم بلون الرمال الهادئ بنقاط بيضاء صغيرة، بكباسين من الأمام وقفازات تنطوي.',
       kind: 'romper',
       colour: '#e8d5b7',
       pattern: 'dots',
@@ -167,6 +215,8 @@ export const DEMO_CATALOGUE: Record<CategoryName, DemoProduct[]> = {
     {
       name: 'Little Gent Gingham Shirt',
       description: 'A button-up gingham shirt with a proper collar for weddings, Eid and family visits.',
+      nameAr: 'قميص كاروه الجنتل الصغير',
+      descriptionAr: 'قميص كاروه بأزرار وياقة كلاسيكية، للأفراح والعيد والزيارات العائلية.',
       kind: 'shirt',
       colour: '#dfe9f5',
       pattern: 'gingham',
@@ -179,6 +229,8 @@ export const DEMO_CATALOGUE: Record<CategoryName, DemoProduct[]> = {
     {
       name: 'Garden Party Puff-Sleeve Dress',
       description: 'A coral dress covered in flowers, with puff sleeves, a bow sash and a twirl-ready skirt.',
+      nameAr: 'فستان حفلة الحديقة بأكمام منفوشة',
+      descriptionAr: 'فستان بلون المرجان تغطيه الورود، بأكمام منفوشة وحزام بفيونكة وتنورة واسعة تدور معها.',
       kind: 'babyDress',
       colour: '#f28b82',
       pattern: 'floral',
@@ -188,6 +240,8 @@ export const DEMO_CATALOGUE: Record<CategoryName, DemoProduct[]> = {
     {
       name: 'Summer Picnic Gingham Dress',
       description: 'Sunny yellow gingham in light cotton poplin, lined and finished with a white collar.',
+      nameAr: 'فستان كاروه نزهة الصيف',
+      descriptionAr: 'كاروه أصفر مشرق من البوبلين القطني الخفيف، مبطن ومزين بياقة بيضاء.',
       kind: 'babyDress',
       colour: '#f7c548',
       pattern: 'gingham',
@@ -198,6 +252,8 @@ export const DEMO_CATALOGUE: Record<CategoryName, DemoProduct[]> = {
     {
       name: 'Ballet Pink Pleated Skirt',
       description: 'Knife pleats that swing when she spins, with a comfortable elastic back waistband.',
+      nameAr: 'تنورة بليسيه وردي باليه',
+      descriptionAr: 'بليسيه تتمايل حين تدور، بوسط مطاطي مريح من الخلف.',
       kind: 'skirt',
       colour: '#f4a7b9',
       price: 540,
@@ -206,6 +262,8 @@ export const DEMO_CATALOGUE: Record<CategoryName, DemoProduct[]> = {
       name: 'Sunshine Star Tee',
       description:
         'A cheerful yellow tee with a white star, made from soft cotton that survives the playground.',
+      nameAr: 'تيشيرت نجمة الشمس',
+      descriptionAr: 'تيشيرت أصفر مبهج بنجمة بيضاء، من قطن ناعم يتحمل اللعب في الحضانة والنادي.',
       kind: 'tee',
       colour: '#ffd166',
       accent: '#ffffff',
@@ -214,6 +272,8 @@ export const DEMO_CATALOGUE: Record<CategoryName, DemoProduct[]> = {
     {
       name: 'Denim Days Shorts',
       description: 'Classic mid-blue denim shorts with real pockets and an adjustable waist.',
+      nameAr: 'شورت جينز للأيام العادية',
+      descriptionAr: 'شورت جينز كلاسيكي بدرجة أزرق متوسطة بجيوب حقيقية ووسط قابل للضبط.',
       kind: 'shorts',
       colour: '#5b7db1',
       price: 380,
@@ -222,6 +282,8 @@ export const DEMO_CATALOGUE: Record<CategoryName, DemoProduct[]> = {
       name: 'Lavender Button Cardigan',
       description:
         'A fine-knit lavender cardigan with pearl-look buttons, for cool evenings and air-conditioning.',
+      nameAr: 'كارديجان لافندر بأزرار',
+      descriptionAr: 'كارديجان لافندر من تريكو ناعم بأزرار تشبه اللؤلؤ، للأمسيات الباردة وأجواء التكييف.',
       kind: 'jacket',
       colour: '#c8b6e2',
       accent: '#ffffff',
@@ -230,6 +292,8 @@ export const DEMO_CATALOGUE: Record<CategoryName, DemoProduct[]> = {
     {
       name: 'Polka Dot Twirl Skirt',
       description: 'Red with white polka dots and a full circle cut: made for dancing.',
+      nameAr: 'تنورة منقطة واسعة',
+      descriptionAr: 'حمراء بنقاط بيضاء وقصة دائرية كاملة: مصنوعة للرقص.',
       kind: 'skirt',
       colour: '#d9534f',
       pattern: 'dots',
@@ -241,6 +305,9 @@ export const DEMO_CATALOGUE: Record<CategoryName, DemoProduct[]> = {
       name: 'Little Explorer Striped Tee',
       description:
         'A teal and white striped tee with a star on the chest, cut a little long for growing girls.',
+      nameAr: 'تيشيرت مقلم المستكشفة الصغيرة',
+      descriptionAr:
+        'تيشيرت مقلم بالأخضر المزرق والأبيض بنجمة على الصدر، بقصة أطول قليلًا للبنات في سن النمو.',
       kind: 'tee',
       colour: '#4fb3bf',
       pattern: 'stripes',
@@ -252,6 +319,8 @@ export const DEMO_CATALOGUE: Record<CategoryName, DemoProduct[]> = {
       name: 'Strawberry Ribbon Sun Hat',
       description:
         'A wide-brim straw-look sun hat with a pink ribbon: shade for beach days and garden parties.',
+      nameAr: 'قبعة شمس بشريط الفراولة',
+      descriptionAr: 'قبعة شمس واسعة الحافة بمظهر القش وشريط وردي: ظل لأيام البحر وحفلات الحدائق.',
       kind: 'sunHat',
       colour: '#f3d9b1',
       accent: '#f4a7b9',
@@ -262,6 +331,8 @@ export const DEMO_CATALOGUE: Record<CategoryName, DemoProduct[]> = {
     {
       name: 'Weekend Oxford Shirt',
       description: 'A sky-blue Oxford shirt with a chest pocket, smart enough for school events.',
+      nameAr: 'قميص أكسفورد للإجازة',
+      descriptionAr: 'قميص أكسفورد أزرق سماوي بجيب على الصدر، أنيق بما يكفي لحفلات المدرسة.',
       kind: 'shirt',
       colour: '#a7c7e7',
       price: 620,
@@ -269,6 +340,8 @@ export const DEMO_CATALOGUE: Record<CategoryName, DemoProduct[]> = {
     {
       name: 'Adventure Chino Trousers',
       description: 'Sand chinos with an adjustable waist and deep pockets for every treasure found outside.',
+      nameAr: 'بنطلون تشينو المغامرة',
+      descriptionAr: 'بنطلون تشينو بلون الرمال بوسط قابل للضبط وجيوب عميقة لكل كنز يجده في الخارج.',
       kind: 'trousers',
       colour: '#c9a66b',
       price: 690,
@@ -276,6 +349,8 @@ export const DEMO_CATALOGUE: Record<CategoryName, DemoProduct[]> = {
     {
       name: 'Classic Denim Jeans',
       description: 'Straight-leg jeans in stretch denim that keeps up with climbing, running and football.',
+      nameAr: 'بنطلون جينز كلاسيك',
+      descriptionAr: 'جينز بقصة مستقيمة من دنيم مرن يجاري التسلق والجري وكرة القدم.',
       kind: 'trousers',
       colour: '#3e5c8a',
       price: 780,
@@ -284,6 +359,8 @@ export const DEMO_CATALOGUE: Record<CategoryName, DemoProduct[]> = {
     {
       name: 'Shark Club Tee',
       description: 'A royal-blue tee with a bold star print, in heavy cotton that keeps its shape.',
+      nameAr: 'تيشيرت نادي القرش',
+      descriptionAr: 'تيشيرت أزرق ملكي بطبعة نجمة جريئة، من قطن ثقيل يحافظ على شكله.',
       kind: 'tee',
       colour: '#4a6fdc',
       accent: '#f7c548',
@@ -292,6 +369,8 @@ export const DEMO_CATALOGUE: Record<CategoryName, DemoProduct[]> = {
     {
       name: 'Harbour Stripe Tee',
       description: 'White with navy stripes, the tee every boy reaches for first. Pre-washed for softness.',
+      nameAr: 'تيشيرت مقلم الميناء',
+      descriptionAr: 'أبيض بخطوط كحلية، التيشيرت الذي يختاره كل ولد أولًا. مغسول مسبقًا ليكون أنعم.',
       kind: 'tee',
       colour: '#f5f5f0',
       pattern: 'stripes',
@@ -301,6 +380,8 @@ export const DEMO_CATALOGUE: Record<CategoryName, DemoProduct[]> = {
     {
       name: 'Red Gingham Check Shirt',
       description: 'A red gingham shirt with a button-down collar, for family lunches and photos.',
+      nameAr: 'قميص كاروه أحمر',
+      descriptionAr: 'قميص كاروه أحمر بياقة بأزرار، للعزومات العائلية والصور.',
       kind: 'shirt',
       colour: '#d9534f',
       pattern: 'gingham',
@@ -311,6 +392,8 @@ export const DEMO_CATALOGUE: Record<CategoryName, DemoProduct[]> = {
     {
       name: 'Varsity Zip Jacket',
       description: 'A navy jacket with gold buttons and patch pockets, lightly padded for winter mornings.',
+      nameAr: 'جاكيت فارسيتي بسوستة',
+      descriptionAr: 'جاكيت كحلي بأزرار ذهبية وجيوب خارجية، بحشوة خفيفة لصباحات الشتاء.',
       kind: 'jacket',
       colour: '#2c3e63',
       accent: '#f7c548',
@@ -320,6 +403,8 @@ export const DEMO_CATALOGUE: Record<CategoryName, DemoProduct[]> = {
     {
       name: 'Beach Day Striped Shorts',
       description: 'Quick-drying yellow shorts with white stripes, from the pool to the ice-cream stand.',
+      nameAr: 'شورت مقلم ليوم البحر',
+      descriptionAr: 'شورت أصفر سريع الجفاف بخطوط بيضاء، من حمام السباحة إلى عربة الآيس كريم.',
       kind: 'shorts',
       colour: '#f7c548',
       pattern: 'stripes',
@@ -329,6 +414,8 @@ export const DEMO_CATALOGUE: Record<CategoryName, DemoProduct[]> = {
     {
       name: 'Olive Cargo Shorts',
       description: 'Olive cotton-twill shorts with a belt-loop waist, tough enough for the park every day.',
+      nameAr: 'شورت كارجو زيتي',
+      descriptionAr: 'شورت زيتي من تويل قطني بوسط بحلقات للحزام، متين بما يكفي للعب في النادي كل يوم.',
       kind: 'shorts',
       colour: '#6b7b3a',
       price: 360,
@@ -339,6 +426,8 @@ export const DEMO_CATALOGUE: Record<CategoryName, DemoProduct[]> = {
       name: 'Twin Blossom Dress Set',
       description:
         'A floral midi dress for her and a puff-sleeve dress for her little one, cut from the same soft viscose.',
+      nameAr: 'طقم فساتين الزهرتين',
+      descriptionAr: 'فستان ميدي مشجر لها وفستان بأكمام منفوشة لصغيرتها، من قماش الفسكوز الناعم نفسه.',
       kind: 'matchingDresses',
       colour: '#d98c9a',
       pattern: 'floral',
@@ -348,6 +437,8 @@ export const DEMO_CATALOGUE: Record<CategoryName, DemoProduct[]> = {
     {
       name: 'Sunday Brunch Matching Dresses',
       description: 'Mint gingham dresses for mother and daughter: breezy cotton, belted waist, bow sash.',
+      nameAr: 'فساتين متطابقة لفطار الإجازة',
+      descriptionAr: 'فساتين كاروه بلون النعناع للأم والابنة: قطن خفيف وخصر بحزام وفيونكة.',
       kind: 'matchingDresses',
       colour: '#a8d5ba',
       pattern: 'gingham',
@@ -358,6 +449,8 @@ export const DEMO_CATALOGUE: Record<CategoryName, DemoProduct[]> = {
     {
       name: 'Mama & Mini Striped Tees',
       description: 'Two coral striped tees with star prints, sold as a set in a gift box.',
+      nameAr: 'تيشيرتات مقلمة ماما وميني',
+      descriptionAr: 'تيشيرتان مقلمان بلون المرجان بطبعة نجوم، يُباعان طقمًا في علبة هدية.',
       kind: 'matchingTees',
       colour: '#f28b82',
       pattern: 'stripes',
@@ -367,6 +460,8 @@ export const DEMO_CATALOGUE: Record<CategoryName, DemoProduct[]> = {
     {
       name: 'Seaside Matching Tees',
       description: 'Teal cotton tees for mother and child with golden stars, for holiday photos by the sea.',
+      nameAr: 'تيشيرتات متطابقة للبحر',
+      descriptionAr: 'تيشيرتات قطنية بلون أخضر مزرق للأم والطفل بنجوم ذهبية، لصور المصيف على البحر.',
       kind: 'matchingTees',
       colour: '#4fb3bf',
       accent: '#f7c548',
@@ -376,6 +471,8 @@ export const DEMO_CATALOGUE: Record<CategoryName, DemoProduct[]> = {
       name: 'Rose Garden Dress Duo',
       description:
         'Deep rose dresses with white dots for mother and daughter, lined and made for celebrations.',
+      nameAr: 'ثنائي فساتين حديقة الورد',
+      descriptionAr: 'فساتين وردية داكنة بنقاط بيضاء للأم والابنة، مبطنة ومصممة للاحتفالات.',
       kind: 'matchingDresses',
       colour: '#8c2f45',
       pattern: 'dots',
@@ -386,6 +483,9 @@ export const DEMO_CATALOGUE: Record<CategoryName, DemoProduct[]> = {
     {
       name: 'Lemonade Twin Tees',
       description: 'Lemon-yellow tees with white dots: one for you, one for your mini, both in soft jersey.',
+      nameAr: 'تيشيرتات الليمون التوأم',
+      descriptionAr:
+        'تيشيرتات بلون الليمون الأصفر بنقاط بيضاء: واحد لكِ وواحد لصغيرتك، وكلاهما من الجيرسيه الناعم.',
       kind: 'matchingTees',
       colour: '#f7c548',
       pattern: 'dots',
@@ -396,6 +496,8 @@ export const DEMO_CATALOGUE: Record<CategoryName, DemoProduct[]> = {
     {
       name: 'Ivory Celebration Dress Set',
       description: 'Ivory dresses with a belted waist for Eid and weddings, in a gift box with tissue paper.',
+      nameAr: 'طقم فساتين المناسبات العاجي',
+      descriptionAr: 'فساتين بلون العاج بخصر بحزام للعيد والأفراح، في علبة هدية بورق تغليف ناعم.',
       kind: 'matchingDresses',
       colour: '#efe6da',
       accent: '#c9a227',
@@ -406,6 +508,8 @@ export const DEMO_CATALOGUE: Record<CategoryName, DemoProduct[]> = {
     {
       name: 'Amira Linen Maxi Dress',
       description: 'A terracotta linen maxi dress with a V-neck and a tie belt; cool through Cairo summers.',
+      nameAr: 'فستان ماكسي كتان أميرة',
+      descriptionAr: 'فستان ماكسي من الكتان بلون التيراكوتا بفتحة رقبة V وحزام للربط؛ منعش طوال صيف القاهرة.',
       kind: 'dress',
       colour: '#c8745a',
       price: 1850,
@@ -413,6 +517,8 @@ export const DEMO_CATALOGUE: Record<CategoryName, DemoProduct[]> = {
     {
       name: 'Layla Floral Midi Dress',
       description: 'Soft rose viscose printed with small flowers, with a belted waist and a flowing skirt.',
+      nameAr: 'فستان ميدي مشجر ليلى',
+      descriptionAr: 'فسكوز وردي ناعم مطبوع بورود صغيرة، بخصر بحزام وتنورة منسدلة.',
       kind: 'dress',
       colour: '#d98c9a',
       pattern: 'floral',
@@ -423,6 +529,8 @@ export const DEMO_CATALOGUE: Record<CategoryName, DemoProduct[]> = {
     {
       name: 'Nile Embroidered Kaftan',
       description: 'An emerald kaftan with hand-finished embroidery at the neck, sleeves and front.',
+      nameAr: 'قفطان النيل المطرز',
+      descriptionAr: 'قفطان زمردي بتطريز مشغول يدويًا عند الرقبة والأكمام والصدر.',
       kind: 'kaftan',
       colour: '#2f7d6d',
       accent: '#f6e2a1',
@@ -432,6 +540,8 @@ export const DEMO_CATALOGUE: Record<CategoryName, DemoProduct[]> = {
       name: 'Zahra Silk-Blend Blouse',
       description:
         'A cream blouse in a silk blend with a soft collar and covered buttons, for work or evening.',
+      nameAr: 'بلوزة زهرة من خليط الحرير',
+      descriptionAr: 'بلوزة بلون الكريم من خليط الحرير بياقة ناعمة وأزرار مكسوة بالقماش، للعمل أو السهرة.',
       kind: 'shirt',
       colour: '#f3e9dc',
       price: 980,
@@ -439,6 +549,8 @@ export const DEMO_CATALOGUE: Record<CategoryName, DemoProduct[]> = {
     {
       name: 'Cairo Nights Wrap Dress',
       description: 'A navy dress with white polka dots, a defined waist and a skirt that moves as you walk.',
+      nameAr: 'فستان ليالي القاهرة الملفوف',
+      descriptionAr: 'فستان كحلي بنقاط بيضاء، بخصر محدد وتنورة تتحرك مع خطواتك.',
       kind: 'dress',
       colour: '#2c3e63',
       pattern: 'dots',
@@ -449,6 +561,8 @@ export const DEMO_CATALOGUE: Record<CategoryName, DemoProduct[]> = {
     {
       name: 'Tailored Wide-Leg Trousers',
       description: 'High-waisted sand trousers with pressed creases, belt loops and a fluid drape.',
+      nameAr: 'بنطلون واسع مفصل',
+      descriptionAr: 'بنطلون بخصر عالٍ بلون الرمال بكسرات مكوية وحلقات للحزام وانسدال ناعم.',
       kind: 'trousers',
       colour: '#d8c3a5',
       price: 1150,
@@ -456,6 +570,8 @@ export const DEMO_CATALOGUE: Record<CategoryName, DemoProduct[]> = {
     {
       name: 'Sahara Pleated Midi Skirt',
       description: 'A mustard pleated skirt that catches the light, with a covered elastic waistband.',
+      nameAr: 'تنورة ميدي بليسيه صحراء',
+      descriptionAr: 'تنورة بليسيه بلون المسطردة تلمع في الضوء، بوسط مطاطي مغطى.',
       kind: 'skirt',
       colour: '#d9a441',
       price: 890,
@@ -463,6 +579,8 @@ export const DEMO_CATALOGUE: Record<CategoryName, DemoProduct[]> = {
     {
       name: 'Oasis Longline Blazer',
       description: 'An olive longline blazer with soft shoulders and patch pockets, lined in satin.',
+      nameAr: 'بليزر طويل واحة',
+      descriptionAr: 'بليزر طويل زيتي بأكتاف ناعمة وجيوب خارجية، مبطن بالساتان.',
       kind: 'jacket',
       colour: '#6b7b3a',
       accent: '#f6e2a1',
@@ -472,6 +590,8 @@ export const DEMO_CATALOGUE: Record<CategoryName, DemoProduct[]> = {
       name: 'Jasmine Striped Shirt',
       description:
         'A crisp white cotton shirt with blue stripes and a relaxed fit, to tuck in or wear loose.',
+      nameAr: 'قميص مقلم ياسمين',
+      descriptionAr: 'قميص قطني أبيض منشى بخطوط زرقاء وقصة مريحة، يُلبس داخل البنطلون أو خارجه.',
       kind: 'shirt',
       colour: '#ffffff',
       pattern: 'stripes',
@@ -483,6 +603,8 @@ export const DEMO_CATALOGUE: Record<CategoryName, DemoProduct[]> = {
       name: 'Velvet Evening Kaftan',
       description:
         'A burgundy velvet kaftan with gold embroidery, for evenings that deserve something special.',
+      nameAr: 'قفطان سهرة قطيفة',
+      descriptionAr: 'قفطان من القطيفة بلون النبيذي بتطريز ذهبي، لأمسيات تستحق إطلالة مميزة.',
       kind: 'kaftan',
       colour: '#8c2f45',
       accent: '#c9a227',
@@ -494,6 +616,8 @@ export const DEMO_CATALOGUE: Record<CategoryName, DemoProduct[]> = {
     {
       name: 'Nour Classic Leather Tote',
       description: 'A burgundy tote in smooth leather with a gold clasp and room for a laptop.',
+      nameAr: 'حقيبة توت جلد نور الكلاسيكية',
+      descriptionAr: 'حقيبة توت بلون النبيذي من الجلد الناعم بقفل ذهبي ومساحة تتسع للابتوب.',
       kind: 'bag',
       colour: '#8c2f45',
       price: 2450,
@@ -501,6 +625,8 @@ export const DEMO_CATALOGUE: Record<CategoryName, DemoProduct[]> = {
     {
       name: 'Sand Crossbody Bag',
       description: 'A compact sand-coloured bag with a top handle and stitched flap, for every day.',
+      nameAr: 'حقيبة كروس بلون الرمال',
+      descriptionAr: 'حقيبة صغيرة بلون الرمال بيد علوية وغطاء مخيط، لكل يوم.',
       kind: 'bag',
       colour: '#d8c3a5',
       price: 1350,
@@ -509,6 +635,8 @@ export const DEMO_CATALOGUE: Record<CategoryName, DemoProduct[]> = {
     {
       name: 'Paisley Silk-Touch Scarf',
       description: 'A long terracotta scarf with a flower print and a fringed edge, soft as silk.',
+      nameAr: 'إيشارب بيزلي بملمس الحرير',
+      descriptionAr: 'إيشارب طويل بلون التيراكوتا بطبعة ورود وأطراف بشراشيب، ناعم كالحرير.',
       kind: 'scarf',
       colour: '#c8745a',
       pattern: 'floral',
@@ -518,6 +646,8 @@ export const DEMO_CATALOGUE: Record<CategoryName, DemoProduct[]> = {
     {
       name: 'Spring Dots Chiffon Scarf',
       description: 'A light chiffon scarf in powder blue with white dots, for hair, neck or handbag.',
+      nameAr: 'إيشارب شيفون منقط ربيعي',
+      descriptionAr: 'إيشارب شيفون خفيف بلون الأزرق الفاتح بنقاط بيضاء، للشعر أو الرقبة أو الحقيبة.',
       kind: 'scarf',
       colour: '#a7c7e7',
       pattern: 'dots',
@@ -528,6 +658,8 @@ export const DEMO_CATALOGUE: Record<CategoryName, DemoProduct[]> = {
     {
       name: 'Riviera Straw Sun Hat',
       description: 'A wide-brim sun hat with a cream ribbon that folds into a suitcase and springs back.',
+      nameAr: 'قبعة شمس قش ريفييرا',
+      descriptionAr: 'قبعة شمس واسعة الحافة بشريط كريمي، تُطوى في حقيبة السفر وتعود لشكلها.',
       kind: 'sunHat',
       colour: '#e8d5b7',
       accent: '#f6e2a1',
@@ -536,6 +668,8 @@ export const DEMO_CATALOGUE: Record<CategoryName, DemoProduct[]> = {
     {
       name: 'Sapphire Drop Necklace',
       description: 'A deep-blue teardrop pendant on a gold-tone bead chain, with an adjustable clasp.',
+      nameAr: 'عقد قطرة الياقوت الأزرق',
+      descriptionAr: 'دلاية على شكل قطرة باللون الأزرق الداكن على سلسلة خرز بلون ذهبي، بقفل قابل للضبط.',
       kind: 'necklace',
       colour: '#3a6bd5',
       price: 1250,
@@ -543,6 +677,8 @@ export const DEMO_CATALOGUE: Record<CategoryName, DemoProduct[]> = {
     {
       name: 'Emerald Teardrop Earrings',
       description: 'Emerald-green drops framed in gold tone, light enough to wear all evening.',
+      nameAr: 'حلق قطرة الزمرد',
+      descriptionAr: 'حلق متدلٍّ بلون الأخضر الزمردي بإطار بلون ذهبي، خفيف بما يكفي لارتدائه طوال السهرة.',
       kind: 'earrings',
       colour: '#2f9d7d',
       price: 780,
@@ -550,6 +686,8 @@ export const DEMO_CATALOGUE: Record<CategoryName, DemoProduct[]> = {
     {
       name: 'Golden Hour Sunglasses',
       description: 'Round dark-lens sunglasses with UV400 protection and gold-tone rivets.',
+      nameAr: 'نظارة شمس الساعة الذهبية',
+      descriptionAr: 'نظارة شمس مستديرة بعدسات داكنة وحماية UV400 ومسامير بلون ذهبي.',
       kind: 'sunglasses',
       colour: '#3a2d28',
       price: 950,
@@ -558,6 +696,8 @@ export const DEMO_CATALOGUE: Record<CategoryName, DemoProduct[]> = {
     {
       name: 'Rose Quartz Necklace',
       description: 'A pink teardrop pendant on a fine beaded chain, a gift she will wear every day.',
+      nameAr: 'عقد الكوارتز الوردي',
+      descriptionAr: 'دلاية وردية على شكل قطرة على سلسلة خرز رفيعة، هدية سترتديها كل يوم.',
       kind: 'necklace',
       colour: '#e8a0b4',
       price: 1100,

@@ -46,6 +46,22 @@ describe('seedDemoCatalogue', () => {
     expect(rows.map((row) => row.name).sort()).toEqual([...CATEGORY_NAMES].sort());
     expect(rows.map((row) => row.slug)).toContain('mother-and-child');
     for (const row of rows) expect(allPresent(row.image), row.name).toBe(true);
+    const arabic = Object.fromEntries(rows.map((row) => [row.name, row.nameAr]));
+    expect(arabic).toMatchObject({ Women: 'نسائي', 'Mother and Child': 'الأم والطفل' });
+  });
+
+  it('writes every product and category in Arabic too (issue 14)', async () => {
+    const arabicLetters = /^[\u0600-\u06FF]/;
+    for (const row of await t.database.db.select().from(categories)) {
+      expect(row.nameAr, row.name).toMatch(arabicLetters);
+    }
+    const rows = await t.database.db.select().from(products);
+    for (const row of rows) {
+      expect(row.nameAr, row.name).toMatch(arabicLetters);
+      expect(row.descriptionAr.length, row.name).toBeGreaterThan(30);
+    }
+    // Each a name of its own, as the English ones are.
+    expect(new Set(rows.map((row) => row.nameAr)).size).toBe(rows.length);
   });
 
   it('creates about sixty products across every category, with prices, discounts and stock', async () => {

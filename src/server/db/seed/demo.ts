@@ -14,7 +14,7 @@ import type { Db } from '../client';
 import { refreshVariantTotals } from '../../stock/stock';
 import { categories, products, productVariants, users, type StoredImage } from '../schema';
 import { renderArtwork, type Artwork, type View } from './artwork';
-import { DEMO_CATALOGUE, type DemoProduct } from './demo-catalogue';
+import { CATEGORY_NAMES_AR, DEMO_CATALOGUE, type DemoProduct } from './demo-catalogue';
 import { DEMO_SIZE_GUIDES, demoVariants } from './demo-variants';
 
 export interface DemoCredentials {
@@ -175,6 +175,7 @@ export async function seedDemoCatalogue(options: {
       const idBySlug = new Map(existing.map((category) => [category.slug, category.id]));
       const missing = CATEGORY_NAMES.map((name, i) => ({
         name,
+        nameAr: CATEGORY_NAMES_AR[name],
         slug: slugs[i]!,
         image: categoryImages[i]!,
         sizeGuide: DEMO_SIZE_GUIDES[name] ?? null,
@@ -205,6 +206,8 @@ export async function seedDemoCatalogue(options: {
               name: product.name,
               slug: slugify(product.name, FALLBACK_PRODUCT_SLUG),
               description: product.description,
+              nameAr: product.nameAr,
+              descriptionAr: product.descriptionAr,
               pricePiastres: price,
               discount,
               finalPricePiastres: finalPricePiastres(price, discount),

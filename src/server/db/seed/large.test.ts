@@ -80,6 +80,21 @@ describe('seedLargeCatalogue', () => {
     expect(hits!.n).toBeLessThan(500);
   });
 
+  it('names every product in Arabic too, from the same words as its English name (issue 14)', async () => {
+    const rows = await t.database.db.select().from(products);
+    expect(new Set(rows.map((row) => row.nameAr)).size).toBeGreaterThan(2000);
+    for (const row of rows.slice(0, 200)) {
+      // 'Amira Rose Linen Maxi Dress' is 'فستان ماكسي كتان وردي أميرة': the piece first, the name last.
+      expect(row.nameAr, row.name).toMatch(/^[\u0600-\u06FF]/);
+      expect(row.descriptionAr.startsWith(`${row.nameAr}: قطعة `), row.name).toBe(true);
+      if (row.name.endsWith(' Maxi Dress'))
+        expect(row.nameAr.startsWith('فستان ماكسي '), row.name).toBe(true);
+      if (row.name.startsWith('Amira ')) expect(row.nameAr.endsWith(' أميرة'), row.name).toBe(true);
+    }
+    const categoryRows = await t.database.db.select().from(categories);
+    expect(categoryRows.find((row) => row.slug === 'boys')?.nameAr).toBe('أولاد');
+  });
+
   it('sells clothing in about five variants each, totalled on the product; accessories in none', async () => {
     const rows = await t.database.db.select().from(products);
     const variants = await t.database.db.select().from(productVariants);

@@ -9,6 +9,7 @@ import type { Db, Tx } from '../client';
 import type { ProductOption } from '@/shared/schemas/variants';
 import { categories, type StoredImage } from '../schema';
 import { renderArtwork, type Artwork } from './artwork';
+import { CATEGORY_NAMES_AR } from './demo-catalogue';
 
 /** Rows per INSERT: big enough to be quick, far below PostgreSQL's 65,535 parameters per statement. */
 const ROWS_PER_INSERT = 1000;
@@ -178,6 +179,140 @@ const PIECES = [
   'Dress Set',
 ];
 
+/*
+ * The Arabic names (issue 14) are made of the same picks: each list below holds the Arabic of the
+ * English list of its name, word for word in the same order. Arabic reads `piece material colour name`
+ * ('فستان ماكسي كتان وردي أميرة'); a colour or material that is an adjective agrees with the piece.
+ */
+type Gendered = readonly [masculine: string, feminine: string];
+const ADJECTIVES_AR: readonly string[] = [
+  'أميرة',
+  'ليلى',
+  'النيل',
+  'زهرة',
+  'القاهرة',
+  'صحراء',
+  'واحة',
+  'ياسمين',
+  'قطيفة',
+  'ريفييرا',
+  'صنداي',
+  'جاردن',
+  'هاربر',
+  'ديزرت',
+  'لوتس',
+  'كورال',
+  'الأقصر',
+  'أسوان',
+  'سيوة',
+  'دهب',
+  'جولدن',
+  'ميني',
+  'كلاسيك',
+  'نسيم',
+  'دفء',
+  'العيد',
+  'سوفت',
+  'كل يوم',
+  'ويك إند',
+  'سهرة',
+  'ضوء القمر',
+  'النخيل',
+  'ليمون',
+  'مارينا',
+  'الإسكندرية',
+  'الفيوم',
+  'سيناء',
+  'الزمالك',
+  'المعادي',
+  'مصر الجديدة',
+];
+const COLOURS_AR: readonly Gendered[] = [
+  ['وردي', 'وردية'],
+  ['بينك فاتح', 'بينك فاتح'],
+  ['عاجي', 'عاجية'],
+  ['رملي', 'رملية'],
+  ['زيتي', 'زيتية'],
+  ['زمردي', 'زمردية'],
+  ['كحلي', 'كحلية'],
+  ['تيراكوتا', 'تيراكوتا'],
+  ['مسطردة', 'مسطردة'],
+  ['ليلكي', 'ليلكية'],
+  ['نعناعي', 'نعناعية'],
+  ['سماوي', 'سماوية'],
+  ['نبيتي', 'نبيتية'],
+  ['كريمي', 'كريمية'],
+  ['فحمي', 'فحمية'],
+  ['تركوازي', 'تركوازية'],
+  ['خوخي', 'خوخية'],
+  ['أخضر فاتح', 'خضراء فاتحة'],
+  ['مرجاني', 'مرجانية'],
+  ['أزرق جينز', 'زرقاء جينز'],
+];
+const MATERIALS_AR: readonly Gendered[] = [
+  ['كتان', 'كتان'],
+  ['قطن', 'قطن'],
+  ['خليط حرير', 'خليط حرير'],
+  ['تريكو', 'تريكو'],
+  ['شيفون', 'شيفون'],
+  ['جينز', 'جينز'],
+  ['قطيفة', 'قطيفة'],
+  ['جيرسيه', 'جيرسيه'],
+  ['بوبلين', 'بوبلين'],
+  ['ساتان', 'ساتان'],
+  ['كروشيه', 'كروشيه'],
+  ['موسلين', 'موسلين'],
+  ['خليط صوف', 'خليط صوف'],
+  ['كاروه', 'كاروه'],
+  ['مطرز', 'مطرزة'],
+  ['بليسيه', 'بليسيه'],
+  ['مضلع', 'مضلعة'],
+  ['مطبوع', 'مطبوعة'],
+];
+/** Each piece's Arabic and whether it is feminine (the colour and material agree with it). */
+const PIECES_AR: ReadonlyArray<readonly [piece: string, feminine: boolean]> = [
+  ['فستان ماكسي', false],
+  ['فستان ميدي', false],
+  ['فستان ملفوف', false],
+  ['قفطان', false],
+  ['عباية', true],
+  ['بلوزة', true],
+  ['قميص', false],
+  ['تيشيرت', false],
+  ['كارديجان', false],
+  ['بليزر', false],
+  ['بنطلون', false],
+  ['بنطلون جينز', false],
+  ['شورت', false],
+  ['تنورة', true],
+  ['رومبر', false],
+  ['بادي', false],
+  ['أفرول نوم', false],
+  ['حذاء أطفال', false],
+  ['طاقية', true],
+  ['قبعة شمس', true],
+  ['حقيبة توت', true],
+  ['حقيبة كروس', true],
+  ['إيشارب', false],
+  ['عقد', false],
+  ['حلق', false],
+  ['نظارة شمس', true],
+  ['جمبسوت', false],
+  ['هودي', false],
+  ['طقم بيجامة', false],
+  ['طقم فساتين', false],
+];
+const STYLES = ['relaxed', 'tailored', 'flowing', 'classic', 'playful'];
+const STYLES_AR = ['مريحة', 'مفصلة', 'منسدلة', 'كلاسيكية', 'مرحة'];
+const OCCASIONS = ['everyday wear', 'celebrations', 'summer days', 'cool evenings', 'family outings'];
+const OCCASIONS_AR = [
+  'للاستخدام اليومي',
+  'للمناسبات',
+  'لأيام الصيف',
+  'للأمسيات الباردة',
+  'للخروجات العائلية',
+];
+
 /** What generated names are made of (`adjective colour material piece`): the words a benchmark searches for. */
 export const GENERATED_NAME_WORDS = {
   adjectives: ADJECTIVES,
@@ -220,8 +355,10 @@ function generator(seed: number) {
     return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
   };
   const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
-  return { next, int, pick };
+  /** A random position in `items`: the Arabic names take the same word from their twin lists. */
+  const index = (items: readonly unknown[]) => Math.floor(next() * items.length);
+  const pick = <T>(items: readonly T[]): T => items[index(items)]!;
+  return { next, int, index, pick };
 }
 
 /** The category ids in CATEGORY_NAMES' order, creating any of the seven that is missing. */
@@ -229,7 +366,9 @@ async function ensureCategories(db: Db, image: StoredImage | null): Promise<stri
   const slugs = CATEGORY_NAMES.map((name) => slugify(name, FALLBACK_CATEGORY_SLUG));
   await db
     .insert(categories)
-    .values(CATEGORY_NAMES.map((name, i) => ({ name, slug: slugs[i]!, image })))
+    .values(
+      CATEGORY_NAMES.map((name, i) => ({ name, nameAr: CATEGORY_NAMES_AR[name], slug: slugs[i]!, image })),
+    )
     .onConflictDoNothing({ target: categories.slug });
   const rows = await db
     .select({ id: categories.id, slug: categories.slug })
@@ -247,6 +386,8 @@ const COLUMNS = [
   'name',
   'slug',
   'description',
+  'name_ar',
+  'description_ar',
   'price_piastres',
   'discount',
   'final_price_piastres',
@@ -277,6 +418,8 @@ interface GeneratedProduct {
   name: string;
   slug: string;
   description: string;
+  nameAr: string;
+  descriptionAr: string;
   pricePiastres: number;
   discount: number;
   finalPricePiastres: number;
@@ -311,6 +454,8 @@ function valuesOf(row: GeneratedProduct): string {
     literal(row.name),
     literal(row.slug),
     literal(row.description),
+    literal(row.nameAr),
+    literal(row.descriptionAr),
     row.pricePiastres,
     row.discount,
     row.finalPricePiastres,
@@ -382,8 +527,15 @@ export async function seedLargeCatalogue(db: Db, options: LargeSeedOptions): Pro
   const now = Date.now();
 
   function row(index: number): GeneratedProduct {
-    const piece = random.pick(PIECES);
-    const name = `${random.pick(ADJECTIVES)} ${random.pick(COLOURS)} ${random.pick(MATERIALS)} ${piece}`;
+    const pieceIndex = random.index(PIECES);
+    const piece = PIECES[pieceIndex]!;
+    const [adjective, colourWord, material] = [ADJECTIVES, COLOURS, MATERIALS].map((words) =>
+      random.index(words),
+    ) as [number, number, number];
+    const name = `${ADJECTIVES[adjective]} ${COLOURS[colourWord]} ${MATERIALS[material]} ${piece}`;
+    const [pieceAr, feminine] = PIECES_AR[pieceIndex]!;
+    const gender = feminine ? 1 : 0;
+    const nameAr = `${pieceAr} ${MATERIALS_AR[material]![gender]} ${COLOURS_AR[colourWord]![gender]} ${ADJECTIVES_AR[adjective]}`;
     // Whole pounds mostly, sometimes .50 or .99, as a shop prices things.
     const pounds = random.int(150, 3499);
     const piastres = pounds * 100 + random.pick([0, 0, 0, 50, 99]);
@@ -407,13 +559,19 @@ export async function seedLargeCatalogue(db: Db, options: LargeSeedOptions): Pro
             availableItems: outOfStock || random.next() < 0.15 ? 0 : random.int(1, 40),
           }));
     const ownStock = outOfStock ? 0 : random.int(1, 200);
+    const [style, tones, occasion] = [STYLES, COLOURS, OCCASIONS].map((words) => random.index(words)) as [
+      number,
+      number,
+      number,
+    ];
     return {
       id: randomUUID(),
       name,
       slug: `${slugify(name, FALLBACK_PRODUCT_SLUG)}-${run}${index.toString(36)}`,
-      description: `${name}: a ${random.pick(['relaxed', 'tailored', 'flowing', 'classic', 'playful'])} piece in ${random
-        .pick(COLOURS)
-        .toLowerCase()} tones, made for ${random.pick(['everyday wear', 'celebrations', 'summer days', 'cool evenings', 'family outings'])}.`,
+      description: `${name}: a ${STYLES[style]} piece in ${COLOURS[tones]!.toLowerCase()} tones, made for ${OCCASIONS[occasion]}.`,
+      nameAr,
+      // 'درجات' is feminine plural: its colour takes the feminine form.
+      descriptionAr: `${nameAr}: قطعة ${STYLES_AR[style]} بدرجات ${COLOURS_AR[tones]![1]}، مصممة ${OCCASIONS_AR[occasion]}.`,
       pricePiastres: piastres,
       discount,
       finalPricePiastres: finalPricePiastres(piastres, discount),
