@@ -12,6 +12,12 @@ export const LANGUAGE_COOKIE = 'nour_lang';
 /** `?lang=ar` in any URL chooses the language (and is remembered). */
 export const LANGUAGE_PARAM = 'lang';
 
+/**
+ * Each language's name in itself, as the language switch shows it ('العربية' on English pages,
+ * 'English' on Arabic ones): a shopper looks for the language they read, so it is never translated.
+ */
+export const LANGUAGE_AUTONYMS: Record<Language, string> = { en: 'English', ar: 'العربية' };
+
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }

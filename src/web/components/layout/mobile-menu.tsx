@@ -3,6 +3,7 @@ import { useCallback, useId, useRef, useState } from 'react';
 import { NavLink } from 'react-router';
 import { layout } from '@/web/i18n/first-screen';
 import { useSession } from '@/web/session/session';
+import { LanguageSwitch } from './language-switch';
 import { SearchBox } from './search-box';
 import { useDismiss } from './use-dismiss';
 import { mainLinks } from './main-links';
@@ -81,6 +82,7 @@ export function MobileMenu() {
               )}
             </ul>
           </nav>
+          <LanguageSwitch className="mt-3 w-full px-3 py-2.5 text-base" />
         </div>
       )}
     </div>

@@ -223,7 +223,7 @@ export default function ProductsPage() {
             {panelOpen ? m.hideFilters : m.showFilters}
           </button>
           <p className="text-sm text-ink-soft" aria-live="polite">
-            {data ? `${count} ${count === 1 ? m.productFound : m.productsFound}` : messages.layout.loading}
+            {data ? format(m.productsFound, { n: count }) : messages.layout.loading}
           </p>
         </div>
         <div className="flex items-center gap-2">

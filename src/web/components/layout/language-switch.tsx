@@ -1,0 +1,28 @@
+import { Languages } from 'lucide-react';
+import { LANGUAGE_AUTONYMS, type Language } from '@/shared/language';
+import { language } from '@/web/i18n/language';
+import { switchLanguage } from '@/web/i18n/language-choice';
+import { saveAccountLanguage } from '@/web/lib/api/save-language';
+import { useSession } from '@/web/session/session';
+
+const otherLanguage: Language = language === 'ar' ? 'en' : 'ar';
+
+/**
+ * The switch to the shop's other language: 'العربية' on English pages, 'English' on Arabic ones, each
+ * named in itself (with its `lang`, so a screen reader says it right). It remembers the choice, keeps
+ * it on a signed-in shopper's account, and loads the page again in that language.
+ */
+export function LanguageSwitch({ className = '' }: { className?: string }) {
+  const { isSignedIn } = useSession();
+  return (
+    <button
+      type="button"
+      lang={otherLanguage}
+      onClick={() => void switchLanguage(otherLanguage, isSignedIn ? saveAccountLanguage : undefined)}
+      className={`inline-flex items-center gap-2 rounded-pill text-sm text-ink-soft transition hover:bg-sand hover:text-ink ${className}`}
+    >
+      <Languages className="size-4 shrink-0" aria-hidden="true" />
+      {LANGUAGE_AUTONYMS[otherLanguage]}
+    </button>
+  );
+}
