@@ -1,4 +1,3 @@
-import { Languages } from 'lucide-react';
 import { LANGUAGE_AUTONYMS, type Language } from '@/shared/language';
 import { language } from '@/web/i18n/language';
 import { switchLanguage } from '@/web/i18n/language-choice';
@@ -19,9 +18,8 @@ export function LanguageSwitch({ className = '' }: { className?: string }) {
       type="button"
       lang={otherLanguage}
       onClick={() => void switchLanguage(otherLanguage, isSignedIn ? saveAccountLanguage : undefined)}
-      className={`inline-flex items-center gap-2 rounded-pill text-sm text-ink-soft transition hover:bg-sand hover:text-ink ${className}`}
+      className={`inline-flex items-center rounded-pill text-sm text-ink-soft transition hover:bg-sand hover:text-ink ${className}`}
     >
-      <Languages className="size-4 shrink-0" aria-hidden="true" />
       {LANGUAGE_AUTONYMS[otherLanguage]}
     </button>
   );

@@ -1,3 +1,4 @@
+import { direction } from '@/web/i18n/language';
 import Autoplay from 'embla-carousel-autoplay';
 import useEmblaCarousel from 'embla-carousel-react';
 import { useCallback, useEffect, useState } from 'react';
@@ -28,7 +29,8 @@ export function ProductGallery({ images, name }: ProductGalleryProps) {
       loop: many,
       duration: SLIDE_DURATION,
       watchDrag: many,
-      direction: typeof document !== 'undefined' && document.documentElement.dir === 'rtl' ? 'rtl' : 'ltr',
+      // Swipes the Arabic way on right-to-left pages.
+      direction,
     },
     many
       ? [Autoplay({ delay: PRODUCT_CAROUSEL.autoplayMs, stopOnMouseEnter: true, stopOnInteraction: false })]
