@@ -3,14 +3,12 @@ import { StrictMode, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { LazyToaster } from '@/web/components/layout/lazy-toaster';
-import { syncLanguageChoice } from '@/web/i18n/language-choice';
 import { hydrateFirstScreen } from '@/web/lib/first-screen';
 import { clearUserDataOnSessionChange, queryClient } from '@/web/lib/query-client';
 import { createAppRouter } from './router';
 import './styles.css';
 import { paths } from '@/web/paths';
 
-syncLanguageChoice();
 // Before anything renders, so the first screen's queries find the data the page came with.
 hydrateFirstScreen(queryClient);
 const router = createAppRouter();

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@/shared/constants';
 import { openPage } from '@/web/lib/reload-page';
-import { followAccountLanguage, syncLanguageChoice } from './language-choice';
+import { followAccountLanguage, switchLanguage } from './language-choice';
 
 vi.mock('@/web/lib/reload-page', () => ({ openPage: vi.fn(), reloadPage: vi.fn() }));
 
@@ -28,32 +28,11 @@ describe('the language choice', () => {
     expect(document.cookie).not.toContain('nour_lang');
   });
 
-  it("stores the page's language as the choice at start", () => {
-    window.localStorage.setItem(STORAGE_KEYS.language, 'fr');
-    syncLanguageChoice();
-    expect(window.localStorage.getItem(STORAGE_KEYS.language)).toBe('en');
-    expect(openPage).not.toHaveBeenCalled();
-  });
-
-  it('brings back a stored choice whose cookie is gone, loading the page again in it', () => {
-    window.localStorage.setItem(STORAGE_KEYS.language, 'ar');
-    syncLanguageChoice();
+  it('switches even when saving on the account fails, and drops ?lang from the address', async () => {
+    window.history.replaceState(null, '', '/cart?lang=en&page=2');
+    await switchLanguage('ar', () => Promise.reject(new Error('offline')));
     expect(document.cookie).toContain('nour_lang=ar');
-    expect(openPage).toHaveBeenCalledWith('/cart');
-  });
-
-  it('lets the cookie and ?lang win over the stored choice', () => {
-    window.localStorage.setItem(STORAGE_KEYS.language, 'ar');
-    document.cookie = 'nour_lang=en; Path=/';
-    syncLanguageChoice();
-    expect(openPage).not.toHaveBeenCalled();
-    expect(window.localStorage.getItem(STORAGE_KEYS.language)).toBe('en');
-
-    document.cookie = 'nour_lang=; Path=/; Max-Age=0';
-    window.localStorage.setItem(STORAGE_KEYS.language, 'ar');
-    window.history.replaceState(null, '', '/cart?lang=en');
-    syncLanguageChoice();
-    expect(openPage).not.toHaveBeenCalled();
-    expect(window.localStorage.getItem(STORAGE_KEYS.language)).toBe('en');
+    expect(window.localStorage.getItem(STORAGE_KEYS.language)).toBe('ar');
+    expect(openPage).toHaveBeenCalledWith('/cart?page=2');
   });
 });

@@ -6,19 +6,6 @@ import { language } from './language';
 /** A year, as the server's cookie (src/server/plugins/page-language.ts). */
 const COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
-function cookieLanguage(): string | undefined {
-  const pair = document.cookie.split('; ').find((part) => part.startsWith(`${LANGUAGE_COOKIE}=`));
-  return pair?.slice(LANGUAGE_COOKIE.length + 1);
-}
-
-function storedLanguage(): string | null {
-  try {
-    return window.localStorage.getItem(STORAGE_KEYS.language);
-  } catch {
-    return null;
-  }
-}
-
 /** Remembers a language: the cookie the server reads for the first HTML, and the browser's storage. */
 function rememberLanguage(chosen: Language): void {
   document.cookie = `${LANGUAGE_COOKIE}=${chosen}; Path=/; Max-Age=${COOKIE_MAX_AGE_SECONDS}; SameSite=Lax`;
@@ -58,29 +45,4 @@ export function followAccountLanguage(saved: unknown): boolean {
   if (!isLanguage(saved) || saved === language) return false;
   rememberLanguage(saved);
   return true;
-}
-
-/**
- * Keeps the browser's storage and the cookie in step with the page, once at start. The page's language
- * (from `?lang` or the cookie) is the visitor's choice; with no cookie (cleared, expired) and no `?lang`,
- * the choice kept in storage is written back and the page loads again in it.
- */
-export function syncLanguageChoice(): void {
-  const stored = storedLanguage();
-  const chosenInUrl = new URL(window.location.href).searchParams.has(LANGUAGE_PARAM);
-  if (!chosenInUrl && cookieLanguage() === undefined && isLanguage(stored) && stored !== language) {
-    rememberLanguage(stored);
-    // Only once the cookie took: a browser that refuses cookies would load the page again and again.
-    if (cookieLanguage() === stored) {
-      openPage(currentPageWithoutLanguageParam());
-      return;
-    }
-  }
-  if (stored !== language) {
-    try {
-      window.localStorage.setItem(STORAGE_KEYS.language, language);
-    } catch {
-      // Nothing to keep in step without storage.
-    }
-  }
 }

@@ -1,10 +1,17 @@
 import { LANGUAGE_AUTONYMS, type Language } from '@/shared/language';
 import { language } from '@/web/i18n/language';
-import { switchLanguage } from '@/web/i18n/language-choice';
-import { saveAccountLanguage } from '@/web/lib/api/save-language';
 import { useSession } from '@/web/session/session';
 
 const otherLanguage: Language = language === 'ar' ? 'en' : 'ar';
+
+/** What a switch does, loaded on the press: the first screen carries only the button. */
+async function switchTo(chosen: Language, signedIn: boolean): Promise<void> {
+  const [{ switchLanguage }, { saveAccountLanguage }] = await Promise.all([
+    import('@/web/i18n/language-choice'),
+    import('@/web/lib/api/save-language'),
+  ]);
+  await switchLanguage(chosen, signedIn ? saveAccountLanguage : undefined);
+}
 
 /**
  * The switch to the shop's other language: 'العربية' on English pages, 'English' on Arabic ones, each
@@ -17,7 +24,7 @@ export function LanguageSwitch({ className = '' }: { className?: string }) {
     <button
       type="button"
       lang={otherLanguage}
-      onClick={() => void switchLanguage(otherLanguage, isSignedIn ? saveAccountLanguage : undefined)}
+      onClick={() => void switchTo(otherLanguage, isSignedIn)}
       className={`inline-flex items-center rounded-pill text-sm text-ink-soft transition hover:bg-sand hover:text-ink ${className}`}
     >
       {LANGUAGE_AUTONYMS[otherLanguage]}
