@@ -10,7 +10,8 @@ import {
   RATING_MAX,
   RATING_MIN,
 } from '../constants';
-import { format, messages } from '../messages';
+import { messages } from '../messages';
+import { ruleText } from '../translate';
 import {
   AnswerIdSchema,
   BinaryFileSchema,
@@ -48,9 +49,15 @@ export const ProductQuerySchema = z.object({
   minPrice: moneyParam('minPrice'),
   maxPrice: moneyParam('maxPrice'),
   availability: z
-    .enum(AVAILABILITIES, { error: `availability must be one of ${AVAILABILITIES.join(', ')}` })
+    .enum(AVAILABILITIES, {
+      error: ruleText(messages.errors.oneOf, { field: 'availability', values: AVAILABILITIES.join(', ') }),
+    })
     .optional(),
-  sort: z.enum(PRODUCT_SORTS, { error: `sort must be one of ${PRODUCT_SORTS.join(', ')}` }).optional(),
+  sort: z
+    .enum(PRODUCT_SORTS, {
+      error: ruleText(messages.errors.oneOf, { field: 'sort', values: PRODUCT_SORTS.join(', ') }),
+    })
+    .optional(),
   size: optionFilterParam('size', 'Size'),
   color: optionFilterParam('color', 'Color'),
   page: pageParam,
@@ -75,11 +82,11 @@ const required = (value: unknown) => (value === '' || value === null ? undefined
 const productName = text('name', {
   max: PRODUCT_NAME_MAX,
   error: a.fillRequired,
-  tooLong: format(a.nameTooLong, { max: PRODUCT_NAME_MAX }),
+  tooLong: ruleText(a.nameTooLong, { max: PRODUCT_NAME_MAX }),
 }).min(1, a.fillRequired);
 const productDescription = text('description', {
   max: PRODUCT_DESCRIPTION_MAX,
-  tooLong: format(a.descriptionTooLong, { max: PRODUCT_DESCRIPTION_MAX }),
+  tooLong: ruleText(a.descriptionTooLong, { max: PRODUCT_DESCRIPTION_MAX }),
 });
 const productPrice = z.preprocess(
   required,
