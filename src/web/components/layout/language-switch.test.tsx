@@ -43,7 +43,7 @@ describe('language switch (on an English page)', () => {
   it("saves the choice on a signed-in shopper's account before loading the page again", async () => {
     setStoredSession('user');
     const { calls } = mockFetch((call) =>
-      call.method === 'PATCH' && call.url.pathname === '/api/auth/profile'
+      call.method === 'PATCH' && call.url.pathname === '/api/auth/me'
         ? { body: { success: true } }
         : undefined,
     );

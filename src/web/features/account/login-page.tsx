@@ -80,7 +80,7 @@ export default function LoginPage() {
     }
     const target = redirectTargetOf(location.state);
     // The language saved on the account wins: the page loads again in it, at the page it was going to.
-    if (followAccountLanguage(answer && 'language' in answer ? answer.language : undefined)) {
+    if (followAccountLanguage(answer?.language)) {
       openPage(target);
       return;
     }
