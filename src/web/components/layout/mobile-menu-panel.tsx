@@ -61,7 +61,7 @@ export default function MobileMenuPanel({ onNavigate }: { onNavigate: () => void
           )}
         </ul>
       </nav>
-      <LanguageSwitch className="mt-3 w-full px-3 py-2.5 text-base" />
+      <LanguageSwitch className="mt-3 w-full text-base" />
     </>
   );
 }

@@ -81,7 +81,7 @@ export function TopBar() {
 
         <div className="ms-auto flex items-center gap-1 sm:gap-2">
           <SearchBox id="top-bar-search" className="me-2 hidden w-56 md:block lg:w-72" />
-          <LanguageSwitch className="hidden h-10 px-3 md:inline-flex" />
+          <LanguageSwitch />
           {!isAdmin && (
             <>
               <FavoritesLink />

@@ -73,9 +73,8 @@ export function ProductCard({ product, to, eager = false }: ProductCardProps) {
 
   return (
     <article
-      className={`group relative flex w-full flex-col overflow-hidden rounded-card border border-line bg-surface shadow-soft transition duration-300 hover:-translate-y-0.5 hover:shadow-card ${
-        outOfStock ? 'opacity-70' : ''
-      }`}
+      // A sold-out card says so on its picture (greyed, with the overlay); its texts keep their contrast.
+      className="group relative flex w-full flex-col overflow-hidden rounded-card border border-line bg-surface shadow-soft transition duration-300 hover:-translate-y-0.5 hover:shadow-card"
     >
       <div className="relative aspect-[4/5] overflow-hidden bg-sand">
         <ProductImage
