@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { OWNER_CANCELLABLE_STATUSES, SHIPPING_FEES, type OrderStatus } from '@/shared/constants';
-import { format, messages } from '@/shared/messages';
+import { messages } from '@/shared/messages';
 import { toPiastres } from '@/shared/money';
 import type { Language } from '@/shared/language';
 import {
@@ -137,7 +137,7 @@ export function inCheckoutWords(error: unknown): unknown {
 function lineLevel(line: CartLineWithProduct): StockLevel {
   const [firstOption] = line.productOptions;
   if (line.variantId === null && firstOption) {
-    throw new AppError('BAD_REQUEST', format(messages.cart.chooseOption, { option: firstOption.name }));
+    throw new AppError('BAD_REQUEST', messages.cart.chooseOption, { option: firstOption.name });
   }
   const name =
     line.variantId === null

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_PRICE_EGP } from '../constants';
+import { asciiDigitsOf } from '../digits';
 import { messages } from '../messages';
 import { ruleText } from '../translate';
 
@@ -33,6 +34,8 @@ export function text(field: string, { max, trim = true, error, tooLong }: TextOp
 
 /** Query strings arrive as text; an empty value means "not given". */
 const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
+/** A number typed in a query (a price range): blank is "not given"; Arabic and Persian digits read as ASCII. */
+const typedNumber = (value: unknown) => asciiDigitsOf(blankToUndefined(value));
 
 /**
  * A page number: a whole number from 1. zod's `int()` takes safe integers only, and the listing answers
@@ -59,7 +62,7 @@ export function limitParam(max: number) {
 export function moneyParam(name: string) {
   const rule = ruleText(messages.errors.notNegative, { field: name });
   return z.preprocess(
-    blankToUndefined,
+    typedNumber,
     z.coerce
       .number({ error: rule })
       .min(0, rule)

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { asciiDigitsOf } from '../digits';
 import {
   AVAILABILITIES,
   MAX_IMAGE_BYTES,
@@ -77,7 +78,8 @@ const a = messages.admin;
 const PRODUCT_NAME_MAX = 120;
 const PRODUCT_DESCRIPTION_MAX = 5000;
 const MAX_IMAGE_MB = MAX_IMAGE_BYTES / (1024 * 1024);
-const required = (value: unknown) => (value === '' || value === null ? undefined : value);
+/** A number field of the form: blank is "not given"; Arabic and Persian digits read as ASCII. */
+const required = (value: unknown) => (value === '' || value === null ? undefined : asciiDigitsOf(value));
 
 const productName = text('name', {
   max: PRODUCT_NAME_MAX,

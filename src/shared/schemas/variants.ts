@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { asciiDigitsOf, typedDigits } from '../digits';
 import {
   MAX_OPTION_VALUES,
   MAX_PRICE_EGP,
@@ -109,18 +110,20 @@ export const ProductOptionInputSchema = z
     }
   });
 
-const blankToNull = (value: unknown) => (value === '' || value === undefined ? null : value);
+const blankToNull = (value: unknown) => (value === '' || value === undefined ? null : asciiDigitsOf(value));
 
 export const VariantInputSchema = z.object({
   /** An existing variant's id, to keep it (and its sales) while editing; left out for a new one. */
   id: z.uuid({ error: messages.errors.variantIdRule }).optional(),
   sku: text('sku', { max: SKU_MAX, tooLong: ruleText(a.skuTooLong, { max: SKU_MAX }) }).min(1, a.skuRequired),
   options: z.record(z.string(), z.string()),
-  avaliableItems: z.coerce
-    .number({ error: a.variantStockRule })
-    .int(a.variantStockRule)
-    .min(0, a.variantStockRule)
-    .max(MAX_STOCK, a.variantStockRule),
+  avaliableItems: typedDigits(
+    z.coerce
+      .number({ error: a.variantStockRule })
+      .int(a.variantStockRule)
+      .min(0, a.variantStockRule)
+      .max(MAX_STOCK, a.variantStockRule),
+  ),
   /** The variant's own price in EGP; null or left out for the product's. */
   price: z.preprocess(
     blankToNull,
