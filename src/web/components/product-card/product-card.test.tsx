@@ -130,10 +130,10 @@ describe('ProductCard', () => {
     expect(screen.queryByRole('deletion')).not.toBeInTheDocument();
   });
 
-  it("dims an out-of-stock product, overlays 'Out of Stock' and disables 'OUT OF STOCK'", () => {
+  it("greys an out-of-stock product's picture, overlays 'Out of Stock' and disables 'OUT OF STOCK'", () => {
     renderCard(sampleProduct({ avaliableItems: 0, inStock: false }));
     expect(screen.getByText('Out of Stock')).toBeInTheDocument();
-    expect(screen.getByRole('article')).toHaveClass('opacity-70');
+    expect(screen.getByRole('img')).toHaveClass('grayscale');
     expect(screen.getByRole('button', { name: 'OUT OF STOCK' })).toBeDisabled();
   });
 

@@ -1,3 +1,4 @@
+import { translator } from '@/web/i18n/translate';
 import { format } from '@/web/i18n/language';
 import { messages } from '@/web/i18n/messages';
 import { formatEgp } from '@/web/i18n/language';
@@ -78,7 +79,7 @@ export function OrderCard({ order, cancelling, onCancel }: OrderCardProps) {
 
       <footer className="flex flex-col gap-4 border-t border-line px-5 py-4 sm:flex-row sm:items-end sm:justify-between">
         <div className="text-sm text-ink-soft">
-          <p>{format(m.paymentLabel, { method: PAYMENT_TYPE_WORDS[order.paymentType] })}</p>
+          <p>{format(m.paymentLabel, { method: translator.text(PAYMENT_TYPE_WORDS[order.paymentType]) })}</p>
           <p className="mt-1 max-w-md">
             <span className="text-muted">{m.deliverTo}: </span>
             {order.address}

@@ -1,3 +1,4 @@
+import { translator } from '@/web/i18n/translate';
 import { Copy } from 'lucide-react';
 import { OWNER_CANCELLABLE_STATUSES } from '@/shared/constants';
 import { formatDateTime } from '@/web/i18n/language';
@@ -33,7 +34,7 @@ export function OrderPayment({ order }: { order: OrderDto }) {
       <h2 id="order-payment" className="mb-3 text-xl">
         {m.payment}
       </h2>
-      <p className="text-sm font-medium text-ink">{PAYMENT_TYPE_WORDS[order.paymentType]}</p>
+      <p className="text-sm font-medium text-ink">{translator.text(PAYMENT_TYPE_WORDS[order.paymentType])}</p>
       {payment.verified ? (
         <p className="mt-3 rounded-field bg-success/12 px-4 py-3 text-sm font-medium text-success">
           {payment.at
