@@ -28,7 +28,8 @@ async function expectAccessible(page: Page, what: string): Promise<void> {
   const serious = violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.html.slice(0, 160)}`).join(', ')}`,
+      (violation) =>
+        `${violation.id}: ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.html.slice(0, 160)}`).join(', ')}`,
     );
   expect(serious, `axe-core on ${what}`).toEqual([]);
 }
