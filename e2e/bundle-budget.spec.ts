@@ -1,8 +1,17 @@
 import { expect, test } from '@playwright/test';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { adminFiles, BUDGET, gzipSize, homeFirstLoad, kb, readManifest } from '../scripts/report-bundle.mjs';
+import {
+  adminFiles,
+  ARABIC_DICTIONARY_MODULE,
+  BUDGET,
+  gzipSize,
+  homeFirstLoad,
+  kb,
+  readManifest,
+} from '../scripts/report-bundle.mjs';
 import { messages } from '../src/shared/messages';
+import { messagesAr } from '../src/shared/messages/ar';
 
 const distDir = resolve(process.env.WEB_DIST_DIR ?? 'dist/web');
 
@@ -30,9 +39,11 @@ for (const viewport of viewports) {
         true,
       );
       const requested = new Set<string>();
+      const fonts = new Set<string>();
       page.on('request', (request) => {
         const path = new URL(request.url()).pathname;
         if (/\.(js|css)$/.test(path)) requested.add(path.replace(/^\//, ''));
+        if (/\.woff2?$/.test(path)) fonts.add(path);
       });
       await page.goto('/');
       await page.waitForLoadState('networkidle');
@@ -68,9 +79,72 @@ for (const viewport of viewports) {
         js.filter((file) => admin.has(file)),
         'no chunk of src/web/admin is requested',
       ).toEqual([]);
+      const arabicDictionary = readManifest(distDir)[ARABIC_DICTIONARY_MODULE]?.file;
+      expect(arabicDictionary, 'the build has the Arabic dictionary chunk').toBeTruthy();
+      expect(files, 'the English page loads no Arabic dictionary').not.toContain(arabicDictionary);
+      expect([...fonts], 'the English page loads no web font').toEqual([]);
       expect(jsTotal, `JS ${kb(jsTotal)} over ${kb(BUDGET.js)}:\n${detail}`).toBeLessThanOrEqual(BUDGET.js);
       expect(cssTotal, `CSS ${kb(cssTotal)} over ${kb(BUDGET.css)}:\n${detail}`).toBeLessThanOrEqual(
         BUDGET.css,
+      );
+    });
+  });
+}
+
+/**
+ * The Arabic home page: the English first load plus the Arabic dictionary (preloaded by the server from
+ * the first HTML) within 150 kB of JS, no admin code, and the Arabic typeface's subset, reported.
+ */
+for (const viewport of viewports) {
+  test.describe(`in Arabic at ${viewport.width} px`, () => {
+    test.use({ viewport });
+
+    test('the Arabic home page downloads at most 150 kB of JS (gzip -9) with the Arabic dictionary, no admin code, and its typeface subset', async ({
+      page,
+    }) => {
+      const requested = new Set<string>();
+      const fonts = new Map<string, number>();
+      page.on('request', (request) => {
+        const path = new URL(request.url()).pathname;
+        if (/\.(js|css)$/.test(path)) requested.add(path.replace(/^\//, ''));
+      });
+      page.on('response', async (response) => {
+        const path = new URL(response.url()).pathname;
+        if (/\.woff2?$/.test(path)) fonts.set(path, (await response.body()).length);
+      });
+      await page.goto('/?lang=ar');
+      await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+      for (const section of [messagesAr.catalog.saleItems, messagesAr.catalog.newestCollection]) {
+        await expect(page.getByRole('region', { name: section }).getByRole('article')).toHaveCount(4);
+      }
+      await page.waitForLoadState('networkidle');
+
+      const files = [...requested].sort();
+      const js = files.filter((file) => file.endsWith('.js'));
+      const sizes = new Map(js.map((file) => [file, gzipSize(distDir, file)]));
+      const jsTotal = js.reduce((sum, file) => sum + sizes.get(file)!, 0);
+      const fontTotal = [...fonts.values()].reduce((sum, bytes) => sum + bytes, 0);
+      const detail = js.map((file) => `${kb(sizes.get(file)!).padStart(9)}  ${file}`).join('\n');
+      const fontDetail = [...fonts].map(([file, bytes]) => `${kb(bytes).padStart(9)}  ${file}`).join('\n');
+      console.log(
+        `Arabic home page at ${viewport.width} px until the network is idle: JS ${kb(jsTotal)} (gzip -9) in ${js.length} files, typeface ${kb(fontTotal)} (woff2)\n${detail}\n${fontDetail}`,
+      );
+
+      const manifest = readManifest(distDir);
+      expect(js, 'the Arabic dictionary is part of the first load').toContain(
+        manifest[ARABIC_DICTIONARY_MODULE]?.file,
+      );
+      const admin = adminFiles(manifest);
+      expect(
+        js.filter((file) => admin.has(file)),
+        'no chunk of src/web/admin is requested',
+      ).toEqual([]);
+      expect(
+        [...fonts.keys()].every((file) => /arabic-(400|600)-normal.*\.woff2$/.test(file)),
+        `only the typeface's Arabic subset, as woff2:\n${fontDetail}`,
+      ).toBe(true);
+      expect(jsTotal, `JS ${kb(jsTotal)} over ${kb(BUDGET.arabicJs)}:\n${detail}`).toBeLessThanOrEqual(
+        BUDGET.arabicJs,
       );
     });
   });

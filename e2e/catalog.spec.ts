@@ -6,7 +6,7 @@ const l = messages.layout;
 
 /** The listing's count line, e.g. '2 products found'. */
 function countText(count: number): string {
-  return `${count} ${count === 1 ? c.productFound : c.productsFound}`;
+  return format(c.productsFound, { n: count });
 }
 
 async function openFirstProduct(page: Page): Promise<string> {

@@ -15,7 +15,8 @@ export interface SizedFile {
   gzip: number;
 }
 
-export const BUDGET: { js: number; css: number };
+export const BUDGET: { js: number; css: number; arabicJs: number };
+export const ARABIC_DICTIONARY_MODULE: string;
 export const HOME_LAZY_MODULES: string[];
 export function readManifest(distDir?: string): Manifest;
 export function gzipSize(distDir: string, file: string): number;

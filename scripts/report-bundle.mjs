@@ -12,8 +12,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-/** In bytes, with 1 kB = 1,000 bytes (as `gzip -9 | wc -c` and the issues count). */
-export const BUDGET = { js: 130_000, css: 25_000 };
+/**
+ * In bytes, with 1 kB = 1,000 bytes (as `gzip -9 | wc -c` and the issues count). An Arabic page loads
+ * the Arabic dictionary besides (its JS budget is `arabicJs`) and the Arabic typeface, which is reported.
+ */
+export const BUDGET = { js: 130_000, css: 25_000, arabicJs: 150_000 };
+
+/** The module that brings the Arabic dictionary and typeface (src/web/i18n/arabic.ts imports it). */
+export const ARABIC_DICTIONARY_MODULE = 'src/web/i18n/arabic-dictionary.ts';
 
 /**
  * Modules the home page imports lazily and loads before the network is idle, by their source paths as

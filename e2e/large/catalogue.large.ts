@@ -13,7 +13,7 @@ const shots = 'bench/out/large-walk';
 
 /** The listing's count line, e.g. '2 products found'. */
 function countText(count: number): string {
-  return `${count} ${count === 1 ? c.productFound : c.productsFound}`;
+  return format(c.productsFound, { n: count });
 }
 
 /**

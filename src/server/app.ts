@@ -31,6 +31,7 @@ import { answerHeaders } from './plugins/answer-headers';
 import { answerSerializerCompiler } from './plugins/answer-serializer';
 import { crossOrigin } from './plugins/cross-origin';
 import { errorHandler, frameworkErrors } from './plugins/errors';
+import { requestLanguage } from './plugins/language';
 import { orderRoutes } from './orders/routes';
 import { apiDocs } from './plugins/docs';
 import { rateLimiting } from './plugins/rate-limit';
@@ -89,6 +90,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const catalog = { db: database.db, store, events, readModel };
 
   await app.register(errorHandler);
+  // Before every other hook (a rate limit's 429 is said in the caller's language too).
+  await app.register(requestLanguage);
   await app.register(answerHeaders);
   // Cross-cutting plugins come before any route: rate limits, docs and hooks attach to routes as they are added.
   await app.register(securityHeaders, { S3_PUBLIC_URL: config.S3_PUBLIC_URL, PUBLIC_URL: config.PUBLIC_URL });

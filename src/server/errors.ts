@@ -1,3 +1,5 @@
+import { createTranslator, type Phrase } from '@/shared/translate';
+
 /** The kinds of failure a caller can cause or meet, each with its HTTP status (DESIGN §2). */
 export const ERROR_STATUS = {
   BAD_REQUEST: 400,
@@ -13,15 +15,24 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
-/** Thrown by services; the error handler turns it into `{ success: false, message }` with its status. */
+const english = createTranslator('en');
+
+/**
+ * Thrown by services; the error handler turns it into `{ success: false, message }` with its status.
+ * It carries a text of the English dictionary and its values (`phrase`), so the answer is said in the
+ * caller's language at the edge; `message` is the English text, for logs and for English callers.
+ */
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly statusCode: number;
+  readonly phrase: Phrase;
 
-  constructor(code: ErrorCode, message: string) {
-    super(message);
+  constructor(code: ErrorCode, template: string, values?: Phrase['values']) {
+    const phrase: Phrase = values ? { template, values } : { template };
+    super(values ? english.phrase(phrase) : template);
     this.name = 'AppError';
     this.code = code;
     this.statusCode = ERROR_STATUS[code];
+    this.phrase = phrase;
   }
 }

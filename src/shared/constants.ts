@@ -158,6 +158,8 @@ export const STORAGE_KEYS = {
   email: 'email',
   favorites: 'favorites',
   selectedCategory: 'selectedCategory',
+  /** The shop's language the visitor chose (src/web/i18n/language-choice.ts), beside the nour_lang cookie. */
+  language: 'language',
   /** Never written: SPEC §3 names it, DESIGN §3 keeps passwords out of the browser; logout removes it. */
   legacyPassword: 'userPassword',
 } as const;

@@ -12,6 +12,12 @@ export const LANGUAGE_COOKIE = 'nour_lang';
 /** `?lang=ar` in any URL chooses the language (and is remembered). */
 export const LANGUAGE_PARAM = 'lang';
 
+/**
+ * Each language's name in itself, as the language switch shows it ('العربية' on English pages,
+ * 'English' on Arabic ones): a shopper looks for the language they read, so it is never translated.
+ */
+export const LANGUAGE_AUTONYMS: Record<Language, string> = { en: 'English', ar: 'العربية' };
+
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
@@ -26,11 +32,11 @@ export function localeOf(language: Language): string {
 }
 
 /**
- * The first of the shop's languages an `Accept-Language` header asks for, by its q-values; English when
- * it names none of them ('ar-EG' and 'ar' both mean Arabic).
+ * The first of the shop's languages an `Accept-Language` header asks for, by its q-values ('ar-EG' and
+ * 'ar' both mean Arabic); null when it names none of them.
  */
-export function languageFromAcceptLanguage(header: string | undefined): Language {
-  if (!header) return DEFAULT_LANGUAGE;
+export function namedLanguage(header: string | undefined): Language | null {
+  if (!header) return null;
   let best: { language: Language; q: number } | undefined;
   for (const part of header.split(',')) {
     const [range = '', ...params] = part.trim().split(';');
@@ -41,5 +47,10 @@ export function languageFromAcceptLanguage(header: string | undefined): Language
     if (!Number.isFinite(q) || q <= 0) continue;
     if (!best || q > best.q) best = { language: primary, q };
   }
-  return best?.language ?? DEFAULT_LANGUAGE;
+  return best?.language ?? null;
+}
+
+/** The language an `Accept-Language` header asks for; English when it names none of the shop's. */
+export function languageFromAcceptLanguage(header: string | undefined): Language {
+  return namedLanguage(header) ?? DEFAULT_LANGUAGE;
 }

@@ -1,4 +1,4 @@
-import { format, messages } from '@/shared/messages';
+import { messages } from '@/shared/messages';
 import { CategoryFormSchema, type CategoryDto, type CategoryMoveDirection } from '@/shared/schemas/category';
 import { categoryDto } from '../catalog/dto';
 import type { Db, Tx } from '../db/client';
@@ -51,13 +51,13 @@ function isForeignKeyViolation(error: unknown): boolean {
 }
 
 function stillHasProducts(n: number): AppError {
-  return new AppError('CONFLICT', format(a.categoryHasProducts, { n }));
+  return new AppError('CONFLICT', a.categoryHasProducts, { n });
 }
 
 async function assertNameFree(tx: Tx, name: string, exceptId?: string): Promise<void> {
   // The listing filters by category name, so two categories of one name could never be told apart.
   if (await findCategoryNamed(tx, name, exceptId)) {
-    throw new AppError('CONFLICT', format(a.categoryNameTaken, { name }));
+    throw new AppError('CONFLICT', a.categoryNameTaken, { name });
   }
 }
 

@@ -1,5 +1,5 @@
 import { MAX_SUB_IMAGES } from '@/shared/constants';
-import { format, messages } from '@/shared/messages';
+import { messages } from '@/shared/messages';
 import { finalPricePiastres, toPiastres } from '@/shared/money';
 import {
   ProductFormSchema,
@@ -59,14 +59,14 @@ async function resolveCategory(db: DbOrTx, value: string): Promise<CategoryRef> 
   const category = isUuid(value)
     ? await findCategoryById(db, value.toLowerCase())
     : await findCategoryByKey(db, value);
-  if (!category) throw new AppError('BAD_REQUEST', format(a.unknownCategory, { category: value }));
+  if (!category) throw new AppError('BAD_REQUEST', a.unknownCategory, { category: value });
   return category;
 }
 
 /** The category again inside the transaction, locked so it cannot be deleted before the product is saved. */
 async function holdCategory(tx: Tx, category: CategoryRef): Promise<string> {
   const held = await shareLockCategory(tx, category.id);
-  if (!held) throw new AppError('BAD_REQUEST', format(a.unknownCategory, { category: category.name }));
+  if (!held) throw new AppError('BAD_REQUEST', a.unknownCategory, { category: category.name });
   return held.id;
 }
 
@@ -114,10 +114,11 @@ function parseVariantFields(fields: Record<string, string>): ProductVariantsInpu
   // The shared rules word their own messages; zod's generic ones ('Invalid input: …') get the path.
   const generic = /^(Invalid|Too (big|small)|Unrecognized)/.test(issue.message);
   const field = issue.path.map(String).join('.');
-  throw new AppError(
-    'BAD_REQUEST',
-    generic ? format(messages.errors.invalidField, { field, rule: issue.message }) : issue.message,
-  );
+  if (!generic) throw new AppError('BAD_REQUEST', issue.message);
+  throw new AppError('BAD_REQUEST', messages.errors.invalidField, {
+    field,
+    rule: { template: issue.message },
+  });
 }
 
 /**
@@ -128,20 +129,20 @@ function parseVariantFields(fields: Record<string, string>): ProductVariantsInpu
 async function saveVariants(tx: Tx, productId: string, input: ProductVariantsInput): Promise<void> {
   const own = new Set(await variantIdsOf(tx, productId));
   const stranger = input.variants.find((variant) => variant.id !== undefined && !own.has(variant.id));
-  if (stranger) throw new AppError('BAD_REQUEST', format(a.unknownVariant, { id: stranger.id! }));
+  if (stranger) throw new AppError('BAD_REQUEST', a.unknownVariant, { id: stranger.id! });
   const [taken] = await skusHeldElsewhere(
     tx,
     productId,
     input.variants.map((variant) => variant.sku),
   );
-  if (taken) throw new AppError('CONFLICT', format(a.skuTaken, { sku: taken }));
+  if (taken) throw new AppError('CONFLICT', a.skuTaken, { sku: taken });
   await updateProduct(tx, productId, { options: input.options });
   await setVariants(tx, productId, input.variants);
   if (input.options.length > 0) await deleteCartLinesWithoutVariant(tx, productId);
 }
 
 function tooManySubImages(): AppError {
-  return new AppError('BAD_REQUEST', format(a.tooManySubImages, { max: MAX_SUB_IMAGES }));
+  return new AppError('BAD_REQUEST', a.tooManySubImages, { max: MAX_SUB_IMAGES });
 }
 
 /**

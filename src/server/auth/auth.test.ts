@@ -82,6 +82,7 @@ describe('auth API', () => {
         role: 'user',
         username: 'Mona',
         email: 'new.shopper@example.com',
+        language: null,
       });
       expect(res.body).not.toContain('Secret12');
       expect(res.body).not.toContain('argon2');
@@ -206,6 +207,7 @@ describe('auth API', () => {
         role: 'user',
         username: 'Layla',
         email: body.email,
+        language: null,
       });
       expect(res.body).not.toContain(body.password);
       expect(res.body).not.toContain('argon2');

@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Role } from '@/shared/constants';
+import type { Language } from '@/shared/language';
 import type { DbOrTx, Tx } from '../db/client';
 import { passwordResets, users } from '../db/schema';
 
@@ -10,6 +11,7 @@ export const accountColumns = {
   role: users.role,
   passwordHash: users.passwordHash,
   sessionVersion: users.sessionVersion,
+  language: users.language,
 };
 
 export type AccountRow = {
@@ -19,6 +21,7 @@ export type AccountRow = {
   role: Role;
   passwordHash: string;
   sessionVersion: number;
+  language: Language | null;
 };
 
 /** `email` must already be in lowercase, as every stored address is. */
@@ -30,7 +33,7 @@ export async function findAccountByEmail(db: DbOrTx, email: string): Promise<Acc
 /** null when the address is taken (by a concurrent sign-up too: the unique index decides). */
 export async function insertAccount(
   db: DbOrTx,
-  values: { username: string; email: string; passwordHash: string; role: Role },
+  values: { username: string; email: string; passwordHash: string; role: Role; language?: Language | null },
 ): Promise<AccountRow | null> {
   const rows = await db
     .insert(users)
@@ -43,9 +46,14 @@ export async function insertAccount(
 export async function updateAccount(
   db: DbOrTx,
   id: string,
-  values: Partial<{ username: string; passwordHash: string; role: Role }>,
+  values: Partial<{ username: string; passwordHash: string; role: Role; language: Language | null }>,
 ): Promise<void> {
   await db.update(users).set(values).where(eq(users.id, id));
+}
+
+export async function findAccountById(db: DbOrTx, id: string): Promise<AccountRow | null> {
+  const [row] = await db.select(accountColumns).from(users).where(eq(users.id, id)).limit(1);
+  return row ?? null;
 }
 
 export async function insertPasswordReset(

@@ -1,6 +1,11 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Language } from '@/shared/language';
 import { messages } from '@/shared/messages';
 import {
+  AccountAnswerSchema,
+  AccountSavedAnswerSchema,
+  AccountSettingsSchema,
   AuthResultSchema,
   ForgotPasswordSchema,
   ResetPasswordSchema,
@@ -12,9 +17,15 @@ import type { Db } from '../db/client';
 import { AppError } from '../errors';
 import type { Mailer } from '../mail/mailer';
 import { requestPasswordReset, resetPassword } from './password-reset';
+import { currentUser } from '../plugins/auth-guard';
 import { errorAnswers } from '../plugins/docs';
-import { signIn, signUp } from './service';
+import { readAccount, saveSettings, signIn, signUp } from './service';
 import type { TokenService } from './tokens';
+
+/** The account's own language for the answer, when the request named none (plugins/language.ts). */
+function hearsOwnLanguage(request: FastifyRequest, language: Language | null): void {
+  if (language && !request.askedLanguage) request.language = language;
+}
 
 export interface AuthRoutesOptions {
   db: Db;
@@ -52,6 +63,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     },
     async (request, reply) => {
       const result = await signUp(deps, request.body);
+      hearsOwnLanguage(request, result.language);
       return reply.status(201).send(result);
     },
   );
@@ -67,7 +79,46 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         response: { 200: AuthResultSchema, ...errorAnswers(400, 401) },
       },
     },
-    async (request) => signIn(deps, request.body),
+    async (request) => {
+      const result = await signIn(deps, request.body);
+      hearsOwnLanguage(request, result.language);
+      return result;
+    },
+  );
+
+  app.get(
+    '/me',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in account, with the language it chose (null until it chooses one)',
+        response: { 200: AccountAnswerSchema, ...errorAnswers(401) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      user: await readAccount(options.db, currentUser(request).id),
+    }),
+  );
+
+  app.patch(
+    '/me',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: "Change the account's settings: its language (en or ar; null forgets the choice)",
+        body: AccountSettingsSchema,
+        response: { 200: AccountSavedAnswerSchema, ...errorAnswers(400, 401) },
+      },
+    },
+    async (request) => {
+      const user = await saveSettings(options.db, currentUser(request).id, request.body);
+      // The answer is in the language just chosen, unless the request named its own.
+      hearsOwnLanguage(request, user.language);
+      return { success: true as const, message: messages.auth.settingsSaved, user };
+    },
   );
 
   app.post(

@@ -1,10 +1,17 @@
 import { z } from 'zod';
 import { format, messages } from '@/shared/messages';
-import { SignupSchema, type AuthResult } from '@/shared/schemas/auth';
+import type { Language } from '@/shared/language';
+import { SignupSchema, type Account, type AuthResult } from '@/shared/schemas/auth';
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
 import { hashPassword, spendVerifyTime, verifyPassword } from './passwords';
-import { findAccountByEmail, insertAccount, updateAccount, type AccountRow } from './queries';
+import {
+  findAccountByEmail,
+  findAccountById,
+  insertAccount,
+  updateAccount,
+  type AccountRow,
+} from './queries';
 import type { TokenService } from './tokens';
 
 export interface AuthDeps {
@@ -25,13 +32,14 @@ async function authResult(tokens: TokenService, account: AccountRow, message: st
     role: account.role,
     username: account.username,
     email: account.email,
+    language: account.language,
   };
 }
 
 /** `input` has passed SignupSchema, so the email is already trimmed and in lowercase. */
 export async function signUp(
   { db, tokens }: AuthDeps,
-  input: { name: string; email: string; password: string },
+  input: { name: string; email: string; password: string; language?: Language | undefined },
 ): Promise<AuthResult> {
   if (await findAccountByEmail(db, input.email)) {
     throw new AppError('CONFLICT', messages.auth.emailTaken);
@@ -43,6 +51,7 @@ export async function signUp(
     email: input.email,
     passwordHash,
     role: 'user',
+    language: input.language ?? null,
   });
   if (!account) throw new AppError('CONFLICT', messages.auth.emailTaken);
   return authResult(tokens, account, messages.auth.signupSuccess);
@@ -61,6 +70,34 @@ export async function signIn(
     throw new AppError('UNAUTHORIZED', messages.auth.invalidCredentials);
   }
   return authResult(tokens, account, messages.auth.signinSuccess);
+}
+
+/** The signed-in account as `/api/auth/me` answers it (issue 14). */
+function accountAnswer(row: AccountRow): Account {
+  return {
+    _id: row.id,
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    role: row.role,
+    language: row.language,
+  };
+}
+
+export async function readAccount(db: Db, userId: string): Promise<Account> {
+  const row = await findAccountById(db, userId);
+  if (!row) throw new AppError('UNAUTHORIZED', messages.auth.invalidToken);
+  return accountAnswer(row);
+}
+
+/** Saves the settings a user changed (a field left out stays as it is) and answers the account. */
+export async function saveSettings(
+  db: Db,
+  userId: string,
+  settings: { language?: Language | null | undefined },
+): Promise<Account> {
+  if (settings.language !== undefined) await updateAccount(db, userId, { language: settings.language });
+  return readAccount(db, userId);
 }
 
 /** The sign-up rules of SPEC §5 for name, email and password, applied to admins made by the operator too. */

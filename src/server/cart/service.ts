@@ -1,4 +1,4 @@
-import { format, messages } from '@/shared/messages';
+import { messages } from '@/shared/messages';
 import type { CartDto } from '@/shared/schemas/cart';
 import { finalPricePiastres, toEgp } from '@/shared/money';
 import type { Db } from '../db/client';
@@ -107,17 +107,17 @@ export function createCartService({ db, store }: CartDeps) {
     const [firstOption] = product.options;
     if (!firstOption) {
       if (variantId)
-        throw new AppError('BAD_REQUEST', format(messages.cart.variantNotOfProduct, { name: product.name }));
+        throw new AppError('BAD_REQUEST', messages.cart.variantNotOfProduct, { name: product.name });
       return {
         key: { productId, variantId: null },
         level: { productId, name: product.name, available: product.available },
       };
     }
     if (!variantId)
-      throw new AppError('BAD_REQUEST', format(messages.cart.chooseOption, { option: firstOption.name }));
+      throw new AppError('BAD_REQUEST', messages.cart.chooseOption, { option: firstOption.name });
     const level = (await readVariantStock(db, [variantId])).get(variantId);
     if (!level || level.productId !== productId) {
-      throw new AppError('BAD_REQUEST', format(messages.cart.variantNotOfProduct, { name: product.name }));
+      throw new AppError('BAD_REQUEST', messages.cart.variantNotOfProduct, { name: product.name });
     }
     return { key: { productId, variantId }, level };
   }

@@ -16,6 +16,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { City, OrderStatus, PaymentType, Role } from '@/shared/constants';
+import type { Language } from '@/shared/language';
 import type { ProductOption, SizeGuide, VariantOptions } from '@/shared/schemas/variants';
 
 /**
@@ -46,11 +47,14 @@ export const users = pgTable(
     role: text('role').$type<Role>().notNull().default('user'),
     // Signed into every session token; a password reset raises it, so every earlier session ends.
     sessionVersion: integer('session_version').notNull().default(0),
+    // The language the user chose for the shop and its e-mails (issue 14); null until they choose one.
+    language: text('language').$type<Language>(),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('users_email_unique').on(t.email),
     check('users_role_check', sql`${t.role} in ('user', 'admin')`),
+    check('users_language_check', sql`${t.language} in ('en', 'ar')`),
   ],
 );
 
@@ -272,6 +276,8 @@ export const orders = pgTable(
     totalPiastres: integer('total_piastres').notNull(),
     shippingFeePiastres: integer('shipping_fee_piastres').notNull(),
     grandTotalPiastres: integer('grand_total_piastres').notNull(),
+    // The language the order was placed in: the shopper's e-mails about it are written in it (issue 14).
+    language: text('language').$type<Language>().notNull().default('en'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -288,6 +294,7 @@ export const orders = pgTable(
       ),
     check('orders_status_check', sql`${t.status} in ('pending', 'confirmed', 'completed', 'cancelled')`),
     check('orders_payment_type_check', sql`${t.paymentType} in ('cash', 'instapay')`),
+    check('orders_language_check', sql`${t.language} in ('en', 'ar')`),
   ],
 );
 

@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { MAX_IMAGE_BYTES } from '@/shared/constants';
-import { format, messages } from '@/shared/messages';
+import { messages } from '@/shared/messages';
+import { isDictionaryText } from '@/shared/translate';
 import { AppError } from '../errors';
 import { ImageRefused } from './refusals';
 
@@ -59,14 +60,14 @@ export async function readMultipartForm<F extends string>(
       }
       const rule = Object.hasOwn(declared, part.fieldname) ? declared[part.fieldname] : undefined;
       if (!rule) {
-        throw new AppError('BAD_REQUEST', format(messages.admin.unexpectedFile, { field: part.fieldname }));
+        throw new AppError('BAD_REQUEST', messages.admin.unexpectedFile, { field: part.fieldname });
       }
       const list = found[part.fieldname]!;
       if (list.length >= rule.max) {
-        throw new AppError(
-          'BAD_REQUEST',
-          format(messages.admin.tooManyFiles, { max: rule.max, field: part.fieldname }),
-        );
+        throw new AppError('BAD_REQUEST', messages.admin.tooManyFiles, {
+          max: rule.max,
+          field: part.fieldname,
+        });
       }
       const buffer = await part.toBuffer();
       // A file input left empty still sends a part with no name and no bytes: that is "no file".
@@ -98,10 +99,15 @@ export function parseFormFields<S extends z.ZodType>(schema: S, fields: Record<s
   const issue = parsed.error.issues[0];
   if (!issue) throw new AppError('BAD_REQUEST', messages.errors.badRequest);
   const field = issue.path.map(String).join('.');
-  const known = Object.values(messages).some((group) => Object.values(group).includes(issue.message));
-  const message =
-    !field || known || issue.message.toLowerCase().includes(field.toLowerCase())
-      ? issue.message
-      : format(messages.errors.invalidField, { field, rule: issue.message });
-  throw new AppError('BAD_REQUEST', message);
+  if (
+    !field ||
+    isDictionaryText(issue.message) ||
+    issue.message.toLowerCase().includes(field.toLowerCase())
+  ) {
+    throw new AppError('BAD_REQUEST', issue.message);
+  }
+  throw new AppError('BAD_REQUEST', messages.errors.invalidField, {
+    field,
+    rule: { template: issue.message },
+  });
 }

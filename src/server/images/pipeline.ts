@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { MAX_IMAGE_BYTES, MAX_IMAGE_MEGAPIXELS, PRODUCT_IMAGE_WIDTHS } from '@/shared/constants';
-import { format, messages } from '@/shared/messages';
+import { messages } from '@/shared/messages';
 import type { StoredImage } from '../db/schema';
 import { AppError } from '../errors';
 import type { ObjectStore } from '../storage/types';
@@ -63,16 +63,12 @@ export async function readUploadedImage(buffer: Buffer): Promise<UploadedImage> 
     throw new ImageRefused('notAnImage');
   }
   if (width > MAX_IMAGE_SIDE_PX || height > MAX_IMAGE_SIDE_PX) {
-    throw new AppError(
-      'PAYLOAD_TOO_LARGE',
-      format(messages.admin.imageDimensionsTooLarge, { max: MAX_IMAGE_SIDE_PX }),
-    );
+    throw new AppError('PAYLOAD_TOO_LARGE', messages.admin.imageDimensionsTooLarge, {
+      max: MAX_IMAGE_SIDE_PX,
+    });
   }
   if (width * height > MAX_INPUT_PIXELS) {
-    throw new AppError(
-      'PAYLOAD_TOO_LARGE',
-      format(messages.admin.imageTooManyPixels, { max: MAX_IMAGE_MEGAPIXELS }),
-    );
+    throw new AppError('PAYLOAD_TOO_LARGE', messages.admin.imageTooManyPixels, { max: MAX_IMAGE_MEGAPIXELS });
   }
   // EXIF orientations 5–8 turn the picture a quarter: its displayed width is the stored height.
   const turned = metadata.orientation !== undefined && metadata.orientation >= 5;

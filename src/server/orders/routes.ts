@@ -85,6 +85,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
         fields: form.fields,
         proof: form.files.paymentImage[0] ?? null,
         idempotencyKey: key.data,
+        language: request.language,
       });
       // A replay answers exactly what the first request did, so a client cannot tell them apart.
       return reply

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { OWNER_CANCELLABLE_STATUSES, SHIPPING_FEES, type OrderStatus } from '@/shared/constants';
-import { format, messages } from '@/shared/messages';
+import { messages } from '@/shared/messages';
 import { toPiastres } from '@/shared/money';
+import type { Language } from '@/shared/language';
 import {
   AddressOnlySchema,
   addressLine,
@@ -70,6 +71,8 @@ export interface PlaceOrderInput {
   proof: Buffer | null;
   /** The `Idempotency-Key` header, when sent. */
   idempotencyKey: string | undefined;
+  /** The language the order is placed in (the request's): the shopper's e-mails about it use it. */
+  language: Language;
 }
 
 const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
@@ -134,7 +137,7 @@ export function inCheckoutWords(error: unknown): unknown {
 function lineLevel(line: CartLineWithProduct): StockLevel {
   const [firstOption] = line.productOptions;
   if (line.variantId === null && firstOption) {
-    throw new AppError('BAD_REQUEST', format(messages.cart.chooseOption, { option: firstOption.name }));
+    throw new AppError('BAD_REQUEST', messages.cart.chooseOption, { option: firstOption.name });
   }
   const name =
     line.variantId === null
@@ -270,6 +273,7 @@ export function createOrderService({ db, store, signProofLink, events, mail }: O
           totalPiastres,
           shippingFeePiastres,
           grandTotalPiastres: totalPiastres + shippingFeePiastres,
+          language: input.language,
         };
         const written = await writeOrder(tx, { order: values, lines, idempotencyKey: key, cartId });
         const order = {

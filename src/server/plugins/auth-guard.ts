@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { TOKEN_HEADER } from '@/shared/constants';
+import type { Language } from '@/shared/language';
 import { messages } from '@/shared/messages';
 import type { TokenService } from '../auth/tokens';
 import type { Db } from '../db/client';
@@ -13,6 +14,8 @@ export interface SessionUser {
   role: 'user' | 'admin';
   username: string;
   email: string;
+  /** The language the user chose (issue 14); null until they choose one. */
+  language: Language | null;
 }
 
 declare module 'fastify' {
@@ -51,7 +54,22 @@ export const authGuard = fp(
   async (app: FastifyInstance, options: { db: Db; tokens: TokenService }) => {
     app.decorateRequest('user', null);
 
+    // Read once per request: the language hook below and a route's guard may both ask.
+    const sessions = new WeakMap<FastifyRequest, Promise<SessionUser | null | 'invalid'>>();
     async function resolveUser(request: FastifyRequest): Promise<SessionUser | null | 'invalid'> {
+      let session = sessions.get(request);
+      if (!session) {
+        session = readSession(request);
+        sessions.set(request, session);
+      }
+      const user = await session;
+      // Without an `Accept-Language` naming a shop language, a signed-in caller hears their own (plugins/language.ts).
+      if (typeof user === 'object' && user?.language && !request.askedLanguage)
+        request.language = user.language;
+      return user;
+    }
+
+    async function readSession(request: FastifyRequest): Promise<SessionUser | null | 'invalid'> {
       const token = readToken(request);
       if (!token) return null;
       const claims = await options.tokens.verify(token);
@@ -62,6 +80,7 @@ export const authGuard = fp(
           role: users.role,
           username: users.username,
           email: users.email,
+          language: users.language,
           sessionVersion: users.sessionVersion,
         })
         .from(users)
@@ -69,8 +88,14 @@ export const authGuard = fp(
         .limit(1);
       // A token from before the account's last password reset is over.
       if (!row || row.sessionVersion !== (claims.sessionVersion ?? 0)) return 'invalid';
-      return { id: row.id, role: row.role, username: row.username, email: row.email };
+      return { id: row.id, role: row.role, username: row.username, email: row.email, language: row.language };
     }
+
+    // A signed-in caller who names no language hears their saved one from validation on, on every route
+    // (guarded routes read the user earlier, in onRequest). Never refuses: a bad token is the guards' to answer.
+    app.addHook('preValidation', async (request) => {
+      if (!request.askedLanguage && readToken(request)) await resolveUser(request);
+    });
 
     app.decorate('identify', async (request: FastifyRequest) => {
       const user = await resolveUser(request);

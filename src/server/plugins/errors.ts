@@ -1,29 +1,59 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { format, messages } from '@/shared/messages';
+import zodArabic from 'zod/v4/locales/ar.js';
+import { languageFromAcceptLanguage } from '@/shared/language';
+import { messages } from '@/shared/messages';
+import { isDictionaryText, type Translator } from '@/shared/translate';
 import { databaseUnavailableReason } from '../db/faults';
 import { AppError } from '../errors';
-
-/** Every text of the dictionary: a validation message found here already says what is wrong in our words. */
-const dictionaryTexts = new Set<string>(
-  Object.values(messages).flatMap((group) =>
-    Object.values(group).filter((v): v is string => typeof v === 'string'),
-  ),
-);
+import { translatorFor, translatorIn } from './language';
 
 interface ValidationIssue {
+  keyword?: string;
   instancePath?: string;
   message?: string;
-  params?: { issue?: { path?: PropertyKey[]; message?: string } };
+  params?: Record<string, unknown> & { issue?: { path?: PropertyKey[]; message?: string } };
 }
 
-function describeIssue(issue: ValidationIssue): string {
+const zodInArabic = zodArabic().localeError;
+
+/** zod's English names the type it received ('received number'); its Arabic reads it from the input. */
+const INPUT_OF_TYPE: Record<string, unknown> = {
+  undefined: undefined,
+  null: null,
+  string: '',
+  number: 0,
+  boolean: false,
+  array: [],
+  object: {},
+};
+
+/**
+ * A rule's message in the caller's language. The shared schemas word theirs with the dictionary, which
+ * says them in any language; zod's own generic ones ('Invalid input: expected string, received number',
+ * for a body no form would send) come from zod's Arabic locale, rebuilt from the issue.
+ */
+function ruleIn(translator: Translator, issue: ValidationIssue, english: string): string {
+  if (translator.language === 'en' || translator.knows(english)) return translator.text(english);
+  const { issue: _nested, ...params } = issue.params ?? {};
+  const received = /received (\w+)$/.exec(english)?.[1];
+  const input = received !== undefined && received in INPUT_OF_TYPE ? { input: INPUT_OF_TYPE[received] } : {};
+  const said = zodInArabic({ ...params, ...input, code: issue.keyword, path: [], message: english } as never);
+  return typeof said === 'string' ? said.trim() : english;
+}
+
+/**
+ * A validation failure's answer: the schema's message, prefixed with the field when it does not name it
+ * already (a dictionary text says what is wrong in our words, so it stands alone).
+ */
+function describeIssue(issue: ValidationIssue, translator: Translator): string {
   const path =
     issue.params?.issue?.path?.map(String).join('.') ?? issue.instancePath?.replace(/^\//, '') ?? '';
-  const text = issue.params?.issue?.message ?? issue.message ?? messages.errors.badRequest;
-  if (!path || dictionaryTexts.has(text) || text.toLowerCase().includes(path.toLowerCase())) return text;
-  return format(messages.errors.invalidField, { field: path, rule: text });
+  const english = issue.params?.issue?.message ?? issue.message ?? messages.errors.badRequest;
+  const rule = ruleIn(translator, issue, english);
+  if (!path || isDictionaryText(english) || english.toLowerCase().includes(path.toLowerCase())) return rule;
+  return translator.phrase({ template: messages.errors.invalidField, values: { field: path, rule } });
 }
 
 /**
@@ -38,7 +68,26 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
   void reply
     .status(status)
     .header('x-request-id', request.id)
-    .send({ success: false, message: messages.errors.badUrl });
+    .send({
+      success: false,
+      message: translatorIn(languageFromAcceptLanguage(request.headers['accept-language'])).text(
+        messages.errors.badUrl,
+      ),
+    });
+}
+
+/**
+ * A 4xx that Fastify or a plugin raised in its own English words ('Body cannot be empty when
+ * content-type is set to …'): English callers read it as today; other languages hear what its status means.
+ */
+function refusalIn(translator: Translator, status: number, english: string): string {
+  if (status === 429) return translator.text(messages.errors.tooManyRequests);
+  if (status === 413) return translator.text(messages.errors.payloadTooLarge);
+  if (!english) return translator.text(messages.errors.badRequest);
+  if (translator.language === 'en' || translator.knows(english)) return translator.text(english);
+  if (status === 415) return translator.text(messages.errors.unsupportedMediaType);
+  if (status === 404) return translator.text(messages.errors.notFound);
+  return translator.text(messages.errors.badRequest);
 }
 
 /** What a 503 asks a client to wait: a dropped connection or a full image queue passes in seconds. */
@@ -51,6 +100,7 @@ const RETRY_AFTER_SECONDS = 5;
 export const errorHandler = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((thrown: FastifyError | AppError, request, reply) => {
+      const translator = translatorFor(request);
       let error = thrown;
       const unavailable = error instanceof AppError ? null : databaseUnavailableReason(error);
       if (unavailable) {
@@ -62,34 +112,33 @@ export const errorHandler = fp(
       if (error instanceof AppError) {
         // Busy or unreachable passes in moments: say when a client's retry is worth it.
         if (error.statusCode === 503) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
-        return reply.status(error.statusCode).send({ success: false, message: error.message });
+        return reply
+          .status(error.statusCode)
+          .send({ success: false, message: translator.phrase(error.phrase) });
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
         const first = error.validation[0] as ValidationIssue | undefined;
-        return reply
-          .status(400)
-          .send({ success: false, message: first ? describeIssue(first) : messages.errors.badRequest });
+        const message = first
+          ? describeIssue(first, translator)
+          : translator.text(messages.errors.badRequest);
+        return reply.status(400).send({ success: false, message });
       }
       const status = error.statusCode ?? 500;
       if (status >= 400 && status < 500) {
-        const message =
-          status === 429
-            ? messages.errors.tooManyRequests
-            : status === 413
-              ? messages.errors.payloadTooLarge
-              : error.message || messages.errors.badRequest;
-        return reply.status(status).send({ success: false, message });
+        return reply
+          .status(status)
+          .send({ success: false, message: refusalIn(translator, status, error.message) });
       }
       request.log.error({ err: error }, 'unexpected error');
-      return reply.status(500).send({ success: false, message: messages.errors.internal });
+      return reply.status(500).send({ success: false, message: translator.text(messages.errors.internal) });
     });
 
     app.setNotFoundHandler((request, reply) => {
       reply.status(404).send({
         success: false,
-        message: format(messages.errors.routeNotFound, {
-          method: request.method,
-          url: request.url.split('?')[0] ?? '',
+        message: translatorFor(request).phrase({
+          template: messages.errors.routeNotFound,
+          values: { method: request.method, url: request.url.split('?')[0] ?? '' },
         }),
       });
     });

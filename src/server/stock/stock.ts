@@ -46,18 +46,19 @@ export interface StockLevel {
 }
 
 /**
- * The conflict a shopper sees when there is not enough stock. `template` takes `{n}` (what is left) and
- * `{name}`; an empty shelf gets its own, plainer sentence unless the caller asks otherwise.
+ * The conflict a shopper sees when there is not enough stock. `template` is a text of the English
+ * dictionary taking `{n}` (what is left) and `{name}`; the error carries it with its values, so the
+ * answer is said in the shopper's language at the edge (plugins/errors.ts). An empty shelf gets its
+ * own, plainer sentence unless the caller asks for another text.
  */
 export function stockConflict(
   level: Pick<StockLevel, 'name' | 'available'>,
   template: string = messages.cart.onlyNAvailable,
 ): AppError {
-  const text =
-    level.available <= 0 && template === messages.cart.onlyNAvailable
-      ? format(messages.cart.productOutOfStock, { name: level.name })
-      : format(template, { n: Math.max(0, level.available), name: level.name });
-  return new AppError('CONFLICT', text);
+  if (level.available <= 0 && template === messages.cart.onlyNAvailable) {
+    return new AppError('CONFLICT', messages.cart.productOutOfStock, { name: level.name });
+  }
+  return new AppError('CONFLICT', template, { n: Math.max(0, level.available), name: level.name });
 }
 
 /** Throws the stock conflict when `wanted` is more than `level` allows. */

@@ -77,4 +77,7 @@ export const auth = {
   invalidToken: 'Your session has expired. Please log in again.',
   adminOnly: 'Only admins can do this',
   forbidden: 'You are not allowed to do this',
+  // The account's settings (issue 14)
+  languageRule: 'language must be en or ar',
+  settingsSaved: 'Your settings have been saved',
 } as const;

@@ -16,8 +16,7 @@ export const cart = {
   increaseQuantity: 'Increase quantity of {name}',
   removeItem: 'Remove {name} from cart',
   loadingCart: 'Loading your cart...',
-  itemsInCart: '{n} items in your cart',
-  oneItemInCart: '1 item in your cart',
+  itemsInCart: '{n, plural, one {# item in your cart} other {# items in your cart}}',
   // Toasts (SPEC §8)
   loginToAdd: 'Please log in to be able to add this item to the cart',
   adminsNotAllowed: 'Admins are not allowed to add items to cart',

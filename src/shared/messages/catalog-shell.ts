@@ -37,7 +37,7 @@ export const catalogShell = {
   coloursAvailable: 'Colours: {names}',
   home: 'Home',
   description: 'Description',
-  favoritesCount: '{n} saved pieces',
+  favoritesCount: '{n, plural, one {# saved piece} other {# saved pieces}}',
   adminsCannotFavorite: 'Admins cannot add products to favorites.',
   favoriteProductNotFound: 'Product not found.',
   removedFromFavorites: 'Removed from favorites',

@@ -15,8 +15,7 @@ export const catalog = {
   nextSlide: 'Next',
   goToSlide: 'Go to slide {n}',
   // Listing
-  productFound: 'product found',
-  productsFound: 'products found',
+  productsFound: '{n, plural, one {# product found} other {# products found}}',
   clearAll: 'Clear All',
   allCategories: 'All categories',
   showFilters: 'Show Filters',
@@ -58,8 +57,7 @@ export const catalog = {
   browseOtherCategories: 'Browse Other Categories',
   categoryEmpty: 'There are no products in this category yet.',
   allCategoriesTitle: 'All Categories',
-  productCount: '{n} products',
-  productCountOne: '{n} product',
+  productCount: '{n, plural, one {# product} other {# products}}',
   allCategoriesText: 'Find the right pieces faster: every collection, one tap away.',
   // Product details
   productImages: 'Product images',
@@ -68,7 +66,7 @@ export const catalog = {
   soldOut: 'Sold Out',
   relatedProducts: 'Related Products',
   inStockCount: '{n} in stock',
-  ratingsCount: '({n} ratings)',
+  ratingsCount: '({n, plural, one {# rating} other {# ratings}})',
   rateThisProduct: 'Rate this product',
   rateNStars: 'Rate {n} out of 5',
   productNotFound: 'Product not found',
@@ -90,7 +88,6 @@ export const catalog = {
   // Favourites
   favoritesTitle: 'My Favorites',
   favoritesEmpty: 'Your Favorites is Empty',
-  favoritesCountOne: '{n} saved piece',
   favoritesEmptyText: 'Save the pieces you love and find them here later.',
   startShopping: 'Start Shopping',
   // Categories answers

@@ -9,6 +9,13 @@ export const errors = {
   nulCharacter: '{field} must not contain a NUL character',
   textTooLong: '{field} must be at most {max} characters',
   numberTooLarge: '{field} must be at most {max}',
+  // The rules of the query parameters and ids every list and path shares
+  pageRule: 'page must be a whole number of at least 1',
+  limitRule: 'limit must be a whole number from 1 to {max}',
+  notNegative: '{field} must be a number of at least 0',
+  oneOf: '{field} must be one of {values}',
+  invalidId: 'Invalid id',
+  variantIdRule: 'id must be a variant id',
   internal: 'Something went wrong on our side. Please try again.',
   tooManyRequests: 'Too many requests. Please slow down and try again in a minute.',
   payloadTooLarge: 'The upload is too large',

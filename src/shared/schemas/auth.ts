@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, ROLES } from '../constants';
+import { LANGUAGES } from '../language';
 import { messages } from '../messages';
-import { text } from './common';
+import { AnswerIdSchema, text } from './common';
 
 const m = messages.auth;
 
@@ -10,6 +11,9 @@ const PASSWORD_PATTERN = /^(?=.*[A-Z])(?=.*\d)[A-Za-z\d]{6,11}$/;
 const PASSWORD_MAX = 11;
 /** Sign-in takes any stored password (an admin's may predate the sign-up rule), up to a sane length. */
 const SIGNIN_PASSWORD_MAX = 128;
+
+/** A shop language a user chooses (issue 14). */
+const LanguageChoiceSchema = z.enum(LANGUAGES, { error: m.languageRule });
 
 const passwordsMatch = {
   check: (body: { password: string; confirmPassword: string }) => body.password === body.confirmPassword,
@@ -41,6 +45,8 @@ export const SignupSchema = z
       error: m.confirmRequired,
       tooLong: m.passwordsDoNotMatch,
     }).min(1, m.confirmRequired),
+    /** The language the new account chooses; without it, none is chosen yet. */
+    language: LanguageChoiceSchema.optional(),
   })
   .refine(passwordsMatch.check, passwordsMatch.params);
 
@@ -68,6 +74,8 @@ export const AuthResultSchema = z
     role: z.enum(ROLES),
     username: z.string(),
     email: z.string(),
+    /** The language the account chose (issue 14); null until it chooses one. */
+    language: z.enum(LANGUAGES).nullable(),
   })
   .describe('Signed in: the token to send in the `token` header');
 export type AuthResult = z.infer<typeof AuthResultSchema>;
@@ -91,3 +99,24 @@ export const ResetPasswordSchema = z
     confirmPassword: SignupSchema.shape.confirmPassword,
   })
   .refine(passwordsMatch.check, passwordsMatch.params);
+
+/** The signed-in account as `GET`/`PATCH /api/auth/me` answer it (issue 14). */
+export const AccountSchema = z.object({
+  _id: AnswerIdSchema,
+  id: AnswerIdSchema,
+  username: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  /** The language the account chose; null until it chooses one (the shop then follows the browser). */
+  language: z.enum(LANGUAGES).nullable(),
+});
+export type Account = z.infer<typeof AccountSchema>;
+
+export const AccountAnswerSchema = z.object({ success: z.literal(true), user: AccountSchema });
+
+/** `PATCH /api/auth/me`: the settings a user may change; a field left out stays as it is, null clears it. */
+export const AccountSettingsSchema = z.object({
+  language: LanguageChoiceSchema.nullable().optional(),
+});
+
+export const AccountSavedAnswerSchema = AccountAnswerSchema.extend({ message: z.string() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { typedDigits } from '../digits';
 import { messages } from '../messages';
 import { AnswerIdSchema, CountSchema, EgpSchema } from './common';
 import { ImageSchema } from './product';
@@ -7,11 +8,13 @@ import { VariantOptionsSchema } from './variants';
 const m = messages.cart;
 
 const productId = z.uuid({ error: m.invalidProductId });
-const quantity = z.coerce
-  .number({ error: m.quantityRule })
-  .int(m.quantityRule)
-  .min(1, m.quantityRule)
-  .max(1000, m.quantityRule);
+const quantity = typedDigits(
+  z.coerce
+    .number({ error: m.quantityRule })
+    .int(m.quantityRule)
+    .min(1, m.quantityRule)
+    .max(1000, m.quantityRule),
+);
 
 /** The chosen variant; required for a product that has variants ('Please choose a Size'). */
 const variantId = z

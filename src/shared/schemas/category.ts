@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_PAGE_SIZE } from '../constants';
-import { format, messages } from '../messages';
+import { messages } from '../messages';
+import { ruleText } from '../translate';
 import {
   AnswerIdSchema,
   BinaryFileSchema,
@@ -31,12 +32,12 @@ export const CategoryFormSchema = z.object({
   name: text('name', {
     max: CATEGORY_NAME_MAX,
     error: messages.admin.enterCategoryName,
-    tooLong: format(messages.admin.categoryNameTooLong, { max: CATEGORY_NAME_MAX }),
+    tooLong: ruleText(messages.admin.categoryNameTooLong, { max: CATEGORY_NAME_MAX }),
   }).min(1, messages.admin.enterCategoryName),
   /** The Arabic name (issue 14): optional; sent empty it clears the name, left out keeps it. */
   nameAr: text('nameAr', {
     max: CATEGORY_NAME_MAX,
-    tooLong: format(messages.admin.categoryNameArTooLong, { max: CATEGORY_NAME_MAX }),
+    tooLong: ruleText(messages.admin.categoryNameArTooLong, { max: CATEGORY_NAME_MAX }),
   }).optional(),
   /** JSON text (issue 13); empty removes the guide, left out keeps it. */
   sizeGuide: SizeGuideFieldSchema.optional(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CITIES, PAYMENT_TYPES } from '../constants';
+import { typedDigits } from '../digits';
 import { messages } from '../messages';
 import { text } from './common';
 
@@ -13,11 +14,12 @@ function rule(field: string, max: number, message: string) {
 /** The checkout form's rules of SPEC §5, applied by the form and again by `POST /order`. */
 export const ShippingSchema = z.object({
   name: rule('name', 50, m.nameRule).regex(/^[\p{L} ]{3,50}$/u, m.nameRule),
-  phone: rule('phone', 13, m.phoneRule).regex(/^(\+2)?01[0125]\d{8}$/, m.phoneRule),
-  street: rule('street', 100, m.streetRule).regex(/^[\p{L}\d\s\-.,]{5,100}$/u, m.streetRule),
-  building: rule('building', 5, m.buildingRule).regex(/^\d{1,5}$/, m.buildingRule),
-  floor: rule('floor', 3, m.floorRule).regex(/^\d{1,3}$/, m.floorRule),
-  apartment: rule('apartment', 4, m.apartmentRule).regex(/^\d{1,4}$/, m.apartmentRule),
+  // Numbers are read in ASCII whatever digits were typed (an Arabic keyboard types ٠١٠…), then checked.
+  phone: typedDigits(rule('phone', 13, m.phoneRule).regex(/^(\+2)?01[0125]\d{8}$/, m.phoneRule)),
+  street: typedDigits(rule('street', 100, m.streetRule).regex(/^[\p{L}\d\s\-.,]{5,100}$/u, m.streetRule)),
+  building: typedDigits(rule('building', 5, m.buildingRule).regex(/^\d{1,5}$/, m.buildingRule)),
+  floor: typedDigits(rule('floor', 3, m.floorRule).regex(/^\d{1,3}$/, m.floorRule)),
+  apartment: typedDigits(rule('apartment', 4, m.apartmentRule).regex(/^\d{1,4}$/, m.apartmentRule)),
   landmark: text('landmark', { max: 100, tooLong: m.landmarkRule }).optional().default(''),
   area: rule('area', 50, m.areaRule).regex(/^[\p{L} ]{3,50}$/u, m.areaRule),
   city: z.enum(CITIES, { error: m.cityRule }),

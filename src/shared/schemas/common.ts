@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { MAX_PRICE_EGP } from '../constants';
-import { format, messages } from '../messages';
+import { asciiDigitsOf } from '../digits';
+import { messages } from '../messages';
+import { ruleText } from '../translate';
 
 const NUL = '\u0000';
 
@@ -23,12 +25,17 @@ export interface TextOptions {
 export function text(field: string, { max, trim = true, error, tooLong }: TextOptions) {
   const base = z
     .string(error === undefined ? undefined : { error })
-    .refine((value) => !value.includes(NUL), format(messages.errors.nulCharacter, { field }));
-  return (trim ? base.trim() : base).max(max, tooLong ?? format(messages.errors.textTooLong, { field, max }));
+    .refine((value) => !value.includes(NUL), ruleText(messages.errors.nulCharacter, { field }));
+  return (trim ? base.trim() : base).max(
+    max,
+    tooLong ?? ruleText(messages.errors.textTooLong, { field, max }),
+  );
 }
 
 /** Query strings arrive as text; an empty value means "not given". */
 const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
+/** A number typed in a query (a price range): blank is "not given"; Arabic and Persian digits read as ASCII. */
+const typedNumber = (value: unknown) => asciiDigitsOf(blankToUndefined(value));
 
 /**
  * A page number: a whole number from 1. zod's `int()` takes safe integers only, and the listing answers
@@ -37,14 +44,14 @@ const blankToUndefined = (value: unknown) => (value === '' || value === null ? u
 export const pageParam = z.preprocess(
   blankToUndefined,
   z.coerce
-    .number({ error: 'page must be a whole number of at least 1' })
-    .int('page must be a whole number of at least 1')
-    .min(1, 'page must be a whole number of at least 1')
+    .number({ error: messages.errors.pageRule })
+    .int(messages.errors.pageRule)
+    .min(1, messages.errors.pageRule)
     .optional(),
 );
 
 export function limitParam(max: number) {
-  const rule = `limit must be a whole number from 1 to ${max}`;
+  const rule = ruleText(messages.errors.limitRule, { max });
   return z.preprocess(
     blankToUndefined,
     z.coerce.number({ error: rule }).int(rule).min(1, rule).max(max, rule).optional(),
@@ -53,13 +60,13 @@ export function limitParam(max: number) {
 
 /** A price in EGP: stored as integer piastres, so it is bounded by the highest price a product may have. */
 export function moneyParam(name: string) {
-  const rule = `${name} must be a number of at least 0`;
+  const rule = ruleText(messages.errors.notNegative, { field: name });
   return z.preprocess(
-    blankToUndefined,
+    typedNumber,
     z.coerce
       .number({ error: rule })
       .min(0, rule)
-      .max(MAX_PRICE_EGP, format(messages.errors.numberTooLarge, { field: name, max: MAX_PRICE_EGP }))
+      .max(MAX_PRICE_EGP, ruleText(messages.errors.numberTooLarge, { field: name, max: MAX_PRICE_EGP }))
       .optional(),
   );
 }
@@ -76,7 +83,7 @@ export function filterParam(field: string) {
 export const idOrSlugParam = text('idOrSlug', { max: 200 }).min(1);
 
 /** Ids are UUIDs; a malformed one is answered 400 before the database sees it. */
-export const IdSchema = z.uuid({ error: 'Invalid id' });
+export const IdSchema = z.uuid({ error: messages.errors.invalidId });
 
 /** Every failure, whatever its status (DESIGN §2): a client shows `message` as it is. */
 export const ErrorResponseSchema = z.object({

@@ -8,7 +8,8 @@ import {
   PROOF_FILTERS,
   STATUS_NOTE_MAX,
 } from '../constants';
-import { format, messages } from '../messages';
+import { messages } from '../messages';
+import { ruleText } from '../translate';
 import {
   AnswerIdSchema,
   BinaryFileSchema,
@@ -29,7 +30,7 @@ export const StatusUpdateSchema = z.object({
   /** Why, for the order's history and the customer's e-mail; blank is no note. */
   note: text('note', {
     max: STATUS_NOTE_MAX,
-    tooLong: format(messages.orders.noteRule, { max: STATUS_NOTE_MAX }),
+    tooLong: ruleText(messages.orders.noteRule, { max: STATUS_NOTE_MAX }),
   })
     .nullish()
     .describe(`An optional note, at most ${STATUS_NOTE_MAX} characters, kept in the history and mailed`),
@@ -44,7 +45,7 @@ const blankToUndefined = (value: unknown) => (value === '' ? undefined : value);
 
 /** A day of the shop's calendar (Africa/Cairo), written YYYY-MM-DD. */
 function dayParam(field: string) {
-  const rule = format(messages.orders.dateRule, { field });
+  const rule = ruleText(messages.orders.dateRule, { field });
   return z.preprocess(
     blankToUndefined,
     z.iso.date({ error: rule }).optional().describe(`${field}: a day, YYYY-MM-DD, Cairo time`),

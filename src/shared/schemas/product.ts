@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { asciiDigitsOf } from '../digits';
 import {
   AVAILABILITIES,
   MAX_IMAGE_BYTES,
@@ -10,7 +11,8 @@ import {
   RATING_MAX,
   RATING_MIN,
 } from '../constants';
-import { format, messages } from '../messages';
+import { messages } from '../messages';
+import { ruleText } from '../translate';
 import {
   AnswerIdSchema,
   BinaryFileSchema,
@@ -48,9 +50,15 @@ export const ProductQuerySchema = z.object({
   minPrice: moneyParam('minPrice'),
   maxPrice: moneyParam('maxPrice'),
   availability: z
-    .enum(AVAILABILITIES, { error: `availability must be one of ${AVAILABILITIES.join(', ')}` })
+    .enum(AVAILABILITIES, {
+      error: ruleText(messages.errors.oneOf, { field: 'availability', values: AVAILABILITIES.join(', ') }),
+    })
     .optional(),
-  sort: z.enum(PRODUCT_SORTS, { error: `sort must be one of ${PRODUCT_SORTS.join(', ')}` }).optional(),
+  sort: z
+    .enum(PRODUCT_SORTS, {
+      error: ruleText(messages.errors.oneOf, { field: 'sort', values: PRODUCT_SORTS.join(', ') }),
+    })
+    .optional(),
   size: optionFilterParam('size', 'Size'),
   color: optionFilterParam('color', 'Color'),
   page: pageParam,
@@ -70,25 +78,26 @@ const a = messages.admin;
 const PRODUCT_NAME_MAX = 120;
 const PRODUCT_DESCRIPTION_MAX = 5000;
 const MAX_IMAGE_MB = MAX_IMAGE_BYTES / (1024 * 1024);
-const required = (value: unknown) => (value === '' || value === null ? undefined : value);
+/** A number field of the form: blank is "not given"; Arabic and Persian digits read as ASCII. */
+const required = (value: unknown) => (value === '' || value === null ? undefined : asciiDigitsOf(value));
 
 const productName = text('name', {
   max: PRODUCT_NAME_MAX,
   error: a.fillRequired,
-  tooLong: format(a.nameTooLong, { max: PRODUCT_NAME_MAX }),
+  tooLong: ruleText(a.nameTooLong, { max: PRODUCT_NAME_MAX }),
 }).min(1, a.fillRequired);
 const productDescription = text('description', {
   max: PRODUCT_DESCRIPTION_MAX,
-  tooLong: format(a.descriptionTooLong, { max: PRODUCT_DESCRIPTION_MAX }),
+  tooLong: ruleText(a.descriptionTooLong, { max: PRODUCT_DESCRIPTION_MAX }),
 });
 /** The Arabic texts (issue 14): optional, the English limits; sent empty they clear the text. */
 const productNameAr = text('nameAr', {
   max: PRODUCT_NAME_MAX,
-  tooLong: format(a.nameArTooLong, { max: PRODUCT_NAME_MAX }),
+  tooLong: ruleText(a.nameArTooLong, { max: PRODUCT_NAME_MAX }),
 });
 const productDescriptionAr = text('descriptionAr', {
   max: PRODUCT_DESCRIPTION_MAX,
-  tooLong: format(a.descriptionArTooLong, { max: PRODUCT_DESCRIPTION_MAX }),
+  tooLong: ruleText(a.descriptionArTooLong, { max: PRODUCT_DESCRIPTION_MAX }),
 });
 const productPrice = z.preprocess(
   required,

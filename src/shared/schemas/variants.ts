@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { asciiDigitsOf, typedDigits } from '../digits';
 import {
   MAX_OPTION_VALUES,
   MAX_PRICE_EGP,
@@ -7,6 +8,7 @@ import {
   MAX_STOCK,
 } from '../constants';
 import { format, messages } from '../messages';
+import { ruleText } from '../translate';
 import { AnswerIdSchema, CountSchema, EgpSchema, text } from './common';
 
 // Sizes and colours (issue 13): a product's options, the variants it sells, and a category's size
@@ -76,11 +78,11 @@ export function optionValue(chosen: VariantOptions, name: string): string | unde
 
 const optionName = text('option name', {
   max: OPTION_NAME_MAX,
-  tooLong: format(a.optionNameTooLong, { max: OPTION_NAME_MAX }),
+  tooLong: ruleText(a.optionNameTooLong, { max: OPTION_NAME_MAX }),
 }).min(1, a.optionNameRequired);
 const optionValueText = text('option value', {
   max: OPTION_VALUE_MAX,
-  tooLong: format(a.optionValueTooLong, { max: OPTION_VALUE_MAX }),
+  tooLong: ruleText(a.optionValueTooLong, { max: OPTION_VALUE_MAX }),
 }).min(1, a.optionValueRequired);
 
 export const ProductOptionInputSchema = z
@@ -108,18 +110,20 @@ export const ProductOptionInputSchema = z
     }
   });
 
-const blankToNull = (value: unknown) => (value === '' || value === undefined ? null : value);
+const blankToNull = (value: unknown) => (value === '' || value === undefined ? null : asciiDigitsOf(value));
 
 export const VariantInputSchema = z.object({
   /** An existing variant's id, to keep it (and its sales) while editing; left out for a new one. */
-  id: z.uuid({ error: 'id must be a variant id' }).optional(),
-  sku: text('sku', { max: SKU_MAX, tooLong: format(a.skuTooLong, { max: SKU_MAX }) }).min(1, a.skuRequired),
+  id: z.uuid({ error: messages.errors.variantIdRule }).optional(),
+  sku: text('sku', { max: SKU_MAX, tooLong: ruleText(a.skuTooLong, { max: SKU_MAX }) }).min(1, a.skuRequired),
   options: z.record(z.string(), z.string()),
-  avaliableItems: z.coerce
-    .number({ error: a.variantStockRule })
-    .int(a.variantStockRule)
-    .min(0, a.variantStockRule)
-    .max(MAX_STOCK, a.variantStockRule),
+  avaliableItems: typedDigits(
+    z.coerce
+      .number({ error: a.variantStockRule })
+      .int(a.variantStockRule)
+      .min(0, a.variantStockRule)
+      .max(MAX_STOCK, a.variantStockRule),
+  ),
   /** The variant's own price in EGP; null or left out for the product's. */
   price: z.preprocess(
     blankToNull,
@@ -140,11 +144,11 @@ export type VariantInput = z.output<typeof VariantInputSchema>;
 export const ProductVariantsInputSchema = z
   .object({
     options: z.array(ProductOptionInputSchema).max(MAX_PRODUCT_OPTIONS, {
-      error: format(a.tooManyOptions, { max: MAX_PRODUCT_OPTIONS }),
+      error: ruleText(a.tooManyOptions, { max: MAX_PRODUCT_OPTIONS }),
     }),
     variants: z
       .array(VariantInputSchema)
-      .max(MAX_PRODUCT_VARIANTS, { error: format(a.tooManyVariants, { max: MAX_PRODUCT_VARIANTS }) }),
+      .max(MAX_PRODUCT_VARIANTS, { error: ruleText(a.tooManyVariants, { max: MAX_PRODUCT_VARIANTS }) }),
   })
   .superRefine(({ options, variants }, ctx) => {
     const fail = (message: string) => ctx.addIssue({ code: 'custom', message });
@@ -191,7 +195,7 @@ export const SizeGuideInputSchema = z
         z
           .string()
           .trim()
-          .max(SIZE_GUIDE_CELL_MAX, format(a.sizeGuideCellTooLong, { max: SIZE_GUIDE_CELL_MAX })),
+          .max(SIZE_GUIDE_CELL_MAX, ruleText(a.sizeGuideCellTooLong, { max: SIZE_GUIDE_CELL_MAX })),
       )
       .min(1, a.sizeGuideJson),
     rows: z.array(
@@ -199,7 +203,7 @@ export const SizeGuideInputSchema = z
         z
           .string()
           .trim()
-          .max(SIZE_GUIDE_CELL_MAX, format(a.sizeGuideCellTooLong, { max: SIZE_GUIDE_CELL_MAX })),
+          .max(SIZE_GUIDE_CELL_MAX, ruleText(a.sizeGuideCellTooLong, { max: SIZE_GUIDE_CELL_MAX })),
       ),
     ),
   })
@@ -207,7 +211,10 @@ export const SizeGuideInputSchema = z
     if (guide.columns.length > SIZE_GUIDE_MAX_COLUMNS || guide.rows.length > SIZE_GUIDE_MAX_ROWS) {
       ctx.addIssue({
         code: 'custom',
-        message: format(a.sizeGuideTooLarge, { columns: SIZE_GUIDE_MAX_COLUMNS, rows: SIZE_GUIDE_MAX_ROWS }),
+        message: ruleText(a.sizeGuideTooLarge, {
+          columns: SIZE_GUIDE_MAX_COLUMNS,
+          rows: SIZE_GUIDE_MAX_ROWS,
+        }),
       });
       return;
     }

@@ -1,3 +1,4 @@
+import { direction } from '@/web/i18n/language';
 import { useQuery } from '@tanstack/react-query';
 import Autoplay from 'embla-carousel-autoplay';
 import useEmblaCarousel from 'embla-carousel-react';
@@ -66,7 +67,8 @@ function Carousel({ categories }: { categories: CategoryDto[] }) {
     {
       loop: true,
       align: 'start',
-      direction: typeof document !== 'undefined' && document.documentElement.dir === 'rtl' ? 'rtl' : 'ltr',
+      // Swipes the Arabic way on right-to-left pages.
+      direction,
     },
     // Pauses while hovered or touched and carries on afterwards (SPEC §4).
     [Autoplay({ delay: CATEGORY_CAROUSEL.autoplayMs, stopOnMouseEnter: true, stopOnInteraction: false })],

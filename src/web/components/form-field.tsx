@@ -1,3 +1,4 @@
+import { translator } from '@/web/i18n/translate';
 import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
 
 interface FormFieldProps extends InputHTMLAttributes<HTMLInputElement> {
@@ -12,6 +13,8 @@ interface FormFieldProps extends InputHTMLAttributes<HTMLInputElement> {
 /** A labelled input whose validation message sits under it and is announced with it. */
 export function FormField({ id, label, error, trailing, className = '', ref, ...input }: FormFieldProps) {
   const errorId = `${id}-error`;
+  // An e-mail address, a phone number and a password are written left to right on Arabic pages too.
+  const leftToRight = input.type === 'email' || input.type === 'tel' || input.type === 'password';
   return (
     <div className={className}>
       <label htmlFor={id} className="label">
@@ -23,6 +26,7 @@ export function FormField({ id, label, error, trailing, className = '', ref, ...
           id={id}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
+          dir={leftToRight ? 'ltr' : undefined}
           className={`field ${trailing ? 'pe-11' : ''}`}
           {...input}
         />
@@ -30,7 +34,7 @@ export function FormField({ id, label, error, trailing, className = '', ref, ...
       </div>
       {error && (
         <p id={errorId} className="field-error">
-          {error}
+          {translator.text(error)}
         </p>
       )}
     </div>

@@ -1,3 +1,4 @@
+import { translator } from '@/web/i18n/translate';
 import type { OrderStatus } from '@/shared/constants';
 import { messages } from '@/web/i18n/messages';
 import { orderStatusWords, paymentTypeWords, proofStateWords } from '@/shared/order-words';
@@ -35,7 +36,7 @@ function isKnown(status: string): status is OrderStatus {
 
 /** The badge's words; a status this client does not know is shown as it is (SPEC §4). */
 export function statusLabel(status: string): string {
-  return isKnown(status) ? LABELS[status] : status;
+  return isKnown(status) ? translator.text(LABELS[status]) : status;
 }
 
 export function statusTone(status: string): string {

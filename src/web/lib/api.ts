@@ -2,6 +2,7 @@ import { apiUrl, type QueryValue } from '@/shared/api-url';
 import { TOKEN_HEADER } from '@/shared/constants';
 import { errors } from '@/web/i18n/first-screen';
 import { layout } from '@/web/i18n/first-screen';
+import { language } from '@/web/i18n/language';
 import { getSession, signOut } from '@/web/session/session';
 import { href } from '@/web/paths';
 
@@ -82,6 +83,8 @@ async function request<T>(method: string, path: string, options: RequestOptions 
   const { token } = getSession();
   const headers = new Headers(options.headers);
   headers.set('accept', 'application/json');
+  // The API answers its messages in the page's language.
+  headers.set('accept-language', language);
   if (token) headers.set(TOKEN_HEADER, token);
 
   let body: BodyInit | undefined;

@@ -2,3 +2,8 @@
 export function reloadPage(): void {
   window.location.reload();
 }
+
+/** Loads `url` as a new page from the server (a language switch); replaced in tests as `reloadPage`. */
+export function openPage(url: string): void {
+  window.location.assign(url);
+}

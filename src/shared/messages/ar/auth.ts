@@ -80,4 +80,6 @@ export const auth: Dictionary<typeof english> = {
   invalidToken: 'انتهت جلستك. يُرجى تسجيل الدخول مرة أخرى.',
   adminOnly: 'هذا الإجراء متاح للمشرفين فقط',
   forbidden: 'غير مسموح لك بتنفيذ هذا الإجراء',
+  languageRule: 'يجب أن تكون اللغة en أو ar',
+  settingsSaved: 'تم حفظ إعداداتك',
 };

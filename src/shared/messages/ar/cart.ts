@@ -21,7 +21,6 @@ export const cart: Dictionary<typeof english> = {
   loadingCart: 'جارٍ تحميل سلتك...',
   itemsInCart:
     '{n, plural, zero {لا توجد قطع في سلتك} one {قطعة واحدة في سلتك} two {قطعتان في سلتك} few {# قطع في سلتك} many {# قطعة في سلتك} other {# قطعة في سلتك}}',
-  oneItemInCart: 'قطعة واحدة في سلتك',
   // Toasts (SPEC §8)
   loginToAdd: 'يُرجى تسجيل الدخول لتتمكن من إضافة هذا المنتج إلى السلة',
   adminsNotAllowed: 'لا يمكن للمشرفين إضافة منتجات إلى السلة',

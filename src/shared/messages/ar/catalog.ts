@@ -24,7 +24,6 @@ export const catalog: Dictionary<typeof english> = {
   goToSlide: 'الانتقال إلى الشريحة {n}',
   shopByCategory: 'تسوّق حسب القسم',
   // Listing
-  productFound: 'تم العثور على منتج واحد',
   productsFound:
     '{n, plural, zero {لم يتم العثور على منتجات} one {تم العثور على منتج واحد} two {تم العثور على منتجين} few {تم العثور على # منتجات} many {تم العثور على # منتجًا} other {تم العثور على # منتج}}',
   clearAll: 'مسح الكل',
@@ -74,9 +73,6 @@ export const catalog: Dictionary<typeof english> = {
   allCategoriesTitle: 'كل الأقسام',
   productCount:
     '{n, plural, zero {لا توجد منتجات} one {منتج واحد} two {منتجان} few {# منتجات} many {# منتجًا} other {# منتج}}',
-  // The English pair's singular carries {n}, so the Arabic keeps it as the same plural message: with 1 it reads 'منتج واحد'.
-  productCountOne:
-    '{n, plural, zero {لا توجد منتجات} one {منتج واحد} two {منتجان} few {# منتجات} many {# منتجًا} other {# منتج}}',
   allCategoriesText: 'اعثر على القطع المناسبة بسرعة أكبر: كل تشكيلة على بُعد نقرة واحدة.',
   // Product card
   noPriceAvailable: 'السعر غير متاح',
@@ -124,9 +120,6 @@ export const catalog: Dictionary<typeof english> = {
   favoritesTitle: 'مفضلتي',
   favoritesEmpty: 'قائمة المفضلة فارغة',
   favoritesCount:
-    '{n, plural, zero {لا توجد قطع محفوظة} one {قطعة واحدة محفوظة} two {قطعتان محفوظتان} few {# قطع محفوظة} many {# قطعة محفوظة} other {# قطعة محفوظة}}',
-  // As productCountOne: the English singular carries {n}, so the Arabic is the same plural message.
-  favoritesCountOne:
     '{n, plural, zero {لا توجد قطع محفوظة} one {قطعة واحدة محفوظة} two {قطعتان محفوظتان} few {# قطع محفوظة} many {# قطعة محفوظة} other {# قطعة محفوظة}}',
   favoritesEmptyText: 'احفظ القطع التي تعجبك وستجدها هنا لاحقًا.',
   startShopping: 'ابدأ التسوق',

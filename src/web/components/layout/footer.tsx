@@ -56,7 +56,7 @@ export function Footer() {
           <Link to={href.home()} className="font-display text-2xl tracking-[0.08em] text-ink">
             {shopName}
           </Link>
-          <p className="mt-3 text-sm leading-relaxed text-muted">{m.footerTagline}</p>
+          <p className="mt-3 text-sm leading-relaxed text-ink-soft">{m.footerTagline}</p>
           <ul aria-label={m.socialLinks} className="mt-6 flex flex-wrap gap-2">
             {socialLinks.map((link) => (
               <li key={link.network}>
@@ -82,7 +82,7 @@ export function Footer() {
         <FooterLinks label={m.accountLinks} links={accountLinks} />
       </div>
       <div className="border-t border-line">
-        <p className="shell py-5 text-xs text-muted">{format(m.copyright, { year, shop: shopName })}</p>
+        <p className="shell py-5 text-xs text-ink-soft">{format(m.copyright, { year, shop: shopName })}</p>
       </div>
     </footer>
   );

@@ -1,9 +1,24 @@
+import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 // The shell is in every first load, so it imports the message areas it shows rather than the whole
 // dictionary (which the lazily loaded pages bring with their own chunks).
 import { layout } from '@/web/i18n/first-screen';
-import { Footer } from './footer';
+import { useNearViewport } from '@/web/lib/use-near-viewport';
 import { TopBar } from './top-bar';
+
+// The footer is below the fold of every long page: it loads as the shopper scrolls near it (at once on a
+// short page), keeping it out of the home page's first load.
+const Footer = lazy(() => import('./footer').then((module) => ({ default: module.Footer })));
+
+function FooterWhenNear({ settled }: { settled: boolean }) {
+  const [ref, near] = useNearViewport<HTMLDivElement>(settled);
+  if (!near) return <div ref={ref} className="h-px" />;
+  return (
+    <Suspense fallback={null}>
+      <Footer />
+    </Suspense>
+  );
+}
 
 /** What every page sits in (SPEC §2 "Common layout"): the top bar, the page, the footer. */
 export function RootLayout() {
@@ -27,7 +42,7 @@ export function RootLayout() {
       <main id="main" className="flex-1">
         <Outlet />
       </main>
-      <Footer />
+      <FooterWhenNear settled={navigation.state === 'idle'} />
       <ScrollRestoration />
     </div>
   );

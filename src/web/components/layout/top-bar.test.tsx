@@ -75,7 +75,8 @@ describe('top bar', () => {
     expect(menuButton).toHaveAttribute('aria-expanded', 'false');
     await user.click(menuButton);
     expect(menuButton).toHaveAttribute('aria-expanded', 'true');
-    expect(bar().getByRole('link', { name: m.login })).toHaveAttribute('href', '/login');
+    // The menu's contents load on its first opening.
+    expect(await bar().findByRole('link', { name: m.login })).toHaveAttribute('href', '/login');
     expect(bar().getByRole('link', { name: m.register })).toHaveAttribute('href', '/register');
     expect(bar().queryByRole('link', { name: m.myOrders })).toBeNull();
     expect(calls).toHaveLength(0);
@@ -180,7 +181,9 @@ describe('top bar', () => {
     const hamburger = screen.getByRole('button', { name: m.openMenu });
     await user.click(hamburger);
     expect(hamburger).toHaveAttribute('aria-expanded', 'true');
-    expect(screen.getAllByRole('searchbox')).toHaveLength(2);
+    // The menu's contents load on its first opening: its search, pages and language switch.
+    await waitFor(() => expect(screen.getAllByRole('searchbox')).toHaveLength(2));
+    expect(screen.getAllByRole('button', { name: 'العربية' })).toHaveLength(2);
     const nav = screen.getAllByRole('navigation', { name: m.mainNavigation })[0]!;
     await user.click(within(nav).getByRole('link', { name: m.categories }));
     expect(location()).toBe('/categories');

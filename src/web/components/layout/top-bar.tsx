@@ -4,6 +4,7 @@ import { layout } from '@/web/i18n/first-screen';
 import { shopName } from '@/web/lib/shop';
 import { useSession } from '@/web/session/session';
 import { CartLink, FavoritesLink } from './header-icons';
+import { LanguageSwitch } from './language-switch';
 import { mainLinks } from './main-links';
 import { MobileMenu } from './mobile-menu';
 import { SearchBox } from './search-box';
@@ -80,6 +81,7 @@ export function TopBar() {
 
         <div className="ms-auto flex items-center gap-1 sm:gap-2">
           <SearchBox id="top-bar-search" className="me-2 hidden w-56 md:block lg:w-72" />
+          <LanguageSwitch />
           {!isAdmin && (
             <>
               <FavoritesLink />

@@ -1,15 +1,13 @@
-import { ChevronDown, LayoutDashboard, LogIn, LogOut, Package, UserPlus, UserRound } from 'lucide-react';
-import { useCallback, useId, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { ChevronDown, UserRound } from 'lucide-react';
+import { lazy, Suspense, useCallback, useId, useRef, useState } from 'react';
 import { layout } from '@/web/i18n/first-screen';
 import { useSession } from '@/web/session/session';
 import { useDismiss } from './use-dismiss';
-import { href } from '@/web/paths';
 
 const m = layout;
 
-const itemClass =
-  'flex w-full items-center gap-3 rounded-lg px-3 py-2 text-start text-sm text-ink-soft transition hover:bg-sand hover:text-ink';
+// The menu's contents wait for its first opening: the first screen shows only its button.
+const UserMenuPanel = lazy(() => import('./user-menu-panel'));
 
 /** The account disclosure of SPEC §2: who is signed in and where they can go, or Login and Register. */
 export function UserMenu({ onLogout }: { onLogout: () => void }) {
@@ -55,66 +53,15 @@ export function UserMenu({ onLogout }: { onLogout: () => void }) {
           id={panelId}
           className="absolute end-0 top-full z-50 mt-2 w-64 rounded-card border border-line bg-surface p-2 shadow-lift"
         >
-          {session.isSignedIn ? (
-            <>
-              <div className="flex items-center gap-3 border-b border-line px-3 pt-2 pb-3">
-                <span
-                  aria-hidden="true"
-                  className="flex size-10 shrink-0 items-center justify-center rounded-full bg-accent-soft font-display text-lg text-accent-strong"
-                >
-                  {initial}
-                </span>
-                <div className="min-w-0">
-                  <p className="truncate text-sm font-medium text-ink">{session.username}</p>
-                  <p className="truncate text-xs text-muted">{session.email}</p>
-                </div>
-              </div>
-              <ul className="pt-2">
-                <li>
-                  <Link to={href.orders()} className={itemClass}>
-                    <Package className="size-4" aria-hidden="true" />
-                    {m.myOrders}
-                  </Link>
-                </li>
-                {session.isAdmin && (
-                  <li>
-                    <Link to={href.adminDashboard()} className={itemClass}>
-                      <LayoutDashboard className="size-4" aria-hidden="true" />
-                      {m.dashboard}
-                    </Link>
-                  </li>
-                )}
-                <li>
-                  <button
-                    type="button"
-                    className={itemClass}
-                    onClick={() => {
-                      setOpen(false);
-                      onLogout();
-                    }}
-                  >
-                    <LogOut className="size-4" aria-hidden="true" />
-                    {m.logout}
-                  </button>
-                </li>
-              </ul>
-            </>
-          ) : (
-            <ul>
-              <li>
-                <Link to={href.login()} className={itemClass}>
-                  <LogIn className="size-4" aria-hidden="true" />
-                  {m.login}
-                </Link>
-              </li>
-              <li>
-                <Link to={href.register()} className={itemClass}>
-                  <UserPlus className="size-4" aria-hidden="true" />
-                  {m.register}
-                </Link>
-              </li>
-            </ul>
-          )}
+          <Suspense fallback={null}>
+            <UserMenuPanel
+              initial={initial}
+              onLogout={() => {
+                setOpen(false);
+                onLogout();
+              }}
+            />
+          </Suspense>
         </div>
       )}
     </div>

@@ -139,7 +139,7 @@ describe('ProductCard', () => {
     expect(screen.queryByRole('deletion')).not.toBeInTheDocument();
   });
 
-  it("dims an out-of-stock product, overlays 'Out of Stock' and disables 'OUT OF STOCK'", () => {
+  it("greys an out-of-stock product's picture, overlays 'Out of Stock' and disables 'OUT OF STOCK'", () => {
     renderCard(sampleProduct({ avaliableItems: 0, inStock: false }));
     expect(screen.getByText('Out of Stock')).toBeInTheDocument();
     // The picture is dimmed; the texts keep their contrast (issue 16).

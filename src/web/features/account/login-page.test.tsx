@@ -4,7 +4,10 @@ import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@/web/i18n/messages';
 import { clearToasts, mockFetch, renderRoutes, setStoredSession, type Responder } from '@/web/lib/testing';
+import { openPage } from '@/web/lib/reload-page';
 import LoginPage from './login-page';
+
+vi.mock('@/web/lib/reload-page', () => ({ openPage: vi.fn(), reloadPage: vi.fn() }));
 
 const m = messages.auth;
 
@@ -102,6 +105,40 @@ describe('sign-in page', () => {
     expect(window.localStorage.getItem('email')).toBe('salma@example.com');
     expect(window.localStorage.getItem('userPassword')).toBeNull();
     expect(Object.values({ ...window.localStorage }).join(' ')).not.toContain('Secret123');
+  });
+
+  it("loads the remembered page again in the account's saved language when it is not the page's", async () => {
+    document.cookie = 'nour_lang=; Path=/; Max-Age=0';
+    const arabicAccount = signinAnswer();
+    const { user } = setup(
+      (call) =>
+        call.url.pathname === '/api/auth/signin'
+          ? { body: { ...arabicAccount.body, language: 'ar' } }
+          : call.url.pathname === '/api/cart/create'
+            ? { body: { success: true } }
+            : undefined,
+      { from: '/checkout' },
+    );
+    await fillAndSubmit(user, 'salma@example.com', 'Secret123');
+    await waitFor(() => expect(openPage).toHaveBeenCalledWith('/checkout'));
+    expect(document.cookie).toContain('nour_lang=ar');
+    expect(window.localStorage.getItem('userToken')).toBe('new-token');
+    document.cookie = 'nour_lang=; Path=/; Max-Age=0';
+  });
+
+  it("stays on the page when the saved language is the page's", async () => {
+    vi.mocked(openPage).mockClear();
+    const englishAccount = signinAnswer();
+    const { user } = setup((call) =>
+      call.url.pathname === '/api/auth/signin'
+        ? { body: { ...englishAccount.body, language: 'en' } }
+        : call.url.pathname === '/api/cart/create'
+          ? { body: { success: true } }
+          : undefined,
+    );
+    await fillAndSubmit(user, 'salma@example.com', 'Secret123');
+    expect(await screen.findByText('Welcome back')).toBeInTheDocument();
+    expect(openPage).not.toHaveBeenCalled();
   });
 
   it('waits 100 ms before going home, and ignores a failing cart creation', async () => {

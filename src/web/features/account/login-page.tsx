@@ -19,6 +19,8 @@ import { completeSignIn } from './complete-sign-in';
 import { href } from '@/web/paths';
 import { failureText } from '@/web/lib/failure-text';
 import { notify } from '@/web/lib/notify';
+import { followAccountLanguage } from '@/web/i18n/language-choice';
+import { openPage } from '@/web/lib/reload-page';
 
 const m = messages.auth;
 
@@ -76,8 +78,13 @@ export default function LoginPage() {
       notify.error(m.noTokenReceived);
       return;
     }
-    notify.success(answer?.message ?? m.signinSuccess);
     const target = redirectTargetOf(location.state);
+    // The language saved on the account wins: the page loads again in it, at the page it was going to.
+    if (followAccountLanguage(answer?.language)) {
+      openPage(target);
+      return;
+    }
+    notify.success(answer?.message ?? m.signinSuccess);
     setTimeout(() => navigate(target, { replace: true }), SIGNIN_REDIRECT_DELAY_MS);
   });
 

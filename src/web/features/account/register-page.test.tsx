@@ -101,6 +101,8 @@ describe('registration page', () => {
       email: 'salma@example.com',
       password: 'Secret123',
       confirmPassword: 'Secret123',
+      // The account keeps the page's language (English here).
+      language: 'en',
     });
     expect(calls[1]?.url.pathname).toBe('/api/cart/create');
     expect(await screen.findByText('Account created')).toBeInTheDocument();

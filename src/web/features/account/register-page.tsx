@@ -1,3 +1,4 @@
+import { language } from '@/web/i18n/language';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { Check } from 'lucide-react';
@@ -58,7 +59,8 @@ export default function RegisterPage() {
   const onSubmit = handleSubmit(async (values) => {
     let answer: AuthResult | undefined;
     try {
-      answer = await signUp.mutateAsync(values);
+      // The new account keeps the language it was made in.
+      answer = await signUp.mutateAsync({ ...values, language });
     } catch (error) {
       // SPEC §8: sign-up failure shows the server's message.
       notify.error(failureText(error, messages.errors.internal));

@@ -52,9 +52,7 @@ export default function CartPage() {
     body = (
       <div className="flex flex-col gap-6">
         <div className="flex items-center justify-between gap-4">
-          <p className="text-sm text-muted">
-            {pieces === 1 ? m.oneItemInCart : format(m.itemsInCart, { n: pieces })}
-          </p>
+          <p className="text-sm text-muted">{format(m.itemsInCart, { n: pieces })}</p>
           <button
             type="button"
             className="btn btn-ghost text-danger"

@@ -57,9 +57,7 @@ export default function CategoriesPage() {
                 <span>
                   <span className="block font-display text-2xl">{localizedName(category)}</span>
                   <span className="mt-1 block text-xs tracking-[0.14em] uppercase opacity-85">
-                    {format(category.productCount === 1 ? m.productCountOne : m.productCount, {
-                      n: category.productCount,
-                    })}
+                    {format(m.productCount, { n: category.productCount })}
                   </span>
                 </span>
                 <ArrowRight

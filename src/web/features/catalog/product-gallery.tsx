@@ -1,3 +1,4 @@
+import { direction } from '@/web/i18n/language';
 import useEmblaCarousel from 'embla-carousel-react';
 import { ZoomIn } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
@@ -31,7 +32,8 @@ export function ProductGallery({ images, name }: ProductGalleryProps) {
     loop: many,
     duration: SLIDE_DURATION,
     watchDrag: many,
-    direction: typeof document !== 'undefined' && document.documentElement.dir === 'rtl' ? 'rtl' : 'ltr',
+    // Swipes the Arabic way on right-to-left pages.
+    direction,
   });
   const [selected, setSelected] = useState(0);
   const [zoomed, setZoomed] = useState<number | null>(null);

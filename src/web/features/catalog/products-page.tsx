@@ -218,7 +218,7 @@ export default function ProductsPage() {
             {panelOpen ? m.hideFilters : m.showFilters}
           </button>
           <p className="text-sm text-ink-soft" aria-live="polite">
-            {data ? `${count} ${count === 1 ? m.productFound : m.productsFound}` : messages.layout.loading}
+            {data ? format(m.productsFound, { n: count }) : messages.layout.loading}
           </p>
         </div>
         <SortSelect value={filters.sort} onChange={(sort) => update({ ...filters, sort, page: 1 })} />

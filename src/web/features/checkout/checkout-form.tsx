@@ -1,3 +1,4 @@
+import { translator } from '@/web/i18n/translate';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -192,7 +193,7 @@ export function CheckoutForm({ cart }: { cart: CartDto }) {
               </select>
               {errors.city?.message && (
                 <p id="checkout-city-error" className="field-error">
-                  {errors.city.message}
+                  {translator.text(errors.city.message)}
                 </p>
               )}
             </div>

@@ -1,3 +1,4 @@
+import { translator } from '@/web/i18n/translate';
 import { ImageUp, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { messages } from '@/web/i18n/messages';
@@ -93,7 +94,7 @@ export function PaymentProofField({ file, error, required, onChoose }: PaymentPr
       </div>
       {error && (
         <p id={errorId} className="field-error" role="alert">
-          {error}
+          {translator.text(error)}
         </p>
       )}
     </div>

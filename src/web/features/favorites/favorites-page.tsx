@@ -110,9 +110,7 @@ export default function FavoritesPage() {
     <div className="shell py-10 sm:py-14">
       <header className="mb-10">
         <h1 className="text-title text-ink sm:text-[2.5rem]">{m.favoritesTitle}</h1>
-        <p className="mt-2 text-ink-soft">
-          {format(count === 1 ? m.favoritesCountOne : m.favoritesCount, { n: count })}
-        </p>
+        <p className="mt-2 text-ink-soft">{format(m.favoritesCount, { n: count })}</p>
       </header>
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-5 lg:grid-cols-4 lg:gap-6">
         {items.map((item) => (

@@ -1,5 +1,6 @@
+import { useNearViewport } from '@/web/lib/use-near-viewport';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { HOME_SECTION_COMPUTED } from '@/shared/constants';
 import { catalogShell } from '@/web/i18n/first-screen';
 import { productListQuery } from '@/web/lib/api/get-products';
@@ -44,29 +45,6 @@ function CarouselPlaceholder() {
       </p>
     </div>
   );
-}
-
-/**
- * True once the element is within a few hundred pixels of the viewport (at once where there is no
- * observer). Watching starts only when `settled`: while the product sections are still loading they are
- * short, the element sits near the top, and the carousel would load with the first screen after all.
- */
-function useNearViewport<T extends Element>(settled: boolean) {
-  const ref = useRef<T>(null);
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
-  useEffect(() => {
-    const element = ref.current;
-    if (near || !settled || !element) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
-      },
-      { rootMargin: '300px 0px' },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [near, settled]);
-  return [ref, near] as const;
 }
 
 /** SPEC §9: the top 8 by discount and the newest 8 are asked for; each section shows 4. */

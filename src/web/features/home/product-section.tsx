@@ -31,7 +31,7 @@ export function ProductSection({ id, title, eyebrow, products }: ProductSectionP
         >
           {catalogShell.viewAll}
           <ArrowRight
-            className="size-4 transition group-hover:translate-x-0.5 rtl:rotate-180"
+            className="size-4 transition group-hover:translate-x-0.5 rtl:rotate-180 rtl:group-hover:-translate-x-0.5"
             aria-hidden="true"
           />
         </Link>
