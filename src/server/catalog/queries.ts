@@ -1,9 +1,10 @@
-import { and, arrayOverlaps, asc, count, desc, eq, gt, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { and, arrayOverlaps, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Availability, ProductSort } from '@/shared/constants';
 import type { DbOrTx, Tx } from '../db/client';
 import { categories, products, productVariants, ratings } from '../db/schema';
-import { containsText } from '../db/text-search';
+import { containsNormalized, containsText, resemblesNormalized } from '../db/text-search';
 import type {
   CategoryDtoRow,
   ProductCategoryRow,
@@ -13,7 +14,13 @@ import type {
 } from './dto';
 
 export interface ProductFilters {
+  /** A search term in the search's one spelling (`searchTerm` of src/shared/search-text.ts), never empty. */
   search?: string | undefined;
+  /**
+   * How the term matches the names: false (or left out) as a substring; true as a word with typos, by
+   * trigram similarity, which the listing asks only when the substring matched nothing.
+   */
+  searchTypos?: boolean | undefined;
   /**
    * Products in any of these categories; undefined for no category filter, empty when the filter named
    * no existing category (then nothing matches).
@@ -63,10 +70,16 @@ function optionConditions(filters: ProductFilters): SQL[] {
   });
 }
 
-/** Every filter but the price range: the price slider's maximum is computed under exactly these. */
-function nonPriceConditions(filters: ProductFilters): SQL[] {
+/** The search, category and availability filters: what the listing's summary is counted under. */
+function baseConditions(filters: ProductFilters): SQL[] {
   const conditions: SQL[] = [];
-  if (filters.search) conditions.push(containsText(products.name, filters.search));
+  if (filters.search) {
+    conditions.push(
+      filters.searchTypos
+        ? resemblesNormalized(products.searchText, filters.search)
+        : containsNormalized(products.searchText, filters.search),
+    );
+  }
   if (filters.categoryIds) {
     // One id (the usual case) is an equality, which the (category_id, …) indexes serve in sort order.
     const [only] = filters.categoryIds;
@@ -76,16 +89,15 @@ function nonPriceConditions(filters: ProductFilters): SQL[] {
         : inArray(products.categoryId, filters.categoryIds),
     );
   }
-  if (filters.availability === 'inStock') conditions.push(gt(products.availableItems, 0));
-  if (filters.availability === 'outOfStock') conditions.push(eq(products.availableItems, 0));
-  return [...conditions, ...optionConditions(filters)];
+  // An equality on the stored flag, so the featured index (which starts with it) serves it in order.
+  if (filters.availability === 'inStock') conditions.push(eq(products.inStock, true));
+  if (filters.availability === 'outOfStock') conditions.push(eq(products.inStock, false));
+  return conditions;
 }
 
-/** Every filter but the option filters: what the facets are counted under (productFacets). */
-function nonOptionConditions(filters: ProductFilters): SQL[] {
-  return nonPriceConditions({ ...filters, sizes: undefined, colors: undefined }).concat(
-    priceConditions(filters),
-  );
+/** Every filter. */
+function allConditions(filters: ProductFilters): SQL[] {
+  return [...baseConditions(filters), ...priceConditions(filters), ...optionConditions(filters)];
 }
 
 function priceConditions(filters: ProductFilters): SQL[] {
@@ -107,7 +119,11 @@ interface SortKey {
 }
 
 const SORT_KEYS: Record<ProductSort, SortKey> = {
-  featured: { direction: 'desc', columns: [products.featuredScore, products.createdAt, products.id] },
+  // Sold-out products last (issue 16), then the best rated, then the newest.
+  featured: {
+    direction: 'desc',
+    columns: [products.inStock, products.featuredScore, products.createdAt, products.id],
+  },
   priceAsc: { direction: 'asc', columns: [products.finalPricePiastres, products.id] },
   priceDesc: { direction: 'desc', columns: [products.finalPricePiastres, products.id] },
   nameAsc: { direction: 'asc', columns: [products.name, products.id] },
@@ -150,7 +166,7 @@ export async function findPageAnchors(
 ): Promise<PageAnchor[]> {
   const { columns } = SORT_KEYS[sort];
   const keys = columns.map((column, i) => sql`${column}::text as ${sql.identifier(`k${i}`)}`);
-  const where = and(...nonPriceConditions(filters), ...priceConditions(filters));
+  const where = and(...allConditions(filters));
   const result = await db.execute(sql`
     select * from (
       select ${sql.join(keys, sql`, `)}, row_number() over (order by ${sql.join(orderOf(sort), sql`, `)}) - 1 as position
@@ -165,6 +181,26 @@ export async function findPageAnchors(
     position: Number(row.position),
     key: columns.map((_, i) => String(row[`k${i}`])),
   }));
+}
+
+/**
+ * A name for the page query of this shape (which filters, which sort, from an anchor or not): the same
+ * shape always makes the same SQL text, so on PostgreSQL it is parsed and planned once per connection
+ * and then only executed (a named prepared statement; PGlite plans every query). A search is never
+ * prepared: how many rows its term matches decides its plan, which a generic plan cannot know.
+ */
+function pageStatementName(filters: ProductFilters, sort: ProductSort, fromAnchor: boolean): string {
+  const shape = [
+    sort,
+    fromAnchor,
+    filters.categoryIds?.length ?? -1,
+    filters.minPricePiastres !== undefined,
+    filters.maxPricePiastres !== undefined,
+    filters.availability,
+    Boolean(filters.sizes?.length),
+    Boolean(filters.colors?.length),
+  ].join(':');
+  return `products_page_${createHash('sha1').update(shape).digest('hex').slice(0, 16)}`;
 }
 
 /**
@@ -185,44 +221,19 @@ export async function findProducts(
   const page = db
     .select({ id: products.id })
     .from(products)
-    .where(
-      and(
-        ...nonPriceConditions(filters),
-        ...priceConditions(filters),
-        ...(useAnchor ? [fromAnchor(sort, anchor)] : []),
-      ),
-    )
+    .where(and(...allConditions(filters), ...(useAnchor ? [fromAnchor(sort, anchor)] : [])))
     .orderBy(...orderOf(sort))
     .limit(limit)
     .offset(useAnchor ? offset - anchor.position : offset)
     .as('page');
-  return db
+  const query = db
     .select({ product: productColumns, category: categoryColumns })
     .from(page)
     .innerJoin(products, eq(products.id, page.id))
     .leftJoin(categories, eq(categories.id, products.categoryId))
     .orderBy(...orderOf(sort));
-}
-
-export interface ProductTotals {
-  /** Products matching every filter. */
-  count: number;
-  /** Highest final price under every filter but the price range; null when none match those. */
-  maxFinalPricePiastres: number | null;
-}
-
-/** Both totals in one pass over the rows the non-price filters select. */
-export async function productTotals(db: DbOrTx, filters: ProductFilters): Promise<ProductTotals> {
-  const price = priceConditions(filters);
-  const matching = price.length > 0 ? sql`count(*) filter (where ${and(...price)})` : sql`count(*)`;
-  const [row] = await db
-    .select({
-      count: matching.mapWith(Number),
-      maxFinalPricePiastres: sql`max(${products.finalPricePiastres})`.mapWith(Number),
-    })
-    .from(products)
-    .where(and(...nonPriceConditions(filters)));
-  return { count: row?.count ?? 0, maxFinalPricePiastres: row?.maxFinalPricePiastres ?? null };
+  if (filters.search) return query;
+  return query.prepare(pageStatementName(filters, sort, useAnchor)).execute();
 }
 
 export interface FacetCount {
@@ -235,6 +246,20 @@ export interface ProductFacets {
   color: FacetCount[];
 }
 
+/** What a listing says beside its page, the same for every page and sort of one set of filters. */
+export interface ProductSummary {
+  /** Products matching every filter. */
+  count: number;
+  /** Highest final price under every filter but the price range; null when none match those. */
+  maxFinalPricePiastres: number | null;
+  /**
+   * The in-stock sizes and colours among the products the filters select, each with how many products
+   * have it, most common first. Each facet is counted under every filter but its own (a shopper who
+   * chose M still sees L to add).
+   */
+  facets: ProductFacets;
+}
+
 /** Value → how many products have it, most common first (then by value). */
 function facetOf(counts: Map<string, number>): FacetCount[] {
   return [...counts]
@@ -243,21 +268,28 @@ function facetOf(counts: Map<string, number>): FacetCount[] {
 }
 
 /**
- * The in-stock sizes and colours among the products the filters select, each with how many products
- * have it, most common first. Each facet is counted under every filter but its own (a shopper who chose
- * M still sees L to add). One pass over the rows the other filters select, grouped by their (sizes,
- * colours) pair: a few hundred groups at 100,000 products, counted out here.
+ * The count, the price slider's maximum and the facets in one pass over the rows the search, category
+ * and availability select, grouped by their (sizes, colours) pair (a few hundred groups at 100,000
+ * products), each group with how many of its rows are in the price range and its highest price. The
+ * option filters are applied here to the groups: counting the matches thus costs nothing beyond the
+ * facets, which need every matching row anyway.
  */
-export async function productFacets(db: DbOrTx, filters: ProductFilters): Promise<ProductFacets> {
-  const where = and(...nonOptionConditions(filters));
+export async function productSummary(db: DbOrTx, filters: ProductFilters): Promise<ProductSummary> {
+  const where = and(...baseConditions(filters));
+  const price = priceConditions(filters);
+  const inRange = price.length > 0 ? sql`count(*) filter (where ${and(...price)})` : sql`count(*)`;
   const result = await db.execute(sql`
-    select ${products.inStockSizes} as sizes, ${products.inStockColors} as colors, count(*)::integer as n
+    select ${products.inStockSizes} as sizes, ${products.inStockColors} as colors,
+      ${inRange}::integer as n, max(${products.finalPricePiastres}) as top
     from ${products}
     ${where ? sql`where ${where}` : sql``}
     group by 1, 2`);
   // Both drivers answer `execute` with `{ rows }`; the shared Db type does not say so.
-  const groups = (result as unknown as { rows: Array<{ sizes: string[]; colors: string[]; n: number }> })
-    .rows;
+  const groups = (
+    result as unknown as {
+      rows: Array<{ sizes: string[]; colors: string[]; n: number; top: number | string | null }>;
+    }
+  ).rows;
   const chosen = (values: string[] | undefined) => (values?.length ? new Set(values) : null);
   const sizes = chosen(filters.sizes);
   const colors = chosen(filters.colors);
@@ -265,16 +297,28 @@ export async function productFacets(db: DbOrTx, filters: ProductFilters): Promis
     wanted === null || have.some((value) => wanted.has(value));
   const size = new Map<string, number>();
   const color = new Map<string, number>();
+  let matching = 0;
+  let top: number | null = null;
   for (const group of groups) {
     const n = Number(group.n);
-    if (overlaps(group.colors, colors)) {
+    const sizeHolds = overlaps(group.sizes, sizes);
+    const colorHolds = overlaps(group.colors, colors);
+    if (colorHolds) {
       for (const value of group.sizes) size.set(value, (size.get(value) ?? 0) + n);
     }
-    if (overlaps(group.sizes, sizes)) {
+    if (sizeHolds) {
       for (const value of group.colors) color.set(value, (color.get(value) ?? 0) + n);
     }
+    if (sizeHolds && colorHolds) {
+      matching += n;
+      if (group.top !== null) top = Math.max(top ?? 0, Number(group.top));
+    }
   }
-  return { size: facetOf(size), color: facetOf(color) };
+  return {
+    count: matching,
+    maxFinalPricePiastres: top,
+    facets: { size: facetOf(size), color: facetOf(color) },
+  };
 }
 
 /** A product's variants in the owner's order. */
