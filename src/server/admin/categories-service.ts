@@ -76,6 +76,7 @@ export function createAdminCategoriesService({ db, store, events }: AdminCategor
           await assertNameFree(tx, form.name);
           return insertCategory(tx, {
             name: form.name,
+            nameAr: form.nameAr ?? '',
             slug: await uniqueSlug(tx, categories, slugify(form.name, FALLBACK_CATEGORY_SLUG)),
             sizeGuide: form.sizeGuide ?? null,
             image,
@@ -103,9 +104,10 @@ export function createAdminCategoriesService({ db, store, events }: AdminCategor
         db.transaction(async (tx) => {
           const current = await lockCategory(tx, id);
           if (!current) throw new AppError('NOT_FOUND', messages.catalog.categoryNotFoundAnswer);
-          const changes: Partial<Pick<CategoryRow, 'name' | 'slug' | 'image' | 'sizeGuide'>> = {};
-          // Left out keeps the guide; sent empty removes it (null).
+          const changes: Partial<Pick<CategoryRow, 'name' | 'nameAr' | 'slug' | 'image' | 'sizeGuide'>> = {};
+          // Left out keeps the guide; sent empty removes it (null). The Arabic name likewise ('' clears it).
           if (form.sizeGuide !== undefined) changes.sizeGuide = form.sizeGuide;
+          if (form.nameAr !== undefined) changes.nameAr = form.nameAr;
           if (form.name !== undefined && form.name !== current.name) {
             await assertNameFree(tx, form.name, id);
             changes.name = form.name;

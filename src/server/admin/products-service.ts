@@ -193,6 +193,8 @@ export function createAdminProductsService({ db, store, events }: AdminProductsD
             name: form.name,
             slug: await uniqueSlug(tx, products, slugify(form.name, FALLBACK_PRODUCT_SLUG)),
             description: form.description,
+            nameAr: form.nameAr,
+            descriptionAr: form.descriptionAr,
             pricePiastres,
             discount,
             finalPricePiastres: finalPricePiastres(pricePiastres, discount),
@@ -247,6 +249,9 @@ export function createAdminProductsService({ db, store, events }: AdminProductsD
             changes.slug = await uniqueSlug(tx, products, slugify(form.name, FALLBACK_PRODUCT_SLUG), id);
           }
           if (form.description !== undefined) changes.description = form.description;
+          // Left out keeps the Arabic texts; sent empty clears them (Arabic pages then show the English).
+          if (form.nameAr !== undefined) changes.nameAr = form.nameAr;
+          if (form.descriptionAr !== undefined) changes.descriptionAr = form.descriptionAr;
           if (category) changes.categoryId = await holdCategory(tx, category);
           if (form.price !== undefined || form.discount !== undefined) {
             const pricePiastres = form.price === undefined ? row.pricePiastres : toPiastres(form.price);

@@ -70,7 +70,7 @@ export async function insertCategory(tx: Tx, values: typeof categories.$inferIns
 export async function updateCategory(
   tx: Tx,
   id: string,
-  values: Partial<Pick<CategoryRow, 'name' | 'slug' | 'image' | 'sizeGuide'>>,
+  values: Partial<Pick<CategoryRow, 'name' | 'nameAr' | 'slug' | 'image' | 'sizeGuide'>>,
 ): Promise<CategoryRow> {
   const [row] = await tx
     .update(categories)
@@ -100,6 +100,8 @@ export type ProductChanges = Partial<
     | 'name'
     | 'slug'
     | 'description'
+    | 'nameAr'
+    | 'descriptionAr'
     | 'pricePiastres'
     | 'discount'
     | 'finalPricePiastres'

@@ -29,6 +29,7 @@ export const cartLineColumns = {
   quantity: cartLines.quantity,
   productId: products.id,
   name: products.name,
+  nameAr: products.nameAr,
   slug: products.slug,
   pricePiastres: products.pricePiastres,
   discount: products.discount,

@@ -59,6 +59,7 @@ export function toCartDto(store: ObjectStore, cartId: string, lines: CartLineWit
         _id: line.productId,
         id: line.productId,
         name: line.name,
+        nameAr: line.nameAr,
         slug: line.slug,
         finalPrice: toEgp(unitPiastres),
         defaultImage: imageDto(store, line.defaultImage),

@@ -13,6 +13,8 @@ export type ProductDtoRow = Pick<
   | 'name'
   | 'slug'
   | 'description'
+  | 'nameAr'
+  | 'descriptionAr'
   | 'pricePiastres'
   | 'discount'
   | 'finalPricePiastres'
@@ -34,12 +36,15 @@ export type VariantDtoRow = Pick<
 >;
 
 /** The category as a product answer names it; null for a product without one. */
-export type ProductCategoryRow = Pick<CategoryRow, 'id' | 'name' | 'slug'> | null;
+export type ProductCategoryRow = Pick<CategoryRow, 'id' | 'name' | 'nameAr' | 'slug'> | null;
 
-export type CategoryDtoRow = Pick<CategoryRow, 'id' | 'name' | 'slug' | 'image' | 'sizeGuide'>;
+export type CategoryDtoRow = Pick<CategoryRow, 'id' | 'name' | 'nameAr' | 'slug' | 'image' | 'sizeGuide'>;
 
 /** The category as a product's detail answer names it, with its size guide. */
-export type ProductDetailCategoryRow = Pick<CategoryRow, 'id' | 'name' | 'slug' | 'sizeGuide'> | null;
+export type ProductDetailCategoryRow = Pick<
+  CategoryRow,
+  'id' | 'name' | 'nameAr' | 'slug' | 'sizeGuide'
+> | null;
 
 /** The average shown on cards: one decimal, 0 when nobody has rated (SPEC §2). */
 export function averageRating(ratingSum: number, ratingCount: number): number {
@@ -60,6 +65,8 @@ export function productDto(store: ObjectStore, row: ProductDtoRow, category: Pro
     name: row.name,
     slug: row.slug,
     description: row.description,
+    nameAr: row.nameAr,
+    descriptionAr: row.descriptionAr,
     price: toEgp(row.pricePiastres),
     discount: row.discount,
     finalPrice: toEgp(row.finalPricePiastres),
@@ -67,7 +74,13 @@ export function productDto(store: ObjectStore, row: ProductDtoRow, category: Pro
     subImages,
     images: row.defaultImage ? [defaultImage, ...subImages] : subImages,
     category: category
-      ? { _id: category.id, id: category.id, name: category.name, slug: category.slug }
+      ? {
+          _id: category.id,
+          id: category.id,
+          name: category.name,
+          nameAr: category.nameAr,
+          slug: category.slug,
+        }
       : null,
     avaliableItems: row.availableItems,
     soldItems: row.soldItems,
@@ -119,6 +132,7 @@ export function categoryDto(store: ObjectStore, row: CategoryDtoRow, productCoun
     _id: row.id,
     id: row.id,
     name: row.name,
+    nameAr: row.nameAr,
     slug: row.slug,
     image: imageDto(store, row.image),
     productCount,

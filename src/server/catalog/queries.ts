@@ -44,6 +44,8 @@ const productColumns = {
   name: products.name,
   slug: products.slug,
   description: products.description,
+  nameAr: products.nameAr,
+  descriptionAr: products.descriptionAr,
   pricePiastres: products.pricePiastres,
   discount: products.discount,
   finalPricePiastres: products.finalPricePiastres,
@@ -58,7 +60,12 @@ const productColumns = {
   optionsInStock: products.optionsInStock,
 };
 
-const categoryColumns = { id: categories.id, name: categories.name, slug: categories.slug };
+const categoryColumns = {
+  id: categories.id,
+  name: categories.name,
+  nameAr: categories.nameAr,
+  slug: categories.slug,
+};
 
 /** A listing filter on an option's in-stock values: the products' array column overlaps the chosen values. */
 const OPTION_COLUMNS = { sizes: products.inStockSizes, colors: products.inStockColors } as const;

@@ -60,6 +60,8 @@ export const categories = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull(),
+    // The Arabic name (issue 14), empty when the owner has not written one: Arabic pages fall back to `name`.
+    nameAr: text('name_ar').notNull().default(''),
     slug: text('slug').notNull(),
     image: jsonb('image').$type<StoredImage>(),
     // The category's size chart (issue 13), shown beside its products' size choice.
@@ -85,6 +87,9 @@ export const products = pgTable(
     name: text('name').notNull(),
     slug: text('slug').notNull(),
     description: text('description').notNull().default(''),
+    // The Arabic texts (issue 14), empty when the owner has not written them: Arabic pages fall back to English.
+    nameAr: text('name_ar').notNull().default(''),
+    descriptionAr: text('description_ar').notNull().default(''),
     pricePiastres: integer('price_piastres').notNull(),
     discount: smallint('discount').notNull().default(0),
     // Kept on the row (computed on every write) so sorting and price filters use an index.
@@ -329,8 +334,10 @@ export const orderLines = pgTable(
     variantId: uuid('variant_id').references(() => productVariants.id, { onDelete: 'set null' }),
     variant: jsonb('variant').$type<{ sku: string; options: VariantOptions }>(),
     name: text('name').notNull(),
+    nameAr: text('name_ar').notNull().default(''),
     slug: text('slug').notNull(),
     categoryName: text('category_name').notNull().default(''),
+    categoryNameAr: text('category_name_ar').notNull().default(''),
     image: jsonb('image').$type<StoredImage>(),
     unitPricePiastres: integer('unit_price_piastres').notNull(),
     quantity: integer('quantity').notNull(),

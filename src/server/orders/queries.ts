@@ -306,6 +306,7 @@ export async function lockCartProducts(tx: Tx, cartId: string) {
         position: sql<number>`(extract(epoch from ${cartLines.createdAt}) * 1000000)::float8`.mapWith(Number),
         ...cartLineColumns,
         categoryName: categories.name,
+        categoryNameAr: categories.nameAr,
       })
       .from(cartLines)
       .innerJoin(products, eq(products.id, cartLines.productId))

@@ -65,6 +65,14 @@ export const admin = {
   availableItemsRule: 'Available items must be a whole number of at least 0',
   nameTooLong: 'Name must be at most {max} characters',
   descriptionTooLong: 'Description must be at most {max} characters',
+  // The Arabic texts of products and categories (issue 14)
+  nameAr: 'Name (Arabic)',
+  descriptionAr: 'Description (Arabic)',
+  categoryNameAr: 'Category Name (Arabic)',
+  arabicOptional: 'Optional: Arabic pages show the English text when this is empty.',
+  nameArTooLong: 'The Arabic name must be at most {max} characters',
+  descriptionArTooLong: 'The Arabic description must be at most {max} characters',
+  categoryNameArTooLong: 'The Arabic category name must be at most {max} characters',
   // Category list and form
   searchCategories: 'Search categories by name',
   addCategory: 'Add Category',

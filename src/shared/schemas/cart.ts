@@ -42,6 +42,8 @@ export const CartLineSchema = z.object({
     _id: AnswerIdSchema,
     id: AnswerIdSchema,
     name: z.string(),
+    /** The Arabic name (issue 14); empty when there is none. */
+    nameAr: z.string(),
     slug: z.string(),
     finalPrice: EgpSchema,
     defaultImage: ImageSchema,

@@ -33,6 +33,11 @@ export const CategoryFormSchema = z.object({
     error: messages.admin.enterCategoryName,
     tooLong: format(messages.admin.categoryNameTooLong, { max: CATEGORY_NAME_MAX }),
   }).min(1, messages.admin.enterCategoryName),
+  /** The Arabic name (issue 14): optional; sent empty it clears the name, left out keeps it. */
+  nameAr: text('nameAr', {
+    max: CATEGORY_NAME_MAX,
+    tooLong: format(messages.admin.categoryNameArTooLong, { max: CATEGORY_NAME_MAX }),
+  }).optional(),
   /** JSON text (issue 13); empty removes the guide, left out keeps it. */
   sizeGuide: SizeGuideFieldSchema.optional(),
 });
@@ -42,6 +47,8 @@ export const CategorySchema = z.object({
   _id: AnswerIdSchema,
   id: AnswerIdSchema,
   name: z.string(),
+  /** The Arabic name (issue 14); empty when there is none. */
+  nameAr: z.string(),
   slug: z.string(),
   image: ImageSchema,
   productCount: CountSchema,
@@ -94,6 +101,7 @@ export type CategorySavedAnswer = z.infer<typeof CategorySavedAnswerSchema>;
  */
 export const CategoryMultipartSchema = z.object({
   name: z.string().max(CATEGORY_NAME_MAX).describe('The category name'),
+  nameAr: z.string().max(CATEGORY_NAME_MAX).describe('The name in Arabic; empty clears it').optional(),
   category: BinaryFileSchema.describe('The picture (SPEC §7 names this field "category")').optional(),
   image: BinaryFileSchema.describe('The picture, under the name the admin form uses').optional(),
   sizeGuide: z
@@ -104,5 +112,5 @@ export const CategoryMultipartSchema = z.object({
     .optional(),
 } satisfies Record<keyof z.input<typeof CategoryFormSchema> | 'category' | 'image', z.ZodType>);
 
-/** `PATCH /category/{id}`'s multipart body: a new name, a new picture, or both. */
+/** `PATCH /category/{id}`'s multipart body: a new name (English or Arabic), a new picture, or both. */
 export const CategoryUpdateMultipartSchema = CategoryMultipartSchema.partial();

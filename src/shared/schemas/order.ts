@@ -90,12 +90,14 @@ export const OrderLineSchema = z.object({
     _id: AnswerIdSchema,
     id: AnswerIdSchema,
     name: z.string(),
+    /** The Arabic name as it was sold (issue 14); empty when there was none. */
+    nameAr: z.string(),
     slug: z.string(),
     /** The unit price paid. */
     finalPrice: EgpSchema,
     images: z.array(ImageSchema),
     defaultImage: ImageSchema,
-    category: z.object({ name: z.string() }),
+    category: z.object({ name: z.string(), nameAr: z.string() }),
   }),
   quantity: CountSchema,
   unitPrice: EgpSchema,

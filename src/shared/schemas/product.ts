@@ -81,6 +81,15 @@ const productDescription = text('description', {
   max: PRODUCT_DESCRIPTION_MAX,
   tooLong: format(a.descriptionTooLong, { max: PRODUCT_DESCRIPTION_MAX }),
 });
+/** The Arabic texts (issue 14): optional, the English limits; sent empty they clear the text. */
+const productNameAr = text('nameAr', {
+  max: PRODUCT_NAME_MAX,
+  tooLong: format(a.nameArTooLong, { max: PRODUCT_NAME_MAX }),
+});
+const productDescriptionAr = text('descriptionAr', {
+  max: PRODUCT_DESCRIPTION_MAX,
+  tooLong: format(a.descriptionArTooLong, { max: PRODUCT_DESCRIPTION_MAX }),
+});
 const productPrice = z.preprocess(
   required,
   z.coerce.number({ error: a.fillRequired }).min(0, a.priceRule).max(MAX_PRICE_EGP, a.priceRule),
@@ -111,6 +120,8 @@ const productCategory = text('category', { max: 200, error: a.fillRequired }).mi
 export const ProductFormSchema = z.object({
   name: productName,
   description: productDescription.optional().default(''),
+  nameAr: productNameAr.optional().default(''),
+  descriptionAr: productDescriptionAr.optional().default(''),
   price: productPrice,
   discount: productDiscount,
   avaliableItems: productAvailableItems,
@@ -137,6 +148,8 @@ export type ProductForm = z.output<typeof ProductFormSchema>;
 export const ProductUpdateFormSchema = z.object({
   name: productName.optional(),
   description: productDescription.optional(),
+  nameAr: productNameAr.optional(),
+  descriptionAr: productDescriptionAr.optional(),
   price: productPrice.optional(),
   discount: productDiscount,
   avaliableItems: productAvailableItems.optional(),
@@ -158,6 +171,8 @@ const ProductCategorySchema = z.object({
   _id: AnswerIdSchema,
   id: AnswerIdSchema,
   name: z.string(),
+  /** The Arabic name (issue 14); empty when there is none. */
+  nameAr: z.string(),
   slug: z.string(),
 });
 
@@ -168,6 +183,9 @@ export const ProductSchema = z.object({
   name: z.string(),
   slug: z.string(),
   description: z.string(),
+  /** The Arabic name and description (issue 14); empty when the owner wrote none (show the English). */
+  nameAr: z.string(),
+  descriptionAr: z.string(),
   price: EgpSchema,
   /** A whole percent, 0 to 100. */
   discount: z.number().int().min(0).max(100),
@@ -264,6 +282,12 @@ export type RatingAnswer = z.infer<typeof RatingAnswerSchema>;
 export const ProductMultipartSchema = z.object({
   name: z.string().max(PRODUCT_NAME_MAX).describe('The product name'),
   description: z.string().max(PRODUCT_DESCRIPTION_MAX).describe('Free text').optional(),
+  nameAr: z.string().max(PRODUCT_NAME_MAX).describe('The name in Arabic; empty clears it').optional(),
+  descriptionAr: z
+    .string()
+    .max(PRODUCT_DESCRIPTION_MAX)
+    .describe('The description in Arabic; empty clears it')
+    .optional(),
   price: z.number().min(0).max(MAX_PRICE_EGP).describe('The price in EGP'),
   discount: z.number().int().min(0).max(100).describe('A whole percent (0 when left out)').optional(),
   avaliableItems: z.number().int().min(0).max(MAX_STOCK).describe('The stock'),

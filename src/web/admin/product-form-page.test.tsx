@@ -161,7 +161,7 @@ describe('admin product form, edit mode', () => {
       discount: 10,
       finalPrice: 810,
       avaliableItems: 4,
-      category: { _id: 'cat-girls', id: 'cat-girls', name: 'Girls', slug: 'girls' },
+      category: { _id: 'cat-girls', id: 'cat-girls', name: 'Girls', nameAr: '', slug: 'girls' },
       subImages: [{ url: '/uploads/a.webp' }, { url: '/uploads/b.webp' }],
     });
     const { calls, fetchMock } = mockFetch((call) => {
@@ -314,7 +314,7 @@ describe('admin product form, sizes and colours', { timeout: 20_000 }, () => {
       name: 'Layla Dress',
       price: 900,
       avaliableItems: 7,
-      category: { _id: 'cat-girls', id: 'cat-girls', name: 'Girls', slug: 'girls' },
+      category: { _id: 'cat-girls', id: 'cat-girls', name: 'Girls', nameAr: '', slug: 'girls' },
       options: [{ name: 'Size', values: ['M', 'L'] }],
     });
     const variant = (size: string, stock: number, price: number) => ({
@@ -365,7 +365,7 @@ describe('admin product form, sizes and colours', { timeout: 20_000 }, () => {
   it('turns a product with sizes back into one stock figure by sending empty lists', async () => {
     const product = makeProduct({
       name: 'Layla Dress',
-      category: { _id: 'cat-girls', id: 'cat-girls', name: 'Girls', slug: 'girls' },
+      category: { _id: 'cat-girls', id: 'cat-girls', name: 'Girls', nameAr: '', slug: 'girls' },
       options: [{ name: 'Size', values: ['M'] }],
     });
     const detail = {

@@ -68,6 +68,17 @@ export const admin: Dictionary<typeof english> = {
     'يجب ألا يزيد طول الاسم على {max, plural, zero {# حرف} one {حرف واحد} two {حرفين} few {# أحرف} many {# حرفًا} other {# حرف}}',
   descriptionTooLong:
     'يجب ألا يزيد طول الوصف على {max, plural, zero {# حرف} one {حرف واحد} two {حرفين} few {# أحرف} many {# حرفًا} other {# حرف}}',
+  // The Arabic texts of products and categories (issue 14)
+  nameAr: 'الاسم (بالعربية)',
+  descriptionAr: 'الوصف (بالعربية)',
+  categoryNameAr: 'اسم القسم (بالعربية)',
+  arabicOptional: 'اختياري: إن تُرك فارغًا تعرض الصفحات العربية النص الإنجليزي.',
+  nameArTooLong:
+    'يجب ألا يزيد طول الاسم العربي على {max, plural, zero {# حرف} one {حرف واحد} two {حرفين} few {# أحرف} many {# حرفًا} other {# حرف}}',
+  descriptionArTooLong:
+    'يجب ألا يزيد طول الوصف العربي على {max, plural, zero {# حرف} one {حرف واحد} two {حرفين} few {# أحرف} many {# حرفًا} other {# حرف}}',
+  categoryNameArTooLong:
+    'يجب ألا يزيد طول اسم القسم العربي على {max, plural, zero {# حرف} one {حرف واحد} two {حرفين} few {# أحرف} many {# حرفًا} other {# حرف}}',
   // Category list and form
   searchCategories: 'ابحث عن الأقسام بالاسم',
   addCategory: 'إضافة قسم',

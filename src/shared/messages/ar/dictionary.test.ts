@@ -128,6 +128,9 @@ const COUNT_TEXTS: Record<string, { count: string; reads: string[] }> = {
   'admin.nameTooLong': { count: 'max', reads: AT_MOST_CHARACTERS },
   'admin.descriptionTooLong': { count: 'max', reads: AT_MOST_CHARACTERS },
   'admin.categoryNameTooLong': { count: 'max', reads: AT_MOST_CHARACTERS },
+  'admin.nameArTooLong': { count: 'max', reads: AT_MOST_CHARACTERS },
+  'admin.descriptionArTooLong': { count: 'max', reads: AT_MOST_CHARACTERS },
+  'admin.categoryNameArTooLong': { count: 'max', reads: AT_MOST_CHARACTERS },
   'errors.textTooLong': { count: 'max', reads: AT_MOST_CHARACTERS },
   'admin.tooManySubImages': {
     count: 'max',

@@ -219,6 +219,7 @@ describe('ProductDetailsPage with sizes and colours', () => {
       _id: 'c1',
       id: 'c1',
       name: 'Women',
+      nameAr: 'نسائي',
       slug: 'women',
       sizeGuide: {
         columns: ['Size', 'Bust (cm)', 'Waist (cm)'],
