@@ -191,23 +191,12 @@ export async function findPageAnchors(
 }
 
 /**
- * A name for the page query of this shape (which filters, which sort, from an anchor or not): the same
- * shape always makes the same SQL text, so on PostgreSQL it is parsed and planned once per connection
- * and then only executed (a named prepared statement; PGlite plans every query). A search is never
- * prepared: how many rows its term matches decides its plan, which a generic plan cannot know.
+ * A name for a query's SQL text: the same filters and sort (their values aside) make the same text, so
+ * on PostgreSQL it is parsed and planned once per connection and then only executed (a named prepared
+ * statement; PGlite plans every query).
  */
-function pageStatementName(filters: ProductFilters, sort: ProductSort, fromAnchor: boolean): string {
-  const shape = [
-    sort,
-    fromAnchor,
-    filters.categoryIds?.length ?? -1,
-    filters.minPricePiastres !== undefined,
-    filters.maxPricePiastres !== undefined,
-    filters.availability,
-    Boolean(filters.sizes?.length),
-    Boolean(filters.colors?.length),
-  ].join(':');
-  return `products_page_${createHash('sha1').update(shape).digest('hex').slice(0, 16)}`;
+function statementName(text: string): string {
+  return `q_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
 }
 
 /**
@@ -239,8 +228,10 @@ export async function findProducts(
     .innerJoin(products, eq(products.id, page.id))
     .leftJoin(categories, eq(categories.id, products.categoryId))
     .orderBy(...orderOf(sort));
+  // A search is never prepared: how many rows its term matches decides its plan, which a generic plan
+  // (what PostgreSQL may switch to for a prepared statement) cannot know.
   if (filters.search) return query;
-  return query.prepare(pageStatementName(filters, sort, useAnchor)).execute();
+  return query.prepare(statementName(query.toSQL().sql)).execute();
 }
 
 export interface FacetCount {

@@ -111,12 +111,12 @@ export const products = pgTable(
     inStock: boolean('in_stock')
       .notNull()
       .generatedAlwaysAs((): SQL => sql`${products.availableItems} > 0`),
-    // What the listing's search looks in (issue 18): the names in the search's one spelling
+    // What the listing's search looks in (issue 18): the English and Arabic names in the search's one spelling
     // (src/shared/search-text.ts; the SQL function `search_normalize` comes with the migration),
     // trigram-indexed for substrings and typos.
     searchText: text('search_text')
       .notNull()
-      .generatedAlwaysAs((): SQL => sql`search_normalize(${products.name})`),
+      .generatedAlwaysAs((): SQL => sql`search_normalize(${products.name} || ' ' || ${products.nameAr})`),
     // Variants (issue 13). `available_items`/`sold_items` above are then the sums of the variants'; the
     // in-stock columns below are kept by the stock module whenever a variant's stock moves, so listing
     // cards and the size and colour filters read one row and never join the variants.
