@@ -129,6 +129,9 @@ const UNCACHED_LISTING = 'listing random page or search (uncached)';
 const FRESH_SEARCH = 'fresh search term per request';
 const FRESH_PAGE = 'fresh featured page per request';
 const PLACE_ORDER = 'place order (distinct products)';
+const LIGHTHOUSE_LARGE = 'lighthouse on the large catalogue';
+/** Issue 18 asks for the median of three Lighthouse runs per page. */
+const LIGHTHOUSE_RUNS = 3;
 const EXPORT_ORDERS = 'export orders as CSV';
 
 interface OrderExport {
@@ -198,6 +201,8 @@ interface DatabaseReport {
   proofBurst: ProofBurst | null;
   orderExport: OrderExport | null;
   lighthouse: LighthouseResult[];
+  /** Issue 18: the same pages on the 100,000-product catalogue, each the median of LIGHTHOUSE_RUNS. */
+  lighthouseLarge: LighthouseResult[];
   highWaterMb: number;
 }
 
@@ -672,6 +677,7 @@ async function benchDatabase(database: DatabaseKind, processesOnly: boolean): Pr
     proofBurst: null,
     orderExport: null,
     lighthouse: [],
+    lighthouseLarge: [],
     highWaterMb: 0,
   };
   let server: ServerProcess | null = null;
@@ -755,6 +761,14 @@ async function benchDatabase(database: DatabaseKind, processesOnly: boolean): Pr
       for (const [kind, name, requests] of cases) {
         if (!wanted(name)) continue;
         report.large.push({ kind, ...(await runCase(server, name, requests, load)) });
+      }
+      if (database === 'pglite' && !args['skip-lighthouse'] && wanted(LIGHTHOUSE_LARGE)) {
+        console.log(`\nLighthouse (mobile, ${first.totalCount} products, median of ${LIGHTHOUSE_RUNS}):`);
+        report.lighthouseLarge = await measurePages(
+          server.baseUrl,
+          ['/', '/products', `/product/${sample.slug}`],
+          LIGHTHOUSE_RUNS,
+        );
       }
       if (wanted('place order')) {
         const orders = await orderCase(server, orderShoppers(0));
@@ -904,6 +918,19 @@ function markdown(reports: DatabaseReport[]): string {
         `| ${run.rows} | ${run.megabytes.toFixed(1)} | ${run.seconds.toFixed(1)} | ${run.beforeRssMb.toFixed(0)} | ` +
           `${run.peakRssMb.toFixed(0)} |`,
       );
+    }
+    if (report.lighthouseLarge.length > 0) {
+      lines.push(
+        '',
+        `### Lighthouse (mobile, performance only, ${name}, ${productCount} products, median of ${LIGHTHOUSE_RUNS})`,
+        '',
+      );
+      lines.push('| page | score | LCP | target |', '|---|---:|---:|---|');
+      for (const page of report.lighthouseLarge) {
+        lines.push(
+          `| ${page.page} | ${page.score} | ${(page.lcpMs / 1000).toFixed(2)} s | ${page.score >= 95 ? 'met' : 'missed (< 95)'} |`,
+        );
+      }
     }
     if (report.lighthouse.length > 0) {
       lines.push('', `### Lighthouse (mobile, performance only, ${name}, demo catalogue)`, '');
