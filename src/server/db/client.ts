@@ -45,15 +45,11 @@ export interface Database {
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /**
- * The settings every session of the shop runs with: how alike a typo must be to count (catalog search),
- * and that a named prepared statement is planned once, for any values. The shop names (prepares) only
- * queries whose plan does not depend on their values (catalog/queries.ts: `preparable`); left to
- * choose, PostgreSQL planned them afresh every time, as a generic plan's guessed OFFSET looks dearer.
+ * The settings every session of the shop runs with: how alike a typo must be to count (catalog search).
+ * Not `plan_cache_mode=force_generic_plan`: tried, it also applies to the unnamed statement of every
+ * parameterized query, and a search planned without its term walked the whole featured index.
  */
-const SESSION_SETTINGS = {
-  'pg_trgm.word_similarity_threshold': String(SEARCH_TYPO_SIMILARITY),
-  plan_cache_mode: 'force_generic_plan',
-};
+const SESSION_SETTINGS = { 'pg_trgm.word_similarity_threshold': String(SEARCH_TYPO_SIMILARITY) };
 
 export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<Database> {
   const client = await PGlite.create(dataDir, { extensions: { pg_trgm }, loadDataDir });
