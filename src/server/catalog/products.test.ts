@@ -96,17 +96,27 @@ describe('GET /api/product', () => {
   });
   afterAll(() => t.close());
 
-  it('answers every product without page, featured first (best rated, then newest), with the totals', async () => {
+  it('answers every product without page, featured first (in stock, best rated, then newest), with the totals', async () => {
     const body = await list();
     expect(body).toMatchObject({ success: true, page: 1, totalPages: 1, totalCount: 6, maxPrice: 1500 });
     expect(body.products.map((p) => p.name)).toEqual([
-      'Linen Dress', // 5
       'Silk Scarf', // 4.5
       'Leather Bag', // 4
       'Girls Dress 100%_off', // 3
       'Plain Tee', // unrated, newest
       'Cotton Dress',
+      'Linen Dress', // 5, but sold out: last (issue 16)
     ]);
+  });
+
+  it('puts sold-out products last in the featured order under every filter, and in a category', async () => {
+    expect(await names('?search=dress')).toEqual(['Girls Dress 100%_off', 'Cotton Dress', 'Linen Dress']);
+    expect(await names(`?category=${women.id}&limit=6`)).toEqual(['Cotton Dress', 'Linen Dress']);
+    expect(await names('?availability=outOfStock')).toEqual(['Linen Dress']);
+    expect(await names('?availability=inStock&limit=2')).toEqual(['Silk Scarf', 'Leather Bag']);
+    // Paged: the sold-out product is the last one of the last page.
+    const last = await list('?page=3&limit=2');
+    expect(last.products.map((p) => p.name)).toEqual(['Cotton Dress', 'Linen Dress']);
   });
 
   it('answers each product in the contract shape of DESIGN §2', async () => {
@@ -116,9 +126,10 @@ describe('GET /api/product', () => {
         _id: scarf.id,
         id: scarf.id,
         name: 'Silk Scarf',
+        // No Arabic written: empty, and the Arabic pages show the English (issue 14).
+        nameAr: '',
         slug: scarf.slug,
         description: 'About Silk Scarf',
-        nameAr: '',
         descriptionAr: '',
         price: 200,
         discount: 0,

@@ -1,9 +1,10 @@
-import { and, arrayOverlaps, asc, count, desc, eq, gt, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { and, arrayOverlaps, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Availability, ProductSort } from '@/shared/constants';
 import type { DbOrTx, Tx } from '../db/client';
 import { categories, products, productVariants, ratings } from '../db/schema';
-import { containsText } from '../db/text-search';
+import { containsNormalized, containsText, resemblesNormalized } from '../db/text-search';
 import type {
   CategoryDtoRow,
   ProductCategoryRow,
@@ -13,7 +14,13 @@ import type {
 } from './dto';
 
 export interface ProductFilters {
+  /** A search term in the search's one spelling (`searchTerm` of src/shared/search-text.ts), never empty. */
   search?: string | undefined;
+  /**
+   * How the term matches the names: false (or left out) as a substring; true as a word with typos, by
+   * trigram similarity, which the listing asks only when the substring matched nothing.
+   */
+  searchTypos?: boolean | undefined;
   /**
    * Products in any of these categories; undefined for no category filter, empty when the filter named
    * no existing category (then nothing matches).
@@ -70,10 +77,16 @@ function optionConditions(filters: ProductFilters): SQL[] {
   });
 }
 
-/** Every filter but the price range: the price slider's maximum is computed under exactly these. */
-function nonPriceConditions(filters: ProductFilters): SQL[] {
+/** The search, category and availability filters: what the listing's summary is counted under. */
+function baseConditions(filters: ProductFilters): SQL[] {
   const conditions: SQL[] = [];
-  if (filters.search) conditions.push(containsText(products.name, filters.search));
+  if (filters.search) {
+    conditions.push(
+      filters.searchTypos
+        ? resemblesNormalized(products.searchText, filters.search)
+        : containsNormalized(products.searchText, filters.search),
+    );
+  }
   if (filters.categoryIds) {
     // One id (the usual case) is an equality, which the (category_id, …) indexes serve in sort order.
     const [only] = filters.categoryIds;
@@ -83,16 +96,15 @@ function nonPriceConditions(filters: ProductFilters): SQL[] {
         : inArray(products.categoryId, filters.categoryIds),
     );
   }
-  if (filters.availability === 'inStock') conditions.push(gt(products.availableItems, 0));
-  if (filters.availability === 'outOfStock') conditions.push(eq(products.availableItems, 0));
-  return [...conditions, ...optionConditions(filters)];
+  // An equality on the stored flag, so the featured index (which starts with it) serves it in order.
+  if (filters.availability === 'inStock') conditions.push(eq(products.inStock, true));
+  if (filters.availability === 'outOfStock') conditions.push(eq(products.inStock, false));
+  return conditions;
 }
 
-/** Every filter but the option filters: what the facets are counted under (productFacets). */
-function nonOptionConditions(filters: ProductFilters): SQL[] {
-  return nonPriceConditions({ ...filters, sizes: undefined, colors: undefined }).concat(
-    priceConditions(filters),
-  );
+/** Every filter. */
+function allConditions(filters: ProductFilters): SQL[] {
+  return [...baseConditions(filters), ...priceConditions(filters), ...optionConditions(filters)];
 }
 
 function priceConditions(filters: ProductFilters): SQL[] {
@@ -114,7 +126,11 @@ interface SortKey {
 }
 
 const SORT_KEYS: Record<ProductSort, SortKey> = {
-  featured: { direction: 'desc', columns: [products.featuredScore, products.createdAt, products.id] },
+  // Sold-out products last (issue 16), then the best rated, then the newest.
+  featured: {
+    direction: 'desc',
+    columns: [products.inStock, products.featuredScore, products.createdAt, products.id],
+  },
   priceAsc: { direction: 'asc', columns: [products.finalPricePiastres, products.id] },
   priceDesc: { direction: 'desc', columns: [products.finalPricePiastres, products.id] },
   nameAsc: { direction: 'asc', columns: [products.name, products.id] },
@@ -157,7 +173,7 @@ export async function findPageAnchors(
 ): Promise<PageAnchor[]> {
   const { columns } = SORT_KEYS[sort];
   const keys = columns.map((column, i) => sql`${column}::text as ${sql.identifier(`k${i}`)}`);
-  const where = and(...nonPriceConditions(filters), ...priceConditions(filters));
+  const where = and(...allConditions(filters));
   const result = await db.execute(sql`
     select * from (
       select ${sql.join(keys, sql`, `)}, row_number() over (order by ${sql.join(orderOf(sort), sql`, `)}) - 1 as position
@@ -175,10 +191,48 @@ export async function findPageAnchors(
 }
 
 /**
+ * A name for a query's SQL text: the same filters and sort (their values aside) make the same text, so
+ * on PostgreSQL it is parsed and planned once per connection and then only executed (a named prepared
+ * statement; PGlite plans every query).
+ */
+function statementName(text: string): string {
+  return `q_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+}
+
+/**
+ * The statement name of each preparable page shape, found from its text once: writing a query's SQL
+ * costs about as much CPU as PostgreSQL spends running a page (~250 µs), so it is done once a request
+ * (by `prepare`), not twice.
+ */
+const pageStatementNames = new Map<string, string>();
+
+/**
+ * Whether a page query of these filters may be a prepared statement. PostgreSQL then parses it once per
+ * connection, and after five runs may plan it once for any values (a generic plan) when that looks no
+ * dearer than the plans made for the values: right only when the values cannot change which index
+ * serves it. No filter, or a category (whose indexes lead every sort's): yes. A search term, a price
+ * range, a size or colour can match from none to every product, and availability is lopsided (nine in
+ * ten in stock): those stay unnamed and are planned for their values each time. Measured at 100,000
+ * products: generic plans walked 34,000 rows for a price range and sorted 92,000 for in-stock newest,
+ * where the plans made for the values walk the sort's index.
+ */
+function preparable(filters: ProductFilters): boolean {
+  return (
+    !filters.search &&
+    filters.availability === 'all' &&
+    filters.minPricePiastres === undefined &&
+    filters.maxPricePiastres === undefined &&
+    !filters.sizes?.length &&
+    !filters.colors?.length
+  );
+}
+
+/**
  * One page of products in the sort's order. The page's ids are chosen first, from the sort's index
  * alone (every listing index ends on the id), and only those rows are read whole: an OFFSET of 60,000
  * then skips 60,000 index entries instead of 60,000 rows. With an `anchor` at or before `offset` the
- * walk starts there, and skips only the rows between the two.
+ * walk starts there, and skips only the rows between the two. The ids come as one array (`= any`), so
+ * the rows are read by primary key whatever the planner guesses the page's size to be.
  */
 export async function findProducts(
   db: DbOrTx,
@@ -189,47 +243,29 @@ export async function findProducts(
   anchor?: PageAnchor,
 ): Promise<ProductWithCategory[]> {
   const useAnchor = anchor !== undefined && anchor.position <= offset;
-  const page = db
+  const skip = useAnchor ? offset - anchor.position : offset;
+  const pageIds = db
     .select({ id: products.id })
     .from(products)
-    .where(
-      and(
-        ...nonPriceConditions(filters),
-        ...priceConditions(filters),
-        ...(useAnchor ? [fromAnchor(sort, anchor)] : []),
-      ),
-    )
+    .where(and(...allConditions(filters), ...(useAnchor ? [fromAnchor(sort, anchor)] : [])))
     .orderBy(...orderOf(sort))
     .limit(limit)
-    .offset(useAnchor ? offset - anchor.position : offset)
-    .as('page');
-  return db
+    .offset(skip);
+  const query = db
     .select({ product: productColumns, category: categoryColumns })
-    .from(page)
-    .innerJoin(products, eq(products.id, page.id))
-    .leftJoin(categories, eq(categories.id, products.categoryId))
-    .orderBy(...orderOf(sort));
-}
-
-export interface ProductTotals {
-  /** Products matching every filter. */
-  count: number;
-  /** Highest final price under every filter but the price range; null when none match those. */
-  maxFinalPricePiastres: number | null;
-}
-
-/** Both totals in one pass over the rows the non-price filters select. */
-export async function productTotals(db: DbOrTx, filters: ProductFilters): Promise<ProductTotals> {
-  const price = priceConditions(filters);
-  const matching = price.length > 0 ? sql`count(*) filter (where ${and(...price)})` : sql`count(*)`;
-  const [row] = await db
-    .select({
-      count: matching.mapWith(Number),
-      maxFinalPricePiastres: sql`max(${products.finalPricePiastres})`.mapWith(Number),
-    })
     .from(products)
-    .where(and(...nonPriceConditions(filters)));
-  return { count: row?.count ?? 0, maxFinalPricePiastres: row?.maxFinalPricePiastres ?? null };
+    .leftJoin(categories, eq(categories.id, products.categoryId))
+    .where(sql`${products.id} = any(array(${pageIds}))`)
+    .orderBy(...orderOf(sort));
+  if (!preparable(filters)) return query;
+  // Everything that changes the SQL text of a preparable page (drizzle leaves out an OFFSET of 0).
+  const shape = [sort, useAnchor, skip === 0, filters.categoryIds?.length ?? -1].join(':');
+  let name = pageStatementNames.get(shape);
+  if (name === undefined) {
+    name = statementName(query.toSQL().sql);
+    pageStatementNames.set(shape, name);
+  }
+  return query.prepare(name).execute();
 }
 
 export interface FacetCount {
@@ -242,6 +278,20 @@ export interface ProductFacets {
   color: FacetCount[];
 }
 
+/** What a listing says beside its page, the same for every page and sort of one set of filters. */
+export interface ProductSummary {
+  /** Products matching every filter. */
+  count: number;
+  /** Highest final price under every filter but the price range; null when none match those. */
+  maxFinalPricePiastres: number | null;
+  /**
+   * The in-stock sizes and colours among the products the filters select, each with how many products
+   * have it, most common first. Each facet is counted under every filter but its own (a shopper who
+   * chose M still sees L to add).
+   */
+  facets: ProductFacets;
+}
+
 /** Value → how many products have it, most common first (then by value). */
 function facetOf(counts: Map<string, number>): FacetCount[] {
   return [...counts]
@@ -250,21 +300,28 @@ function facetOf(counts: Map<string, number>): FacetCount[] {
 }
 
 /**
- * The in-stock sizes and colours among the products the filters select, each with how many products
- * have it, most common first. Each facet is counted under every filter but its own (a shopper who chose
- * M still sees L to add). One pass over the rows the other filters select, grouped by their (sizes,
- * colours) pair: a few hundred groups at 100,000 products, counted out here.
+ * The count, the price slider's maximum and the facets in one pass over the rows the search, category
+ * and availability select, grouped by their (sizes, colours) pair (a few hundred groups at 100,000
+ * products), each group with how many of its rows are in the price range and its highest price. The
+ * option filters are applied here to the groups: counting the matches thus costs nothing beyond the
+ * facets, which need every matching row anyway.
  */
-export async function productFacets(db: DbOrTx, filters: ProductFilters): Promise<ProductFacets> {
-  const where = and(...nonOptionConditions(filters));
+export async function productSummary(db: DbOrTx, filters: ProductFilters): Promise<ProductSummary> {
+  const where = and(...baseConditions(filters));
+  const price = priceConditions(filters);
+  const inRange = price.length > 0 ? sql`count(*) filter (where ${and(...price)})` : sql`count(*)`;
   const result = await db.execute(sql`
-    select ${products.inStockSizes} as sizes, ${products.inStockColors} as colors, count(*)::integer as n
+    select ${products.inStockSizes} as sizes, ${products.inStockColors} as colors,
+      ${inRange}::integer as n, max(${products.finalPricePiastres}) as top
     from ${products}
     ${where ? sql`where ${where}` : sql``}
     group by 1, 2`);
   // Both drivers answer `execute` with `{ rows }`; the shared Db type does not say so.
-  const groups = (result as unknown as { rows: Array<{ sizes: string[]; colors: string[]; n: number }> })
-    .rows;
+  const groups = (
+    result as unknown as {
+      rows: Array<{ sizes: string[]; colors: string[]; n: number; top: number | string | null }>;
+    }
+  ).rows;
   const chosen = (values: string[] | undefined) => (values?.length ? new Set(values) : null);
   const sizes = chosen(filters.sizes);
   const colors = chosen(filters.colors);
@@ -272,16 +329,28 @@ export async function productFacets(db: DbOrTx, filters: ProductFilters): Promis
     wanted === null || have.some((value) => wanted.has(value));
   const size = new Map<string, number>();
   const color = new Map<string, number>();
+  let matching = 0;
+  let top: number | null = null;
   for (const group of groups) {
     const n = Number(group.n);
-    if (overlaps(group.colors, colors)) {
+    const sizeHolds = overlaps(group.sizes, sizes);
+    const colorHolds = overlaps(group.colors, colors);
+    if (colorHolds) {
       for (const value of group.sizes) size.set(value, (size.get(value) ?? 0) + n);
     }
-    if (overlaps(group.sizes, sizes)) {
+    if (sizeHolds) {
       for (const value of group.colors) color.set(value, (color.get(value) ?? 0) + n);
     }
+    if (sizeHolds && colorHolds) {
+      matching += n;
+      if (group.top !== null) top = Math.max(top ?? 0, Number(group.top));
+    }
   }
-  return { size: facetOf(size), color: facetOf(color) };
+  return {
+    count: matching,
+    maxFinalPricePiastres: top,
+    facets: { size: facetOf(size), color: facetOf(color) },
+  };
 }
 
 /** A product's variants in the owner's order. */

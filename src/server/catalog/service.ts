@@ -31,22 +31,23 @@ import {
   findRating,
   lockProduct,
   productCountsByCategory,
-  productFacets,
-  productTotals,
+  productSummary,
   saveRating,
   type CategoryKeys,
   type PageAnchor,
   type ProductFilters,
+  type ProductSummary,
+  type ProductWithCategory,
 } from './queries';
+import { searchTerm } from '@/shared/search-text';
 
-/** Rows between two page anchors: a hundred listing pages. */
-const PAGE_ANCHOR_STRIDE = 1200;
 /**
- * The same under a size or colour filter: its rows are read from the heap to test the filter, and only
- * one in five or so matches, so skipping a hundred pages of matches read ~8,000 rows (9 ms at 100,000
- * products on PostgreSQL); ten pages read ~800 (1 ms). The anchors stay few: the filter keeps few rows.
+ * Rows between two page anchors: ten listing pages. Finding the anchors is one walk of the sort's
+ * index whatever the stride (833 anchors at 100,000 products, kept per filter and sort); a deep page
+ * then skips at most 119 index entries (issue 18: a fresh page skipping up to 1,199 was most of its
+ * time), and under a size or colour filter, whose rows are read from the heap to test it, ~800 rows.
  */
-const FILTERED_PAGE_ANCHOR_STRIDE = 120;
+const PAGE_ANCHOR_STRIDE = 120;
 
 const m = messages.catalog;
 
@@ -169,18 +170,48 @@ export function createCatalogService({ db, store, events, readModel }: CatalogDe
     sort: ProductSort,
     offset: number,
   ): Promise<PageAnchor | undefined> {
-    const stride =
-      filters.sizes?.length || filters.colors?.length ? FILTERED_PAGE_ANCHOR_STRIDE : PAGE_ANCHOR_STRIDE;
-    if (offset < stride) return undefined;
+    if (offset < PAGE_ANCHOR_STRIDE) return undefined;
     const anchors = await readModel.read(`anchors:${JSON.stringify([filters, sort])}`, () =>
-      findPageAnchors(db, filters, sort, stride),
+      findPageAnchors(db, filters, sort, PAGE_ANCHOR_STRIDE),
     );
-    return anchors[Math.floor(offset / stride)];
+    return anchors[Math.floor(offset / PAGE_ANCHOR_STRIDE)];
+  }
+
+  /** The summary of a set of filters (count, price maximum, facets), kept like the pages. */
+  function summaryOf(filters: ProductFilters): Promise<ProductSummary> {
+    return readModel.read(`summary:${JSON.stringify(filters)}`, () => productSummary(db, filters));
+  }
+
+  /**
+   * The summary and the page's rows. The first page is asked beside its summary (on PostgreSQL they
+   * run at once, on two connections); a later one waits for the count, since a page past the end would
+   * make PostgreSQL walk every row to skip them: known empty, never asked.
+   */
+  async function pageOf(
+    filters: ProductFilters,
+    sort: ProductSort,
+    limit: number,
+    offset: number,
+  ): Promise<{ summary: ProductSummary; rows: ProductWithCategory[] }> {
+    if (offset === 0) {
+      const [summary, rows] = await Promise.all([
+        summaryOf(filters),
+        findProducts(db, filters, sort, limit, 0),
+      ]);
+      return { summary, rows };
+    }
+    const summary = await summaryOf(filters);
+    const rows =
+      offset < summary.count
+        ? await findProducts(db, filters, sort, limit, offset, await anchorBefore(filters, sort, offset))
+        : [];
+    return { summary, rows };
   }
 
   async function listProducts(query: ProductQuery): Promise<ProductListAnswer> {
+    const search = query.search === undefined ? '' : searchTerm(query.search);
     const filters: ProductFilters = {
-      search: query.search,
+      search: search || undefined,
       categoryIds: await categoryIdsFor(query.slug, parseCategoryFilter(query.category)),
       minPricePiastres: query.minPrice === undefined ? undefined : toPiastres(query.minPrice),
       maxPricePiastres: query.maxPrice === undefined ? undefined : toPiastres(query.maxPrice),
@@ -208,25 +239,18 @@ export function createCatalogService({ db, store, events, readModel }: CatalogDe
     }
     const sort = query.sort ?? 'featured';
     const build = async (): Promise<ProductListAnswer> => {
-      const totals = await readModel.read(`totals:${JSON.stringify(filters)}`, () =>
-        productTotals(db, filters),
-      );
-      // Kept like the totals: one pass over the matching rows each, and the same for every page.
-      const facets = await readModel.read(`facets:${JSON.stringify(filters)}`, () =>
-        productFacets(db, filters),
-      );
-      // A page past the end would make PostgreSQL walk every row to skip them: known empty, never asked.
-      const rows =
-        offset < totals.count
-          ? await findProducts(db, filters, sort, limit, offset, await anchorBefore(filters, sort, offset))
-          : [];
+      let { summary, rows } = await pageOf(filters, sort, limit, offset);
+      // A term found nowhere as typed is looked for again as a word with typos ('lnen' finds linen).
+      if (summary.count === 0 && filters.search) {
+        ({ summary, rows } = await pageOf({ ...filters, searchTypos: true }, sort, limit, offset));
+      }
       return {
         products: rows.map((row) => productDto(store, row.product, row.category)),
         page,
-        totalPages: pageCount(totals.count, limit),
-        totalCount: totals.count,
-        maxPrice: toEgp(totals.maxFinalPricePiastres ?? 0),
-        facets,
+        totalPages: pageCount(summary.count, limit),
+        totalCount: summary.count,
+        maxPrice: toEgp(summary.maxFinalPricePiastres ?? 0),
+        facets: summary.facets,
       };
     };
     // Pages are kept; an unpaged answer of up to 1,000 products is not, so the cache stays small.

@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { listenOnPostgres, type ListenHandlers } from './listener';
+import { SEARCH_TYPO_SIMILARITY } from './text-search';
 import * as schema from './schema';
 
 type Schema = typeof schema;
@@ -43,8 +44,19 @@ export interface Database {
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
 
+/**
+ * The settings every session of the shop runs with: how alike a typo must be to count (catalog search).
+ * Not `plan_cache_mode=force_generic_plan`: tried, it also applies to the unnamed statement of every
+ * parameterized query, and a search planned without its term walked the whole featured index.
+ */
+const SESSION_SETTINGS = { 'pg_trgm.word_similarity_threshold': String(SEARCH_TYPO_SIMILARITY) };
+
 export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<Database> {
   const client = await PGlite.create(dataDir, { extensions: { pg_trgm }, loadDataDir });
+  // PGlite is one session for the life of the process: set once.
+  for (const [name, value] of Object.entries(SESSION_SETTINGS)) {
+    await client.query('select set_config($1, $2, false)', [name, value]);
+  }
   return fromPglite(client);
 }
 
@@ -120,6 +132,10 @@ export function openPostgres(
     connectionString,
     max: poolSize,
     connectionTimeoutMillis: connectTimeoutMs,
+    // Sent with every new connection's start-up, so each session has them before its first query.
+    options: Object.entries(SESSION_SETTINGS)
+      .map(([name, value]) => `-c ${name}=${value}`)
+      .join(' '),
     // Notices a peer that vanished without closing the socket (a fail-over, a dropped network).
     keepAlive: true,
     keepAliveInitialDelayMillis: 10_000,

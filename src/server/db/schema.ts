@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  boolean,
   check,
   doublePrecision,
   index,
@@ -113,6 +114,17 @@ export const products = pgTable(
     featuredScore: doublePrecision('featured_score')
       .notNull()
       .generatedAlwaysAs((): SQL => featuredScore(products.ratingSum, products.ratingCount)),
+    // Whether any can be bought: the featured order puts sold-out products last (issue 16), and the
+    // availability filter is an equality on it, so the featured index serves both in sort order.
+    inStock: boolean('in_stock')
+      .notNull()
+      .generatedAlwaysAs((): SQL => sql`${products.availableItems} > 0`),
+    // What the listing's search looks in (issue 18): the English and Arabic names in the search's one spelling
+    // (src/shared/search-text.ts; the SQL function `search_normalize` comes with the migration),
+    // trigram-indexed for substrings and typos.
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs((): SQL => sql`search_normalize(${products.name} || ' ' || ${products.nameAr})`),
     // Variants (issue 13). `available_items`/`sold_items` above are then the sums of the variants'; the
     // in-stock columns below are kept by the stock module whenever a variant's stock moves, so listing
     // cards and the size and colour filters read one row and never join the variants.
@@ -131,7 +143,7 @@ export const products = pgTable(
   },
   (t) => [
     uniqueIndex('products_slug_unique').on(t.slug),
-    index('products_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('products_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     index('products_name_idx').on(t.name, t.id),
     index('products_final_price_idx').on(t.finalPricePiastres, t.id),
     index('products_created_at_idx').on(t.createdAt, t.id),
@@ -140,14 +152,11 @@ export const products = pgTable(
     // entries only (an index-only scan) and reads whole rows for the 12 products it answers.
     index('products_category_created_idx').on(t.categoryId, t.createdAt, t.id),
     index('products_category_price_idx').on(t.categoryId, t.finalPricePiastres, t.id),
-    // The listing's "featured" order (best rated, then newest) walks this backwards instead of sorting.
-    index('products_featured_idx').on(t.featuredScore, t.createdAt, t.id),
+    // The listing's "featured" order (in stock first, best rated, then newest) walks this backwards
+    // instead of sorting; an availability filter fixes its first column, so it serves that too.
+    index('products_featured_idx').on(t.inStock, t.featuredScore, t.createdAt, t.id),
     // The same order inside one category: the storefront's category filter with the default sort.
-    index('products_category_featured_idx').on(t.categoryId, t.featuredScore, t.createdAt, t.id),
-    // Out-of-stock products are few; without this, listing them walks the in-stock ones first.
-    index('products_out_of_stock_featured_idx')
-      .on(t.featuredScore, t.createdAt, t.id)
-      .where(sql`${t.availableItems} = 0`),
+    index('products_category_featured_idx').on(t.categoryId, t.inStock, t.featuredScore, t.createdAt, t.id),
     // A size or colour filter that few products match reads these; a common one walks the sort's index.
     index('products_in_stock_sizes_idx').using('gin', t.inStockSizes),
     index('products_in_stock_colors_idx').using('gin', t.inStockColors),

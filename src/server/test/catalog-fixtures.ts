@@ -56,6 +56,8 @@ export async function createCategory(t: TestApp, options: CategoryFixture = {}):
 
 export interface ProductFixture {
   name?: string;
+  /** The Arabic name (issue 14); empty by default, as for a product the owner wrote in English only. */
+  nameAr?: string;
   /** Defaults to a unique slug made from the name. */
   slug?: string;
   description?: string;
@@ -83,6 +85,7 @@ export async function createProduct(t: TestApp, options: ProductFixture = {}): P
     .insert(products)
     .values({
       name,
+      nameAr: options.nameAr ?? '',
       slug: options.slug ?? uniqueTestSlug(name, FALLBACK_PRODUCT_SLUG),
       description: options.description ?? `About ${name}`,
       pricePiastres,

@@ -318,6 +318,7 @@ export const GENERATED_NAME_WORDS = {
   adjectives: ADJECTIVES,
   colours: COLOURS,
   materials: MATERIALS,
+  pieces: PIECES,
 } as const;
 
 /** Pieces sold in one size: no variants, one stock figure. */

@@ -2,6 +2,7 @@ import { useNearViewport } from '@/web/lib/use-near-viewport';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { HOME_SECTION_COMPUTED } from '@/shared/constants';
+import type { ProductDto } from '@/shared/schemas/product';
 import { catalogShell } from '@/web/i18n/first-screen';
 import { productListQuery } from '@/web/lib/api/get-products';
 import { LoadFailure } from '@/web/components/load-failure';
@@ -47,6 +48,17 @@ function CarouselPlaceholder() {
   );
 }
 
+/**
+ * The same products with the sold-out ones after the others, each part in its own order (issue 16):
+ * of the 8 computed (SPEC §9), the 4 a section shows are ones a shopper can buy, while there are 4.
+ */
+function soldOutLast(products: ProductDto[]): ProductDto[] {
+  return [
+    ...products.filter((product) => product.inStock),
+    ...products.filter((product) => !product.inStock),
+  ];
+}
+
 /** SPEC §9: the top 8 by discount and the newest 8 are asked for; each section shows 4. */
 const saleQuery = productListQuery({ sort: 'discount', limit: HOME_SECTION_COMPUTED, page: 1 });
 const newestQuery = productListQuery({ sort: 'newest', limit: HOME_SECTION_COMPUTED, page: 1 });
@@ -55,14 +67,16 @@ export default function HomePage() {
   useDocumentTitle();
   const sale = useQuery(saleQuery);
   const newest = useQuery(newestQuery);
-  const onSale = sale.data?.products.filter((product) => Number(product.discount) > 0);
+  const onSale =
+    sale.data && soldOutLast(sale.data.products.filter((product) => Number(product.discount) > 0));
+  const newestProducts = newest.data && soldOutLast(newest.data.products);
   const failed = sale.isError || newest.isError;
   const scrolled = useHasScrolled();
   const [categoriesRef, categoriesNear] = useNearViewport<HTMLElement>(!sale.isPending && !newest.isPending);
 
   return (
     <>
-      <Hero showcase={newest.data?.products.slice(0, 2) ?? []} pending={newest.isPending} />
+      <Hero showcase={newestProducts?.slice(0, 2) ?? []} pending={newest.isPending} />
       {failed ? (
         <LoadFailure />
       ) : (
@@ -71,11 +85,7 @@ export default function HomePage() {
           {onSale && onSale.length > 0 ? (
             <ProductSection id="sale-items" title={m.saleItems} products={onSale} />
           ) : null}
-          <ProductSection
-            id="newest-collection"
-            title={m.newestCollection}
-            products={newest.data?.products}
-          />
+          <ProductSection id="newest-collection" title={m.newestCollection} products={newestProducts} />
         </>
       )}
       <section ref={categoriesRef} aria-labelledby="shop-by-category" className="bg-sand/60 py-14 sm:py-20">
