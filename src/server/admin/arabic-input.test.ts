@@ -60,4 +60,34 @@ describe('the admin writes in Arabic (issue 14)', () => {
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().message).toBe('القسم "Hats" غير موجود. اختر أحد أقسام المتجر.');
   });
+
+  it("says a variant rule filled with the admin's own values in Arabic, its stock typed in Arabic digits", async () => {
+    const res = await create({
+      name: 'Dress',
+      price: '١٠',
+      avaliableItems: '0',
+      category: category.id,
+      options: JSON.stringify([{ name: 'Size', values: ['M', 'L'] }]),
+      variants: JSON.stringify([
+        { sku: 'D-M', options: { Size: 'M' }, avaliableItems: '٣' },
+        { sku: 'd-m', options: { Size: 'L' }, avaliableItems: '۲' },
+      ]),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('رمز SKU d-m مذكور مرتين');
+
+    const fine = await create({
+      name: 'Dress in sizes',
+      price: '١٠',
+      avaliableItems: '0',
+      category: category.id,
+      options: JSON.stringify([{ name: 'Size', values: ['M', 'L'] }]),
+      variants: JSON.stringify([
+        { sku: 'DS-M', options: { Size: 'M' }, avaliableItems: '٣' },
+        { sku: 'DS-L', options: { Size: 'L' }, avaliableItems: '۲' },
+      ]),
+    });
+    expect(fine.statusCode, fine.body).toBe(201);
+    expect(fine.json<{ product: ProductDto }>().product.avaliableItems).toBe(5);
+  });
 });
