@@ -97,6 +97,12 @@ describe("the API speaks the caller's language (issue 14)", () => {
       expect(res.json().message).toBe(messagesAr.cart.cartCleared);
     });
 
+    it('says a broken address in Arabic, though Fastify answers it before any hook', async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/api/product/%E0%A4%A', headers: AR });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ success: false, message: messagesAr.errors.badUrl });
+    });
+
     it('tells caches that API answers vary by Accept-Language', async () => {
       const res = await t.app.inject({
         method: 'GET',
