@@ -66,6 +66,26 @@ export function ruleText(template: string, values: Values): string {
   return text;
 }
 
+/**
+ * A schema's refusal filled with what the input held (an option's name, a SKU): its English message,
+ * with the phrase in its params, so whoever shows it can say it in the reader's language
+ * (`phraseOfIssue`). Unlike `ruleText` nothing is remembered: the values are the caller's.
+ */
+export function phraseIssue(template: string, values?: Record<string, string | number>) {
+  const phrase: Phrase = values ? { template, values } : { template };
+  return {
+    code: 'custom' as const,
+    message: values ? format(template, values) : template,
+    params: { phrase },
+  };
+}
+
+/** The phrase a schema's refusal says: the one `phraseIssue` put in its params, else its message. */
+export function phraseOfIssue(issue: { message: string; params?: unknown }): Phrase {
+  const params = issue.params as { phrase?: Phrase } | undefined;
+  return params?.phrase ?? { template: issue.message };
+}
+
 export interface Translator {
   readonly language: Language;
   /** A phrase of the English dictionary said in this language. */

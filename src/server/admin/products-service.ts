@@ -1,5 +1,6 @@
 import { MAX_SUB_IMAGES } from '@/shared/constants';
 import { messages } from '@/shared/messages';
+import { phraseOfIssue } from '@/shared/translate';
 import { finalPricePiastres, toPiastres } from '@/shared/money';
 import {
   ProductFormSchema,
@@ -114,7 +115,10 @@ function parseVariantFields(fields: Record<string, string>): ProductVariantsInpu
   // The shared rules word their own messages; zod's generic ones ('Invalid input: …') get the path.
   const generic = /^(Invalid|Too (big|small)|Unrecognized)/.test(issue.message);
   const field = issue.path.map(String).join('.');
-  if (!generic) throw new AppError('BAD_REQUEST', issue.message);
+  if (!generic) {
+    const { template, values } = phraseOfIssue(issue);
+    throw new AppError('BAD_REQUEST', template, values);
+  }
   throw new AppError('BAD_REQUEST', messages.errors.invalidField, {
     field,
     rule: { template: issue.message },

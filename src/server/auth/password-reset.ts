@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { PASSWORD_RESET_TTL_MINUTES } from '@/shared/constants';
+import { DEFAULT_LANGUAGE, type Language } from '@/shared/language';
 import { messages } from '@/shared/messages';
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
@@ -27,9 +28,18 @@ function hashToken(token: string): string {
  * the caller answers the same either way, so nobody learns which addresses have accounts. The link
  * and its e-mail are written in one transaction.
  */
-export async function requestPasswordReset({ db, mail }: PasswordResetDeps, email: string): Promise<void> {
+/**
+ * `askedLanguage` is the shop language the request's `Accept-Language` named: the e-mail is in it, else
+ * in the account's saved language, else in English (plugins/language.ts's rule).
+ */
+export async function requestPasswordReset(
+  { db, mail }: PasswordResetDeps,
+  email: string,
+  askedLanguage: Language | null,
+): Promise<void> {
   const account = await findAccountByEmail(db, email);
   if (!account) return;
+  const language = askedLanguage ?? account.language ?? DEFAULT_LANGUAGE;
   const token = randomBytes(32).toString('base64url');
   await db.transaction(async (tx) => {
     await insertPasswordReset(tx, {
@@ -37,7 +47,7 @@ export async function requestPasswordReset({ db, mail }: PasswordResetDeps, emai
       userId: account.id,
       expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MINUTES * 60_000),
     });
-    await mail.passwordReset(tx, { email: account.email, name: account.username }, token);
+    await mail.passwordReset(tx, { email: account.email, name: account.username }, token, language);
   });
   mail.committed();
 }

@@ -133,7 +133,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       },
     },
     async (request) => {
-      await requestPasswordReset({ db: options.db, mail: options.mail }, request.body.email);
+      await requestPasswordReset(
+        { db: options.db, mail: options.mail },
+        request.body.email,
+        request.askedLanguage,
+      );
       return { success: true as const, message: messages.auth.resetLinkSent };
     },
   );

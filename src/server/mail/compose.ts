@@ -1,12 +1,18 @@
 import { LINKED_FROM_MAIL, type OrderStatus } from '@/shared/constants';
+import { DEFAULT_LANGUAGE, directionOf, type Language } from '@/shared/language';
 import { ORDER_STATUS_WORDS, PAYMENT_TYPE_WORDS } from '@/shared/order-words';
 import { format, messages } from '@/shared/messages';
-import { mail as m } from '@/shared/messages/mail';
+import { mailAr, messagesAr } from '@/shared/messages/ar';
+import type { Dictionary } from '@/shared/messages/dictionary';
+import { mail } from '@/shared/messages/mail';
 import { formatEgp } from '@/shared/money';
 import { paymentInstructions } from '@/shared/payment-instructions';
+import { addressLine } from '@/shared/schemas/checkout';
 import type { OrderDto } from '@/shared/schemas/order';
 import { variantLabel } from '@/shared/schemas/variants';
+import type { Translator } from '@/shared/translate';
 import escapeHtml from 'escape-html';
+import { translatorIn } from '../plugins/language';
 
 /** One e-mail as the outbox keeps it: both bodies are written when its cause commits. */
 export interface MailMessage {
@@ -36,39 +42,70 @@ function link(label: string, textLine: string, url: string): Block {
   };
 }
 
-function compose(to: string, subject: string, blocks: Block[]): MailMessage {
+/**
+ * What an e-mail is written with in one language: the mail section's texts in it, the rest of the
+ * dictionary through its translator, its amounts and dates.
+ */
+interface Writer {
+  language: Language;
+  words: typeof mail;
+  say: Translator;
+  /** A text of `words` filled in this language. */
+  fill(template: string, values: Record<string, string | number>): string;
+  egp(amount: number): string;
+}
+
+const MAIL_WORDS: Record<Language, Dictionary<typeof mail>> = { en: mail, ar: mailAr };
+
+function writerIn(language: Language): Writer {
+  return {
+    language,
+    // Typed against the English section, key for key (messages/ar/mail.ts).
+    words: MAIL_WORDS[language] as typeof mail,
+    say: translatorIn(language),
+    fill: (template, values) => format(template, values, language),
+    egp: (amount) => formatEgp(amount, language),
+  };
+}
+
+function compose(writer: Writer, to: string, subject: string, blocks: Block[]): MailMessage {
   const body = blocks.map((block) => block.html ?? `<p>${escapeHtml(block.text)}</p>`).join('\n');
+  // English mails keep their markup as before; another language says which it is and its direction.
+  const html =
+    writer.language === DEFAULT_LANGUAGE
+      ? '<html>'
+      : `<html lang="${writer.language}" dir="${directionOf(writer.language)}">`;
   return {
     to,
     subject,
     text: `${blocks.map((block) => block.text).join('\n\n')}\n`,
     html:
-      '<!doctype html><html><body style="font-family:Arial,sans-serif;color:#2b2118;line-height:1.5">\n' +
+      `<!doctype html>${html}<body style="font-family:Arial,sans-serif;color:#2b2118;line-height:1.5">\n` +
       `${body}\n</body></html>\n`,
   };
 }
 
-function linesBlock(order: OrderDto): Block {
+function linesBlock(w: Writer, order: OrderDto): Block {
   const rows = order.products.map((line) => ({
     // 'Layla Dress (M / Navy)': the size and colour bought, as the cart and stock messages name them.
     name: line.variant
-      ? format(messages.cart.variantName, {
-          name: line.product.name,
-          values: variantLabel([], line.variant.options),
+      ? w.say.phrase({
+          template: messages.cart.variantName,
+          values: { name: line.product.name, values: variantLabel([], line.variant.options) },
         })
       : line.product.name,
     quantity: line.quantity,
-    price: formatEgp(line.unitPrice * line.quantity),
+    price: w.egp(line.unitPrice * line.quantity),
   }));
   const sums = [
-    format(m.subtotal, { amount: formatEgp(order.totalPrice) }),
-    format(m.shippingFee, { amount: formatEgp(order.shippingFee) }),
-    format(m.grandTotal, { amount: formatEgp(order.grandTotal) }),
+    w.fill(w.words.subtotal, { amount: w.egp(order.totalPrice) }),
+    w.fill(w.words.shippingFee, { amount: w.egp(order.shippingFee) }),
+    w.fill(w.words.grandTotal, { amount: w.egp(order.grandTotal) }),
   ];
   const cell = 'style="padding:4px 12px 4px 0"';
   return {
     text: [
-      ...rows.map((row) => format(m.orderLine, { name: row.name, n: row.quantity, price: row.price })),
+      ...rows.map((row) => w.fill(w.words.orderLine, { name: row.name, n: row.quantity, price: row.price })),
       '',
       ...sums,
     ].join('\n'),
@@ -86,14 +123,32 @@ function linesBlock(order: OrderDto): Block {
   };
 }
 
+/** The orders section of each language's dictionary: the address line's and payment's words. */
+const ORDER_WORDS: Record<Language, Dictionary<typeof messages.orders>> = {
+  en: messages.orders,
+  ar: messagesAr.orders,
+};
+
+/**
+ * Where the order goes, in the reader's words. The stored `address` is the English line the API answers;
+ * another language writes it again from the structured fields (a client that sent only `address` has
+ * none, and its text stands as typed).
+ */
+function deliveryAddress(w: Writer, order: OrderDto): string {
+  if (w.language === DEFAULT_LANGUAGE || !order.street) return order.address;
+  return addressLine(order, ORDER_WORDS[w.language], w.language);
+}
+
 /** The payment instructions of the checkout screen (SPEC §5), with the wallet number. */
-function paymentBlock(shop: ShopIdentity, order: OrderDto): Block {
+function paymentBlock(w: Writer, shop: ShopIdentity, order: OrderDto): Block {
   const instructions = paymentInstructions(
     order.paymentType,
     { fee: order.shippingFee, total: order.grandTotal },
     shop.walletNumber,
+    ORDER_WORDS[w.language],
+    w.language,
   );
-  const method = order.paymentType === 'cash' ? m.paymentCash : m.paymentInstapay;
+  const method = order.paymentType === 'cash' ? w.words.paymentCash : w.words.paymentInstapay;
   return paragraph(`${method} ${instructions}`);
 }
 
@@ -102,42 +157,53 @@ function orderPageUrl(shop: ShopIdentity, orderId: string): string {
   return `${shop.baseUrl}${LINKED_FROM_MAIL.order.replace(':id', encodeURIComponent(orderId))}`;
 }
 
-function orderLink(shop: ShopIdentity, orderId: string, number: string): Block {
+function orderLink(w: Writer, shop: ShopIdentity, orderId: string, number: string): Block {
   const url = orderPageUrl(shop, orderId);
-  return link(format(messages.orders.orderNumber, { number }), format(m.viewOrder, { url }), url);
+  return link(
+    w.say.phrase({ template: messages.orders.orderNumber, values: { number } }),
+    w.fill(w.words.viewOrder, { url }),
+    url,
+  );
 }
 
-export function orderPlacedMail(shop: ShopIdentity, order: OrderDto): MailMessage {
+/** To the shopper, in the language the order was placed in. */
+export function orderPlacedMail(shop: ShopIdentity, order: OrderDto, language: Language): MailMessage {
+  const w = writerIn(language);
+  const address = deliveryAddress(w, order);
   return compose(
+    w,
     order.createdBy.email,
-    format(m.orderPlacedSubject, { shop: shop.name, number: order.number }),
+    w.fill(w.words.orderPlacedSubject, { shop: shop.name, number: order.number }),
     [
-      paragraph(format(m.greeting, { name: order.name })),
-      paragraph(format(m.orderPlacedIntro, { number: order.number })),
-      linesBlock(order),
-      paymentBlock(shop, order),
-      paragraph(format(m.deliverTo, { name: order.name, address: order.address, phone: order.phone })),
-      orderLink(shop, order._id, order.number),
-      paragraph(format(m.signOff, { shop: shop.name })),
+      paragraph(w.fill(w.words.greeting, { name: order.name })),
+      paragraph(w.fill(w.words.orderPlacedIntro, { number: order.number })),
+      linesBlock(w, order),
+      paymentBlock(w, shop, order),
+      paragraph(w.fill(w.words.deliverTo, { name: order.name, address, phone: order.phone })),
+      orderLink(w, shop, order._id, order.number),
+      paragraph(w.fill(w.words.signOff, { shop: shop.name })),
     ],
   );
 }
 
+/** To the shop: always in English, whatever the order's language (the owner's desk is English). */
 export function newOrderNotice(shopEmail: string, order: OrderDto): MailMessage {
+  const w = writerIn(DEFAULT_LANGUAGE);
   return compose(
+    w,
     shopEmail,
-    format(m.newOrderSubject, { number: order.number, amount: formatEgp(order.grandTotal) }),
+    w.fill(w.words.newOrderSubject, { number: order.number, amount: w.egp(order.grandTotal) }),
     [
       paragraph(
-        format(m.newOrderIntro, {
+        w.fill(w.words.newOrderIntro, {
           customer: order.createdBy.username,
           email: order.createdBy.email,
           number: order.number,
         }),
       ),
-      linesBlock(order),
-      paragraph(format(m.newOrderPayment, { method: PAYMENT_TYPE_WORDS[order.paymentType] })),
-      paragraph(format(m.deliverTo, { name: order.name, address: order.address, phone: order.phone })),
+      linesBlock(w, order),
+      paragraph(w.fill(w.words.newOrderPayment, { method: PAYMENT_TYPE_WORDS[order.paymentType] })),
+      paragraph(w.fill(w.words.deliverTo, { name: order.name, address: order.address, phone: order.phone })),
     ],
   );
 }
@@ -149,33 +215,40 @@ export interface StatusChangeFacts {
   customer: { email: string; name: string };
   /** The shop's note on the change, when it gave one. */
   note?: string | null;
+  /** The language the order was placed in: the shopper reads the change in it. */
+  language: Language;
 }
 
 export function statusChangedMail(shop: ShopIdentity, change: StatusChangeFacts): MailMessage {
-  const status = ORDER_STATUS_WORDS[change.status];
+  const w = writerIn(change.language);
+  const status = w.say.text(ORDER_STATUS_WORDS[change.status]);
   return compose(
+    w,
     change.customer.email,
-    format(m.statusChangedSubject, { shop: shop.name, number: change.number, status }),
+    w.fill(w.words.statusChangedSubject, { shop: shop.name, number: change.number, status }),
     [
-      paragraph(format(m.greeting, { name: change.customer.name })),
-      paragraph(format(m.statusChangedIntro, { number: change.number, status })),
-      ...(change.note ? [paragraph(format(m.statusChangedNote, { note: change.note }))] : []),
-      orderLink(shop, change.orderId, change.number),
-      paragraph(format(m.signOff, { shop: shop.name })),
+      paragraph(w.fill(w.words.greeting, { name: change.customer.name })),
+      paragraph(w.fill(w.words.statusChangedIntro, { number: change.number, status })),
+      ...(change.note ? [paragraph(w.fill(w.words.statusChangedNote, { note: change.note }))] : []),
+      orderLink(w, shop, change.orderId, change.number),
+      paragraph(w.fill(w.words.signOff, { shop: shop.name })),
     ],
   );
 }
 
+/** In the language of whoever asked for it (plugins/language.ts's rule), or the account's own. */
 export function passwordResetMail(
   shop: ShopIdentity,
   account: { email: string; name: string },
   token: string,
+  language: Language,
 ): MailMessage {
+  const w = writerIn(language);
   const url = `${shop.baseUrl}${LINKED_FROM_MAIL.resetPassword}?token=${encodeURIComponent(token)}`;
-  return compose(account.email, format(m.resetSubject, { shop: shop.name }), [
-    paragraph(format(m.greeting, { name: account.name })),
-    paragraph(format(m.resetIntro, { shop: shop.name })),
-    link(m.resetButton, format(m.resetAction, { url }), url),
-    paragraph(m.resetIgnore),
+  return compose(w, account.email, w.fill(w.words.resetSubject, { shop: shop.name }), [
+    paragraph(w.fill(w.words.greeting, { name: account.name })),
+    paragraph(w.fill(w.words.resetIntro, { shop: shop.name })),
+    link(w.words.resetButton, w.fill(w.words.resetAction, { url }), url),
+    paragraph(w.words.resetIgnore),
   ]);
 }

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Language } from '@/shared/language';
 import { format } from '@/shared/messages';
 import { mail as mailTexts } from '@/shared/messages/mail';
 import type { OrderDto } from '@/shared/schemas/order';
@@ -67,10 +68,10 @@ export class Mailer {
     this.shopEmail = config.SHOP_EMAIL;
   }
 
-  /** The shopper's confirmation and, with SHOP_EMAIL, the owner's notice. */
-  async orderPlaced(tx: DbOrTx, order: OrderDto): Promise<void> {
+  /** The shopper's confirmation in the order's language and, with SHOP_EMAIL, the owner's notice. */
+  async orderPlaced(tx: DbOrTx, order: OrderDto, language: Language): Promise<void> {
     await enqueueMail(tx, [
-      orderPlacedMail(this.shop, order),
+      orderPlacedMail(this.shop, order, language),
       ...(this.shopEmail ? [newOrderNotice(this.shopEmail, order)] : []),
     ]);
   }
@@ -79,8 +80,13 @@ export class Mailer {
     await enqueueMail(tx, [statusChangedMail(this.shop, change)]);
   }
 
-  async passwordReset(tx: DbOrTx, account: { email: string; name: string }, token: string): Promise<void> {
-    await enqueueMail(tx, [passwordResetMail(this.shop, account, token)]);
+  async passwordReset(
+    tx: DbOrTx,
+    account: { email: string; name: string },
+    token: string,
+    language: Language,
+  ): Promise<void> {
+    await enqueueMail(tx, [passwordResetMail(this.shop, account, token, language)]);
   }
 
   committed(): void {

@@ -293,7 +293,7 @@ export function createOrderService({ db, store, signProofLink, events, mail }: O
         };
         // Answered from what the transaction wrote, not read back; the proof's link is signed only now.
         const dto = orderDto(store, signProofLink, { order, customer, verifier: null }, lines, [placement]);
-        await mail.orderPlaced(tx, dto);
+        await mail.orderPlaced(tx, dto, input.language);
         return { created: true, order: dto };
       });
     } catch (error) {
@@ -420,6 +420,7 @@ export function createOrderService({ db, store, signProofLink, events, mail }: O
           number: formatOrderNumber(order.number),
           status: next,
           customer: { email: order.customerEmail, name: order.name },
+          language: order.language,
           note,
         });
         return { from, userId: order.userId, stockMoved: next === 'cancelled' || from === 'cancelled' };

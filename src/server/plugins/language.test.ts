@@ -97,6 +97,22 @@ describe("the API speaks the caller's language (issue 14)", () => {
       expect(res.json().message).toBe(messagesAr.cart.cartCleared);
     });
 
+    it('says a broken address in Arabic, though Fastify answers it before any hook', async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/api/product/%E0%A4%A', headers: AR });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ success: false, message: messagesAr.errors.badUrl });
+    });
+
+    it('tells caches that API answers vary by Accept-Language', async () => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/category',
+        headers: { 'accept-encoding': 'gzip', ...AR },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(String(res.headers.vary)).toMatch(/accept-language/i);
+    });
+
     it('says a guard refusal in Arabic', async () => {
       const res = await t.app.inject({ method: 'GET', url: '/api/order', headers: AR });
       expect(res.statusCode).toBe(401);

@@ -54,6 +54,18 @@ export const requestLanguage = fp(
       request.language = request.askedLanguage ?? DEFAULT_LANGUAGE;
     });
 
+    // An API answer's messages differ by this header: a shared cache keeps one copy per language.
+    app.addHook('onSend', (request, reply, payload, done) => {
+      if (request.url.startsWith('/api/')) {
+        const vary = reply.getHeader('vary');
+        const listed = typeof vary === 'string' ? vary : Array.isArray(vary) ? vary.join(', ') : '';
+        if (!/(^|,)\s*accept-language\s*(,|$)/i.test(listed)) {
+          reply.header('vary', listed ? `${listed}, Accept-Language` : 'Accept-Language');
+        }
+      }
+      done(null, payload);
+    });
+
     app.addHook('preSerialization', async (request, _reply, payload: unknown) => {
       if (request.language === DEFAULT_LANGUAGE) return payload;
       if (typeof payload !== 'object' || payload === null || !('message' in payload)) return payload;

@@ -34,6 +34,11 @@ export const orders = {
   proofPreview: 'Payment proof preview',
   proofHint: 'An image of at most 5MB',
   itemCount: '{name} × {n}',
+  // The shipping cities (constants.ts's CITIES, stored in English) and the address line (issue 14)
+  cityCairo: 'Cairo',
+  cityGiza: 'Giza',
+  cityOutside: 'Outside Cairo and Giza',
+  floorApartment: 'Floor {floor}, Apartment {apartment}',
   checkoutIntro: 'Tell us where to deliver your order and how you will pay.',
   // Validation (SPEC §5)
   nameRule: 'Name should contain only letters and spaces (3-50 characters)',

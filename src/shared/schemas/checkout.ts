@@ -1,7 +1,9 @@
 import { z } from 'zod';
-import { CITIES, PAYMENT_TYPES } from '../constants';
+import { CITIES, PAYMENT_TYPES, type City } from '../constants';
 import { typedDigits } from '../digits';
-import { messages } from '../messages';
+import { DEFAULT_LANGUAGE, type Language } from '../language';
+import { format, messages } from '../messages';
+import type { Dictionary } from '../messages/dictionary';
 import { text } from './common';
 
 const m = messages.orders;
@@ -49,19 +51,37 @@ export const AddressOnlySchema = ShippingSchema.pick({ name: true, phone: true }
   address: rule('address', 300, m.addressRule).min(5, m.addressRule),
 });
 
-/** One line of address text from the structured fields, for clients that read `address` (SPEC §3). */
+/** The words an address line is written with: the orders section of a language's dictionary. */
+type AddressWords = Dictionary<
+  Pick<typeof messages.orders, 'floorApartment' | 'cityCairo' | 'cityGiza' | 'cityOutside'>
+>;
+
+/** A city as a language names it; the stored value (and the API's) is always the English one. */
+export function cityName(city: City, words: Pick<AddressWords, 'cityCairo' | 'cityGiza' | 'cityOutside'>) {
+  return city === 'Cairo' ? words.cityCairo : city === 'Giza' ? words.cityGiza : words.cityOutside;
+}
+
+/** Arabic writes its own comma between the parts of an address. */
+const ADDRESS_SEPARATOR: Record<Language, string> = { en: ', ', ar: '، ' };
+
+/**
+ * One line of address text from the structured fields: in English (the default) for clients that read
+ * `address` (SPEC §3), or in another language's words for what that shopper reads (an Arabic e-mail).
+ */
 export function addressLine(
   s: Pick<Shipping, 'street' | 'building' | 'floor' | 'apartment' | 'landmark' | 'area' | 'city'>,
+  words: AddressWords = m,
+  language: Language = DEFAULT_LANGUAGE,
 ): string {
   const parts = [
     `${s.building} ${s.street}`,
-    `Floor ${s.floor}, Apartment ${s.apartment}`,
+    format(words.floorApartment, { floor: s.floor, apartment: s.apartment }, language),
     // People write the landmark as a phrase ("near the mosque", "opposite the bank"), so it stands as typed.
     s.landmark,
     s.area,
-    s.city,
+    cityName(s.city, words),
   ];
-  return parts.filter(Boolean).join(', ');
+  return parts.filter(Boolean).join(ADDRESS_SEPARATOR[language]);
 }
 
 /** The city a bare address text names, for clients that send no `city` (DESIGN §2). */

@@ -7,8 +7,8 @@ import {
   MAX_PRODUCT_VARIANTS,
   MAX_STOCK,
 } from '../constants';
-import { format, messages } from '../messages';
-import { ruleText } from '../translate';
+import { messages } from '../messages';
+import { phraseIssue, ruleText } from '../translate';
 import { AnswerIdSchema, CountSchema, EgpSchema, text } from './common';
 
 // Sizes and colours (issue 13): a product's options, the variants it sells, and a category's size
@@ -89,21 +89,15 @@ export const ProductOptionInputSchema = z
   .object({ name: optionName, values: z.array(optionValueText) })
   .superRefine((option, ctx) => {
     if (option.values.length === 0) {
-      ctx.addIssue({ code: 'custom', message: format(a.optionValuesRequired, { name: option.name }) });
+      ctx.addIssue(phraseIssue(a.optionValuesRequired, { name: option.name }));
     }
     if (option.values.length > MAX_OPTION_VALUES) {
-      ctx.addIssue({
-        code: 'custom',
-        message: format(a.tooManyOptionValues, { name: option.name, max: MAX_OPTION_VALUES }),
-      });
+      ctx.addIssue(phraseIssue(a.tooManyOptionValues, { name: option.name, max: MAX_OPTION_VALUES }));
     }
     const seen = new Set<string>();
     for (const value of option.values) {
       if (seen.has(value.toLowerCase())) {
-        ctx.addIssue({
-          code: 'custom',
-          message: format(a.duplicateOptionValue, { name: option.name, value }),
-        });
+        ctx.addIssue(phraseIssue(a.duplicateOptionValue, { name: option.name, value }));
         return;
       }
       seen.add(value.toLowerCase());
@@ -151,11 +145,11 @@ export const ProductVariantsInputSchema = z
       .max(MAX_PRODUCT_VARIANTS, { error: ruleText(a.tooManyVariants, { max: MAX_PRODUCT_VARIANTS }) }),
   })
   .superRefine(({ options, variants }, ctx) => {
-    const fail = (message: string) => ctx.addIssue({ code: 'custom', message });
+    const fail = (template: string, values?: Record<string, string>) =>
+      ctx.addIssue(phraseIssue(template, values));
     const names = new Set<string>();
     for (const option of options) {
-      if (names.has(option.name.toLowerCase()))
-        return fail(format(a.duplicateOptionName, { name: option.name }));
+      if (names.has(option.name.toLowerCase())) return fail(a.duplicateOptionName, { name: option.name });
       names.add(option.name.toLowerCase());
     }
     if (options.length === 0 && variants.length > 0) return fail(a.variantsNeedOptions);
@@ -163,26 +157,24 @@ export const ProductVariantsInputSchema = z
     const skus = new Set<string>();
     const combinations = new Set<string>();
     for (const variant of variants) {
-      if (skus.has(variant.sku.toLowerCase())) return fail(format(a.duplicateSku, { sku: variant.sku }));
+      if (skus.has(variant.sku.toLowerCase())) return fail(a.duplicateSku, { sku: variant.sku });
       skus.add(variant.sku.toLowerCase());
       const keys = Object.keys(variant.options);
       const exact = keys.length === options.length && options.every((option) => keys.includes(option.name));
       if (!exact) {
-        return fail(
-          format(a.variantOptionsMismatch, {
-            sku: variant.sku,
-            options: options.map((option) => option.name).join(', '),
-          }),
-        );
+        return fail(a.variantOptionsMismatch, {
+          sku: variant.sku,
+          options: options.map((option) => option.name).join(', '),
+        });
       }
       for (const option of options) {
         const value = variant.options[option.name]!;
         if (!option.values.includes(value)) {
-          return fail(format(a.variantUnknownValue, { sku: variant.sku, value, option: option.name }));
+          return fail(a.variantUnknownValue, { sku: variant.sku, value, option: option.name });
         }
       }
       const combination = variantLabel(options, variant.options);
-      if (combinations.has(combination)) return fail(format(a.duplicateCombination, { combination }));
+      if (combinations.has(combination)) return fail(a.duplicateCombination, { combination });
       combinations.add(combination);
     }
   });
@@ -219,7 +211,7 @@ export const SizeGuideInputSchema = z
       return;
     }
     if (guide.rows.some((row) => row.length !== guide.columns.length)) {
-      ctx.addIssue({ code: 'custom', message: format(a.sizeGuideShape, { n: guide.columns.length }) });
+      ctx.addIssue(phraseIssue(a.sizeGuideShape, { n: guide.columns.length }));
     }
   });
 
