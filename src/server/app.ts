@@ -149,7 +149,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(seoRoutes, {
     db: database.db,
     store,
-    readModel,
     catalog: catalogService,
     publicUrl: config.PUBLIC_URL,
     shop: () => ({ name: config.SHOP_NAME }),

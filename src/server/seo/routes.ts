@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { CatalogReadModel } from '../catalog/read-model';
+import { LRUCache } from 'lru-cache';
 import type { CatalogService } from '../catalog/service';
 import type { Db } from '../db/client';
 import type { ObjectStore } from '../storage/types';
@@ -8,18 +8,24 @@ import { catalogueBatches } from './catalogue';
 import { csvFeed, rssFeed } from './feed';
 import type { SeoShop } from './pages';
 import { POLICY_PAGE_SLUGS } from './policy-pages';
-import { categoriesLastModified, chunkStart, sitemapChunks } from './queries';
+import { categoriesLastModified, chunkStart, sitemapChunks, type SitemapChunk } from './queries';
 import { publicOrigin } from './request';
 import { pagesSitemap, productsSitemap, SITEMAP_MAX_URLS, sitemapIndex } from './sitemap';
 
 /** Crawlers and feed readers come back every few hours; an hour-old copy is fresh enough for them. */
 const CACHE = 'public, max-age=3600';
 const PRODUCTS_SITEMAP = /^products-([1-9]\d{0,5})\.xml$/;
+/** How long the sitemap index's figures are served before they are counted again. */
+const SITEMAP_INDEX_LIFETIME_MS = 10 * 60_000;
+
+interface SitemapIndexFacts {
+  chunks: SitemapChunk[];
+  pagesLastModified: Date | null;
+}
 
 export interface SeoRoutesOptions {
   db: Db;
   store: ObjectStore;
-  readModel: CatalogReadModel;
   catalog: CatalogService;
   /** PUBLIC_URL: the origin of every address written; else each request's own. */
   publicUrl: string | undefined;
@@ -35,7 +41,7 @@ export interface SeoRoutesOptions {
  * batches, so 100,000 products take the memory of a few hundred.
  */
 export async function seoRoutes(app: FastifyInstance, options: SeoRoutesOptions): Promise<void> {
-  const { db, store, readModel, catalog } = options;
+  const { db, store, catalog } = options;
   const size = options.sitemapSize ?? SITEMAP_MAX_URLS;
   const route = { schema: { hide: true } };
 
@@ -45,6 +51,33 @@ export async function seoRoutes(app: FastifyInstance, options: SeoRoutesOptions)
    */
   const streamed = (reply: FastifyReply, type: string, chunks: AsyncIterable<string>) =>
     reply.type(type).header('cache-control', CACHE).send(Readable.from(chunks));
+
+  /**
+   * The products cut into sitemaps and each one's last change: one pass over the whole table (a second
+   * or more at 100,000 products on PGlite), so it is kept for a while rather than until the next
+   * catalogue change, which at the shop's pace would be every few seconds. Past that, the old answer is
+   * still served while one caller's pass replaces it. A crawler reads the index hours apart: minutes-old
+   * lastmod values cost it nothing.
+   */
+  const indexCache = new LRUCache<'index', SitemapIndexFacts>({
+    max: 1,
+    ttl: SITEMAP_INDEX_LIFETIME_MS,
+    allowStale: true,
+    noDeleteOnStaleGet: true,
+    noDeleteOnFetchRejection: true,
+    fetchMethod: async () => {
+      const [chunks, pagesLastModified] = await Promise.all([
+        sitemapChunks(db, size),
+        categoriesLastModified(db),
+      ]);
+      return { chunks, pagesLastModified };
+    },
+  });
+  const sitemapIndexFacts = async (): Promise<SitemapIndexFacts> => {
+    const facts = await indexCache.fetch('index');
+    if (!facts) throw new Error('the sitemap index answered nothing');
+    return facts;
+  };
 
   app.get('/robots.txt', route, async (request, reply) => {
     const origin = publicOrigin(request, options.publicUrl);
@@ -66,10 +99,7 @@ export async function seoRoutes(app: FastifyInstance, options: SeoRoutesOptions)
 
   app.get('/sitemap.xml', route, async (request, reply) => {
     const origin = publicOrigin(request, options.publicUrl);
-    const [chunks, pagesLastModified] = await Promise.all([
-      readModel.read(`seo:sitemap-chunks:${size}`, () => sitemapChunks(db, size)),
-      readModel.read('seo:categories-last-modified', () => categoriesLastModified(db)),
-    ]);
+    const { chunks, pagesLastModified } = await sitemapIndexFacts();
     return reply
       .type('application/xml; charset=utf-8')
       .header('cache-control', CACHE)
