@@ -63,7 +63,7 @@ const outDir = resolve('bench/out');
 type DatabaseKind = 'pglite' | 'postgres';
 
 /** The issue's targets; `minRps` is per database, `maxP99Ms` applies on PostgreSQL only. */
-type Kind = 'listing' | 'fresh' | 'details' | 'cart' | 'orders';
+type Kind = 'listing' | 'fresh' | 'details' | 'cart' | 'orders' | 'seo';
 const TARGETS: Record<Kind, Record<DatabaseKind, { minRps?: number; maxP99Ms?: number }>> = {
   listing: { postgres: { minRps: 2000, maxP99Ms: 60 }, pglite: { minRps: 1000 } },
   // Issue 18: what a listing costs when the read model cannot answer it.
@@ -71,6 +71,7 @@ const TARGETS: Record<Kind, Record<DatabaseKind, { minRps?: number; maxP99Ms?: n
   details: { postgres: { minRps: 4000 }, pglite: { minRps: 4000 } },
   cart: { postgres: {}, pglite: {} },
   orders: { postgres: { minRps: 200 }, pglite: { minRps: 100 } },
+  seo: { postgres: {}, pglite: {} },
 };
 
 interface Row extends CaseResult {
@@ -174,6 +175,69 @@ async function exportCase(server: ServerProcess, admin: BenchUser): Promise<Orde
   return result;
 }
 
+const SITEMAP_INDEX = 'GET /sitemap.xml (the index)';
+const SEO_FILES = 'sitemaps and product feeds downloaded';
+/** What crawlers and shopping platforms download whole (issue 16), in the order the case takes them. */
+const SEO_DOWNLOADS = [
+  '/sitemap.xml',
+  '/sitemaps/products-1.xml',
+  '/sitemaps/products-2.xml',
+  '/feeds/products.xml',
+  '/feeds/products.csv',
+] as const;
+
+interface SeoDownload {
+  path: string;
+  megabytes: number;
+  seconds: number;
+  /** `<loc>` entries in a sitemap, items in the RSS feed, rows in the CSV (less its header). */
+  entries: number;
+  beforeRssMb: number;
+  peakRssMb: number;
+}
+
+/**
+ * Downloads the sitemap index, its products sitemaps and both product feeds whole, as fast as this
+ * process reads, sampling the server's memory meanwhile: streamed from keyset batches, they stay flat
+ * however many products there are.
+ */
+async function seoDownloadsCase(server: ServerProcess): Promise<SeoDownload[]> {
+  const results: SeoDownload[] = [];
+  for (const path of SEO_DOWNLOADS) {
+    server.resetPeak();
+    const beforeRssMb = server.memory().peakRssMb;
+    const started = performance.now();
+    const response = await fetch(`${server.baseUrl}${path}`);
+    if (!response.ok || !response.body) throw new Error(`${path} answered ${response.status}`);
+    const decoder = new TextDecoder();
+    let bytes = 0;
+    let entries = 0;
+    const marker = path.endsWith('.csv') ? '\n' : path.startsWith('/feeds/') ? '<item>' : '<loc>';
+    // The end of the last chunk, shorter than the marker: a marker cut between two chunks is counted once.
+    let carry = '';
+    for await (const chunk of response.body) {
+      bytes += chunk.length;
+      const text = carry + decoder.decode(chunk, { stream: true });
+      entries += text.split(marker).length - 1;
+      carry = text.slice(text.length - (marker.length - 1));
+    }
+    const result: SeoDownload = {
+      path,
+      megabytes: bytes / 1024 / 1024,
+      seconds: (performance.now() - started) / 1000,
+      entries: marker === '\n' ? entries - 1 : entries,
+      beforeRssMb,
+      peakRssMb: server.memory().peakRssMb,
+    };
+    console.log(
+      `  ${path}: ${result.entries} entries, ${result.megabytes.toFixed(1)} MB in ${result.seconds.toFixed(1)} s; ` +
+        `server RSS ${beforeRssMb.toFixed(0)} MB before, peak ${result.peakRssMb.toFixed(0)} MB`,
+    );
+    results.push(result);
+  }
+  return results;
+}
+
 interface ClusterComparison {
   name: string;
   /** The case on a server of one process, and on one of CLUSTER_PROCESSES: the same run, the same database. */
@@ -200,6 +264,7 @@ interface DatabaseReport {
   oversell: OversellCheck | null;
   proofBurst: ProofBurst | null;
   orderExport: OrderExport | null;
+  seoDownloads: SeoDownload[] | null;
   lighthouse: LighthouseResult[];
   /** Issue 18: the same pages on the 100,000-product catalogue, each the median of LIGHTHOUSE_RUNS. */
   lighthouseLarge: LighthouseResult[];
@@ -676,6 +741,7 @@ async function benchDatabase(database: DatabaseKind, processesOnly: boolean): Pr
     oversell: null,
     proofBurst: null,
     orderExport: null,
+    seoDownloads: null,
     lighthouse: [],
     lighthouseLarge: [],
     highWaterMb: 0,
@@ -783,6 +849,15 @@ async function benchDatabase(database: DatabaseKind, processesOnly: boolean): Pr
       const admin = JSON.parse(await readFile(adminFile, 'utf8')) as BenchUser;
       report.orderExport = await exportCase(server, admin);
     }
+    if (wanted(SITEMAP_INDEX)) {
+      // The index is one kept answer, asked as often as crawlers like.
+      report.large.push({
+        kind: 'seo',
+        ...(await runCase(server, SITEMAP_INDEX, get('/sitemap.xml'), load)),
+      });
+    }
+    // The sitemaps and feeds are downloaded whole, one at a time.
+    if (wanted(SEO_FILES)) report.seoDownloads = await seoDownloadsCase(server);
     report.highWaterMb = server.memory().highWaterMb;
     await server.stop();
     server = null;
@@ -931,6 +1006,20 @@ function markdown(reports: DatabaseReport[]): string {
           `| ${page.page} | ${page.score} | ${(page.lcpMs / 1000).toFixed(2)} s | ${page.score >= 95 ? 'met' : 'missed (< 95)'} |`,
         );
       }
+    }
+    if (report.seoDownloads) {
+      lines.push(
+        '',
+        `### ${name}: ${SEO_FILES} (downloaded whole, streamed)`,
+        '',
+        '| path | entries | MB | seconds | server RSS before MB | peak RSS MB |',
+        '|---|---:|---:|---:|---:|---:|',
+        ...report.seoDownloads.map(
+          (run) =>
+            `| ${run.path} | ${run.entries} | ${run.megabytes.toFixed(1)} | ${run.seconds.toFixed(1)} | ` +
+            `${run.beforeRssMb.toFixed(0)} | ${run.peakRssMb.toFixed(0)} |`,
+        ),
+      );
     }
     if (report.lighthouse.length > 0) {
       lines.push('', `### Lighthouse (mobile, performance only, ${name}, demo catalogue)`, '');

@@ -38,6 +38,8 @@ import { rateLimiting } from './plugins/rate-limit';
 import { securityHeaders } from './plugins/security';
 import { uploadsRoutes } from './plugins/uploads';
 import { webAppRoutes } from './plugins/web-app';
+import { seoPageHeads } from './seo/pages';
+import { seoRoutes } from './seo/routes';
 
 export interface AppDeps {
   config: Config;
@@ -146,10 +148,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(orphanSweeper, { db: database.db, store });
 
   await app.register(uploadsRoutes, { store });
+  const catalogService = createCatalogService(catalog);
+  await app.register(seoRoutes, {
+    db: database.db,
+    store,
+    catalog: catalogService,
+    publicUrl: config.PUBLIC_URL,
+    shop: () => ({ name: config.SHOP_NAME }),
+  });
   // Last: its catch-all answers index.html for any GET that no route above claimed.
   await app.register(webAppRoutes, {
     distDir: config.WEB_DIST_DIR,
-    firstScreen: catalogFirstScreen(createCatalogService(catalog)),
+    firstScreen: catalogFirstScreen(catalogService),
+    pageHead: seoPageHeads({ catalog: catalogService, shop: () => ({ name: config.SHOP_NAME }) }),
+    publicUrl: config.PUBLIC_URL,
     shopName: config.SHOP_NAME,
     walletNumber: config.SHOP_WALLET_NUMBER,
     whatsappNumber: config.SHOP_WHATSAPP,

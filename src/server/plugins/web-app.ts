@@ -1,6 +1,6 @@
 import fastifyStatic from '@fastify/static';
 import type { DehydratedState } from '@tanstack/query-core';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
@@ -9,6 +9,10 @@ import { FIRST_SCREEN_SCRIPT_ID } from '@/shared/first-screen';
 import type { Language } from '@/shared/language';
 import escapeHtml from 'escape-html';
 import { arabicAssetsOf, inLanguage, languageCookie, pageLanguageOf } from './page-language';
+import { withHead, type PageHead } from '../seo/head';
+import type { PageRequest } from '../seo/pages';
+import { publicOrigin } from '../seo/request';
+import { scriptJson } from './script-json';
 
 /** Vite names everything under assets/ by its content, so a cached copy can never be stale. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -38,13 +42,8 @@ interface ManifestChunk {
 
 export type FirstScreenOf = (path: string, search: URLSearchParams) => Promise<FirstScreen | undefined>;
 
-/** JSON that is safe inside a `<script>` element: nothing in it can close the element or open a comment. */
-function scriptJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replaceAll('<', '\\u003c')
-    .replaceAll('\u2028', '\\u2028')
-    .replaceAll('\u2029', '\\u2029');
-}
+/** The head of a page for search engines and link previews (src/server/seo/pages.ts). */
+export type PageHeadOf = (page: PageRequest) => Promise<PageHead>;
 
 /**
  * The files of `modules` and of everything they import, per the build's manifest, that `html` does not
@@ -166,7 +165,13 @@ function decodePath(url: string): string | null {
  */
 export async function webAppRoutes(
   app: FastifyInstance,
-  options: { distDir: string; firstScreen?: FirstScreenOf | undefined } & PageSettings,
+  options: {
+    distDir: string;
+    firstScreen?: FirstScreenOf | undefined;
+    pageHead?: PageHeadOf | undefined;
+    /** PUBLIC_URL: the origin of the canonical and preview addresses; else each request's own. */
+    publicUrl?: string | undefined;
+  } & PageSettings,
 ): Promise<void> {
   const root = resolve(options.distDir);
   const indexPath = join(root, 'index.html');
@@ -229,6 +234,29 @@ export async function webAppRoutes(
     }
   }
 
+  /**
+   * The page with its own head (title, description, canonical, previews, structured data) for its
+   * address and language; the page as it is if that fails. The head is part of the tag: it changes with
+   * the address's language and with the product's price or stock.
+   */
+  async function withPageHead(
+    page: { html: string; etag: string },
+    { path, search, language }: { path: string; search: URLSearchParams; language: Language },
+    request: FastifyRequest,
+  ): Promise<{ html: string; etag: string }> {
+    if (!options.pageHead) return page;
+    try {
+      const origin = publicOrigin(request, options.publicUrl);
+      const head = await options.pageHead({ path, search, language, origin });
+      const weak = page.etag.startsWith('W/');
+      const tag = etagOf(JSON.stringify([page.etag, head, origin]));
+      return { html: withHead(page.html, head, origin), etag: weak ? `W/${tag}` : tag };
+    } catch (error) {
+      app.log.warn({ err: error, path }, 'page head left out: the page keeps the shop-wide one');
+      return page;
+    }
+  }
+
   app.get('/*', { config: { rateLimit: false }, schema: { hide: true } }, async (request, reply) => {
     const path = decodePath(request.url);
     if (path === null) return reply.callNotFound();
@@ -240,9 +268,11 @@ export async function webAppRoutes(
     if (file.startsWith('assets/')) return reply.callNotFound();
     const search = new URLSearchParams(request.url.split('?')[1] ?? '');
     const { language, chosenInUrl } = pageLanguageOf(search, request.headers.cookie);
-    const { html, etag } = await pageOf(path, search, language);
+    const page = await pageOf(path, search, language);
+    const { html, etag } = await withPageHead(page, { path, search, language }, request);
     if (chosenInUrl) reply.header('set-cookie', languageCookie(language));
-    reply.header('cache-control', REVALIDATE).header('etag', etag);
+    // The page's language may come from the visitor's cookie: a shared cache must keep one copy per cookie.
+    reply.header('cache-control', REVALIDATE).header('etag', etag).header('vary', 'Cookie');
     if (request.headers['if-none-match'] === etag) return reply.status(304).send();
     return reply.type('text/html; charset=utf-8').send(html);
   });

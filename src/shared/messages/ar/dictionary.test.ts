@@ -2,11 +2,13 @@ import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../index';
 import { mail } from '../mail';
+import { seo } from '../seo';
 import { mailAr, messagesAr } from './index';
+import { seo as seoAr } from './seo';
 
 const LOCALE = 'ar-EG';
-const english: unknown = { ...messages, mail };
-const arabic: unknown = { ...messagesAr, mail: mailAr };
+const english: unknown = { ...messages, mail, seo };
+const arabic: unknown = { ...messagesAr, mail: mailAr, seo: seoAr };
 
 /** Texts that read the same in both languages: symbols and placeholders only, no word to translate. */
 const SAME_IN_BOTH = new Set([
@@ -20,6 +22,8 @@ const SAME_IN_BOTH = new Set([
   'variants.optionValue',
   'variants.optionSeparator',
   'variants.colSku',
+  'seo.pageTitle',
+  'seo.productDescription',
 ]);
 
 /**
