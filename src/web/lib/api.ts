@@ -1,6 +1,5 @@
 import { apiUrl, type QueryValue } from '@/shared/api-url';
 import { TOKEN_HEADER } from '@/shared/constants';
-import { errors } from '@/web/i18n/first-screen';
 import { layout } from '@/web/i18n/first-screen';
 import { language } from '@/web/i18n/language';
 import { getSession, signOut } from '@/web/session/session';
@@ -116,7 +115,9 @@ async function request<T>(method: string, path: string, options: RequestOptions 
       signOut();
       onUnauthorized();
     }
-    throw new ApiError(response.status, serverMessageOf(payload), errors.internal);
+    // The fallback text comes with the other pages' texts: the first screen does not carry them.
+    const { messages } = await import('@/web/i18n/messages');
+    throw new ApiError(response.status, serverMessageOf(payload), messages.errors.internal);
   }
   return payload as T;
 }
