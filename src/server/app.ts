@@ -37,6 +37,10 @@ import { rateLimiting } from './plugins/rate-limit';
 import { securityHeaders } from './plugins/security';
 import { uploadsRoutes } from './plugins/uploads';
 import { webAppRoutes } from './plugins/web-app';
+import { defaultSettings } from './settings/defaults';
+import { pageSettingsOf } from './settings/pages';
+import { settingsRoutes } from './settings/routes';
+import { createSettingsStore } from './settings/store';
 
 export interface AppDeps {
   config: Config;
@@ -74,18 +78,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.log.error({ err: error, event }, 'event listener failed'),
   );
   app.decorate('events', events);
-  const readModel = await createCatalogReadModel({
-    events,
-    broadcast: createBroadcast({
-      redisUrl: config.REDIS_URL,
-      database,
-      onError: (error) => app.log.warn({ err: error }, 'change broadcast unreachable'),
-    }),
+  // One connection to the other processes, shared by the catalogue's cache and the settings.
+  const broadcast = createBroadcast({
+    redisUrl: config.REDIS_URL,
+    database,
+    onError: (error) => app.log.warn({ err: error }, 'change broadcast unreachable'),
+  });
+  const readModel = await createCatalogReadModel({ events, broadcast, log: app.log });
+  const settings = await createSettingsStore({
+    db: database.db,
+    broadcast,
+    defaults: defaultSettings(config),
     log: app.log,
   });
   // Before the database closes (its owner closes it after the app): a listening connection left open
   // would keep the process, and a test's database, alive.
-  app.addHook('onClose', () => readModel.close());
+  app.addHook('onClose', async () => {
+    await readModel.close();
+    await broadcast.close();
+  });
   const catalog = { db: database.db, store, events, readModel };
 
   await app.register(errorHandler);
@@ -105,7 +116,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authGuard, { db: database.db, tokens });
 
   // The outbox's worker sends from the moment the app is ready until it closes.
-  const mail = new Mailer(config, database.db, app.log, deps.mail);
+  const mail = new Mailer(config, database.db, app.log, settings, deps.mail);
   app.addHook('onReady', async () => {
     if (mail.startsWorker) mail.worker.start();
   });
@@ -131,6 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(backupRoutes, { database, store, dataDir: config.DATA_DIR, signer });
   await app.register(cartRoutes, { db: database.db, store });
+  await app.register(settingsRoutes, { settings, store });
   await app.register(orderRoutes, {
     db: database.db,
     store,
@@ -147,9 +159,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(webAppRoutes, {
     distDir: config.WEB_DIST_DIR,
     firstScreen: catalogFirstScreen(createCatalogService(catalog)),
-    shopName: config.SHOP_NAME,
-    walletNumber: config.SHOP_WALLET_NUMBER,
-    whatsappNumber: config.SHOP_WHATSAPP,
+    pageSettings: async () => pageSettingsOf((await settings.current()).settings),
   });
 
   return app;

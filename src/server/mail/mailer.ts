@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { format } from '@/shared/messages';
 import { mail as mailTexts } from '@/shared/messages/mail';
 import type { OrderDto } from '@/shared/schemas/order';
+import type { ShopSettings } from '@/shared/schemas/settings';
 import type { Config } from '../config';
 import type { Db, DbOrTx } from '../db/client';
 import {
@@ -47,10 +48,17 @@ export interface MailOverrides {
 export class Mailer {
   readonly worker: OutboxWorker;
   readonly startsWorker: boolean;
-  private readonly shop: ShopIdentity;
+  private readonly baseUrl: string;
   private readonly shopEmail: string | undefined;
 
-  constructor(config: Config, db: Db, log: FastifyBaseLogger, overrides: MailOverrides = {}) {
+  /** `settings`: the shop's name and wallet as the owner set them when each e-mail is written. */
+  constructor(
+    config: Config,
+    db: Db,
+    log: FastifyBaseLogger,
+    private readonly settings: { current(): Promise<{ settings: ShopSettings }> },
+    overrides: MailOverrides = {},
+  ) {
     const from = mailFrom(config);
     const transport =
       overrides.transport ??
@@ -59,28 +67,29 @@ export class Mailer {
         : fileTransport(mailOutboxDir(config.DATA_DIR), from));
     this.worker = new OutboxWorker(db, transport, log, overrides.worker);
     this.startsWorker = overrides.startWorker ?? true;
-    this.shop = {
-      name: config.SHOP_NAME,
-      walletNumber: config.SHOP_WALLET_NUMBER,
-      baseUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
-    };
+    this.baseUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
     this.shopEmail = config.SHOP_EMAIL;
+  }
+
+  private async shop(): Promise<ShopIdentity> {
+    const { settings } = await this.settings.current();
+    return { name: settings.shopName.en, walletNumber: settings.walletNumber, baseUrl: this.baseUrl };
   }
 
   /** The shopper's confirmation and, with SHOP_EMAIL, the owner's notice. */
   async orderPlaced(tx: DbOrTx, order: OrderDto): Promise<void> {
     await enqueueMail(tx, [
-      orderPlacedMail(this.shop, order),
+      orderPlacedMail(await this.shop(), order),
       ...(this.shopEmail ? [newOrderNotice(this.shopEmail, order)] : []),
     ]);
   }
 
   async statusChanged(tx: DbOrTx, change: StatusChangeFacts): Promise<void> {
-    await enqueueMail(tx, [statusChangedMail(this.shop, change)]);
+    await enqueueMail(tx, [statusChangedMail(await this.shop(), change)]);
   }
 
   async passwordReset(tx: DbOrTx, account: { email: string; name: string }, token: string): Promise<void> {
-    await enqueueMail(tx, [passwordResetMail(this.shop, account, token)]);
+    await enqueueMail(tx, [passwordResetMail(await this.shop(), account, token)]);
   }
 
   committed(): void {

@@ -105,7 +105,10 @@ function firstScreenEtag(indexEtag: string, screen: FirstScreen, moduleFiles: re
   return `W/${etagOf(JSON.stringify([indexEtag, data, screen.image, moduleFiles]))}`;
 }
 
-/** What the server writes into index.html for the app to read once at start (src/web/lib/shop.ts). */
+/**
+ * What the server writes into index.html for the app to read once at start (src/web/lib/shop.ts): from
+ * the owner's settings, read for each page served, so a change shows on the next page load.
+ */
 export interface PageSettings {
   shopName: string;
   walletNumber: string;
@@ -164,7 +167,12 @@ function decodePath(url: string): string | null {
  */
 export async function webAppRoutes(
   app: FastifyInstance,
-  options: { distDir: string; firstScreen?: FirstScreenOf | undefined } & PageSettings,
+  options: {
+    distDir: string;
+    firstScreen?: FirstScreenOf | undefined;
+    /** The settings as they are now (a memory read while they are known to be current). */
+    pageSettings: () => Promise<PageSettings>;
+  },
 ): Promise<void> {
   const root = resolve(options.distDir);
   const indexPath = join(root, 'index.html');
@@ -172,9 +180,19 @@ export async function webAppRoutes(
     app.log.warn({ distDir: root }, 'no web build found: serving the API only');
     return;
   }
-  const indexHtml = personaliseIndexHtml(await readFile(indexPath, 'utf8'), options);
-  // no-cache makes the browser ask on every visit; the tag lets the answer be an empty 304.
-  const indexEtag = etagOf(indexHtml);
+  const template = await readFile(indexPath, 'utf8');
+  /** index.html personalised for the settings last seen, made again only when they change. */
+  let personalised: { settings: string; html: string; etag: string } | undefined;
+  async function indexPage(): Promise<{ html: string; etag: string }> {
+    const settings = await options.pageSettings();
+    const key = JSON.stringify(settings);
+    if (personalised?.settings !== key) {
+      const html = personaliseIndexHtml(template, settings);
+      // no-cache makes the browser ask on every visit; the tag lets the answer be an empty 304.
+      personalised = { settings: key, html, etag: etagOf(html) };
+    }
+    return personalised;
+  }
   const files = await listFiles(root);
   files.delete('index.html');
   const manifestPath = join(root, '.vite', 'manifest.json');
@@ -194,23 +212,22 @@ export async function webAppRoutes(
     },
   });
 
-  const indexPage = { html: indexHtml, etag: indexEtag };
-
   /** index.html, with the first screen of `path` when there is one; the bare page if that fails. */
   async function pageOf(path: string, url: string): Promise<{ html: string; etag: string }> {
-    if (!options.firstScreen) return indexPage;
+    const index = await indexPage();
+    if (!options.firstScreen) return index;
     try {
       const search = new URLSearchParams(url.split('?')[1] ?? '');
       const screen = await options.firstScreen(path, search);
-      if (!screen) return indexPage;
-      const moduleFiles = moduleFilesOf(screen.modules ?? [], manifest, indexHtml);
+      if (!screen) return index;
+      const moduleFiles = moduleFilesOf(screen.modules ?? [], manifest, index.html);
       return {
-        html: withFirstScreen(indexHtml, screen, moduleFiles),
-        etag: firstScreenEtag(indexEtag, screen, moduleFiles),
+        html: withFirstScreen(index.html, screen, moduleFiles),
+        etag: firstScreenEtag(index.etag, screen, moduleFiles),
       };
     } catch (error) {
       app.log.warn({ err: error, path }, 'first screen left out: the page will ask for its data itself');
-      return indexPage;
+      return index;
     }
   }
 
