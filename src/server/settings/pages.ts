@@ -66,7 +66,7 @@ export async function policyPageOf(
   const dto: PolicyPageDto = {
     page,
     language,
-    title: (language === 'ar' ? messagesAr : messages).settings.pages[page],
+    title: (language === 'ar' ? messagesAr : messages).layout.policyPages[page],
     description: plainTextOf(source),
     html: markdownToSafeHtml(source),
   };

@@ -47,19 +47,8 @@ export const settings = {
   walletRule: 'Enter an Egyptian mobile number: 01 then 0, 1, 2 or 5, then 8 digits',
   urlRule: 'Enter a full link starting with https://',
   feeRule: 'A shipping fee is an amount in EGP from 0 up, with at most 2 decimals',
-  // Policy pages
-  pages: {
-    shipping: 'Shipping',
-    returns: 'Returns',
-    privacy: 'Privacy',
-    contact: 'Contact us',
-  },
   pageNotWritten: 'This page has not been written yet.',
   pageLoadFailed: 'This page could not be loaded.',
-  policyLinks: 'Help',
-  // Footer
-  contactPhone: 'Phone: {phone}',
-  contactEmail: 'E-mail: {email}',
   // The product page's delivery block
   deliveryTitle: 'Delivery and returns',
   deliveryFee: 'Delivery to {city}: {fee}',
