@@ -1,9 +1,9 @@
 import type { PolicyPage } from '@/shared/constants';
 import type { Language } from '@/shared/language';
+import { inLanguage } from '@/shared/localized';
 import { messages } from '@/shared/messages';
 import { messagesAr } from '@/shared/messages/ar';
 import {
-  inLanguage,
   type ShopSettings,
   type FullSettings,
   type PolicyPageDto,

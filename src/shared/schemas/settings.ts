@@ -17,18 +17,11 @@ const m = messages.settings;
 
 /**
  * A text the shopper reads, in each of the shop's languages (src/shared/language.ts): `en` and `ar`.
- * An empty Arabic text falls back to the English one where it is shown (`inLanguage`).
+ * An empty Arabic text falls back to the English one where it is shown (src/shared/localized.ts).
  */
 function localized(field: string, max: number, english: z.ZodType<string> = text(`${field}.en`, { max })) {
   return z.object({ en: english, ar: text(`${field}.ar`, { max }) });
 }
-export type LocalizedText = { readonly [L in (typeof LANGUAGES)[number]]: string };
-
-/** `text` in `language`, or its English when that language's is empty. */
-export function inLanguage(value: LocalizedText, language: (typeof LANGUAGES)[number]): string {
-  return value[language] || value.en;
-}
-
 /** Empty, or what `rule` accepts: every optional contact field may be left blank to hide it. */
 function blankOr(schema: z.ZodType<string>) {
   return z.union([z.literal(''), schema]);

@@ -2,6 +2,7 @@ import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 // The shell is in every first load, so it imports the message areas it shows rather than the whole
 // dictionary (which the lazily loaded pages bring with their own chunks).
 import { layout } from '@/web/i18n/first-screen';
+import { AnnouncementBar } from './announcement-bar';
 import { Footer } from './footer';
 import { TopBar } from './top-bar';
 
@@ -16,6 +17,7 @@ export function RootLayout() {
       >
         {layout.skipToContent}
       </a>
+      <AnnouncementBar />
       <TopBar />
       {/* A thin bar while the next page's code loads, so a click never looks ignored. */}
       <div
