@@ -159,7 +159,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(webAppRoutes, {
     distDir: config.WEB_DIST_DIR,
     firstScreen: catalogFirstScreen(createCatalogService(catalog)),
-    pageSettings: async () => pageSettingsOf((await settings.current()).settings),
+    pageSettings: async () => pageSettingsOf(store, await settings.current()),
   });
 
   return app;

@@ -29,6 +29,8 @@ export const SHIPPING_FEES: Record<City, number> = {
 /** The shop's policy pages (issue 16), at /pages/{page}, written by the owner in Markdown. */
 export const POLICY_PAGES = ['shipping', 'returns', 'privacy', 'contact'] as const;
 export type PolicyPage = (typeof POLICY_PAGES)[number];
+/** The `<script type="application/json">` the server writes the public settings into, in every page. */
+export const SHOP_SETTINGS_SCRIPT_ID = 'shop-settings';
 /** The longest Markdown of one policy page in one language. */
 export const POLICY_MARKDOWN_MAX = 20_000;
 

@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
+import { SHOP_SETTINGS_SCRIPT_ID } from '@/shared/constants';
 import { FIRST_SCREEN_SCRIPT_ID } from '@/shared/first-screen';
 import escapeHtml from 'escape-html';
 
@@ -114,6 +115,11 @@ export interface PageSettings {
   walletNumber: string;
   /** The digits of the shop's wa.me links; undefined (SHOP_WHATSAPP unset) hides them. */
   whatsappNumber?: string | undefined;
+  /**
+   * The public settings (`GET /api/settings`'s), written into the page as data so the footer, the
+   * announcement and the fees show with the first render, without a request of their own.
+   */
+  publicSettings?: unknown;
 }
 
 function setMeta(html: string, name: string, value: string): string {
@@ -133,6 +139,10 @@ export function personaliseIndexHtml(html: string, settings: PageSettings): stri
   page = setMeta(page, 'whatsapp-number', settings.whatsappNumber ?? '');
   const name = escapeHtml(settings.shopName);
   page = page.replace(/<title>[^<]*<\/title>/, () => `<title>${name}</title>`);
+  if (settings.publicSettings !== undefined) {
+    const data = `<script type="application/json" id="${SHOP_SETTINGS_SCRIPT_ID}">${scriptJson(settings.publicSettings)}</script>`;
+    page = page.replace('</head>', () => `${data}</head>`);
+  }
   // The top bar's frame shown while the scripts load carries the name too.
   return page.replace(
     /(<a\b[^>]*\bdata-shop-name\b[^>]*>)[^<]*(<\/a)/,

@@ -3,12 +3,7 @@ import type { Language } from '@/shared/language';
 import { inLanguage } from '@/shared/localized';
 import { messages } from '@/shared/messages';
 import { messagesAr } from '@/shared/messages/ar';
-import {
-  type ShopSettings,
-  type FullSettings,
-  type PolicyPageDto,
-  type PublicSettings,
-} from '@/shared/schemas/settings';
+import { type FullSettings, type PolicyPageDto, type PublicSettings } from '@/shared/schemas/settings';
 import { whatsappDigits } from '@/shared/whatsapp';
 import { imageDto } from '../images/urls';
 import type { PageSettings } from '../plugins/web-app';
@@ -28,10 +23,12 @@ export function publicSettingsOf(store: ObjectStore, record: SettingsRecord): Pu
 
 /**
  * What the server writes into every page for the app to read at start (plugins/web-app.ts): the name,
- * the wallet and the WhatsApp digits. Read per page, so a change shows on the next page load.
+ * the wallet, the WhatsApp digits and the public settings. Read per page, so a change shows on the next page load.
  */
-export function pageSettingsOf(settings: ShopSettings): PageSettings {
+export function pageSettingsOf(store: ObjectStore, record: SettingsRecord): PageSettings {
+  const { settings } = record;
   return {
+    publicSettings: publicSettingsOf(store, record),
     shopName: settings.shopName.en,
     walletNumber: settings.walletNumber,
     whatsappNumber: (settings.whatsapp && whatsappDigits(settings.whatsapp)) || undefined,

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router';
+import { useLocation } from 'react-router';
 import { POLICY_PAGES, type PolicyPage } from '@/shared/constants';
 import type { Language } from '@/shared/language';
 import type { ErrorAnswer } from '@/shared/schemas/common';
@@ -10,7 +10,6 @@ import { messages } from '@/web/i18n/messages';
 import { api, UnsuccessfulAnswer } from '@/web/lib/api';
 import { queryKeys } from '@/web/lib/query-keys';
 import { useDocumentTitle } from '@/web/lib/shop';
-import NotFoundPage from '@/web/features/not-found/not-found-page';
 
 const m = messages.settings;
 
@@ -33,11 +32,14 @@ function isPolicyPage(value: string | undefined): value is PolicyPage {
   return (POLICY_PAGES as readonly (string | undefined)[]).includes(value);
 }
 
-/** Shipping, returns, privacy or contact, as the owner wrote it in the admin's Settings (issue 16). */
+/**
+ * Shipping, returns, privacy or contact, as the owner wrote it in the admin's Settings (issue 16). The
+ * router declares the four addresses alone (any other /pages/… is the shop's not-found page), so the
+ * page is the address's last part.
+ */
 export default function PolicyPageScreen() {
-  const { page } = useParams();
-  if (!isPolicyPage(page)) return <NotFoundPage />;
-  return <Policy page={page} />;
+  const page = useLocation().pathname.split('/').pop();
+  return isPolicyPage(page) ? <Policy page={page} /> : null;
 }
 
 function Policy({ page }: { page: PolicyPage }) {
