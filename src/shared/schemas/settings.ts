@@ -43,7 +43,6 @@ const shippingFee = z
 export const ShippingFeesSchema = z.object(
   Object.fromEntries(CITIES.map((city) => [city, shippingFee])) as Record<City, typeof shippingFee>,
 );
-export type ShippingFees = z.infer<typeof ShippingFeesSchema>;
 
 export const PoliciesSchema = z.object(
   Object.fromEntries(
