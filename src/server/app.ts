@@ -40,6 +40,10 @@ import { uploadsRoutes } from './plugins/uploads';
 import { webAppRoutes } from './plugins/web-app';
 import { seoPageHeads } from './seo/pages';
 import { seoRoutes } from './seo/routes';
+import { defaultSettings } from './settings/defaults';
+import { pageSettingsOf, policyPageOf, publicSettingsOf } from './settings/pages';
+import { settingsRoutes } from './settings/routes';
+import { createSettingsStore } from './settings/store';
 
 export interface AppDeps {
   config: Config;
@@ -77,18 +81,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.log.error({ err: error, event }, 'event listener failed'),
   );
   app.decorate('events', events);
-  const readModel = await createCatalogReadModel({
-    events,
-    broadcast: createBroadcast({
-      redisUrl: config.REDIS_URL,
-      database,
-      onError: (error) => app.log.warn({ err: error }, 'change broadcast unreachable'),
-    }),
+  // One connection to the other processes, shared by the catalogue's cache and the settings.
+  const broadcast = createBroadcast({
+    redisUrl: config.REDIS_URL,
+    database,
+    onError: (error) => app.log.warn({ err: error }, 'change broadcast unreachable'),
+  });
+  const readModel = await createCatalogReadModel({ events, broadcast, log: app.log });
+  const settings = await createSettingsStore({
+    db: database.db,
+    broadcast,
+    defaults: defaultSettings(config),
     log: app.log,
   });
   // Before the database closes (its owner closes it after the app): a listening connection left open
   // would keep the process, and a test's database, alive.
-  app.addHook('onClose', () => readModel.close());
+  app.addHook('onClose', async () => {
+    await readModel.close();
+    await broadcast.close();
+  });
   const catalog = { db: database.db, store, events, readModel };
 
   await app.register(errorHandler);
@@ -110,7 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authGuard, { db: database.db, tokens });
 
   // The outbox's worker sends from the moment the app is ready until it closes.
-  const mail = new Mailer(config, database.db, app.log, deps.mail);
+  const mail = new Mailer(config, database.db, app.log, settings, deps.mail);
   app.addHook('onReady', async () => {
     if (mail.startsWorker) mail.worker.start();
   });
@@ -136,6 +147,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(backupRoutes, { database, store, dataDir: config.DATA_DIR, signer });
   await app.register(cartRoutes, { db: database.db, store });
+  await app.register(settingsRoutes, { settings, store });
   await app.register(orderRoutes, {
     db: database.db,
     store,
@@ -149,22 +161,34 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(uploadsRoutes, { store });
   const catalogService = createCatalogService(catalog);
+  // The shop as search engines and shared links name it, from the owner's settings at each request.
+  const seoShop = async () => {
+    const record = await settings.current();
+    const shown = publicSettingsOf(store, record);
+    return {
+      name: record.settings.shopName.en,
+      logo: shown.logo?.url,
+      socialLinks: Object.values(record.settings.social).filter((link): link is string => Boolean(link)),
+    };
+  };
   await app.register(seoRoutes, {
     db: database.db,
     store,
     catalog: catalogService,
     publicUrl: config.PUBLIC_URL,
-    shop: () => ({ name: config.SHOP_NAME }),
+    shop: seoShop,
   });
   // Last: its catch-all answers index.html for any GET that no route above claimed.
   await app.register(webAppRoutes, {
     distDir: config.WEB_DIST_DIR,
     firstScreen: catalogFirstScreen(catalogService),
-    pageHead: seoPageHeads({ catalog: catalogService, shop: () => ({ name: config.SHOP_NAME }) }),
+    pageHead: seoPageHeads({
+      catalog: catalogService,
+      shop: seoShop,
+      policyPageTexts: (page, language) => policyPageOf(settings, page, language),
+    }),
     publicUrl: config.PUBLIC_URL,
-    shopName: config.SHOP_NAME,
-    walletNumber: config.SHOP_WALLET_NUMBER,
-    whatsappNumber: config.SHOP_WHATSAPP,
+    pageSettings: async () => pageSettingsOf(store, await settings.current()),
   });
 
   return app;

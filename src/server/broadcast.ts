@@ -9,9 +9,18 @@ import type { ListenHandlers } from './db/listener';
  */
 export interface Broadcast {
   publish(topic: string): Promise<void>;
-  /** Starts hearing; answers once the first attempt to connect is over. */
-  subscribe(handlers: { onTopic(topic: string): void; onListening(listening: boolean): void }): Promise<void>;
+  /**
+   * Starts hearing; answers once the first attempt to connect is over. Several parts of the app may
+   * subscribe (the catalogue, the settings): they share the one connection and each hears every topic.
+   */
+  subscribe(handlers: BroadcastHandlers): Promise<void>;
+  /** Stops hearing for everyone; the app's owner calls it once at the end (a second call does nothing). */
   close(): Promise<void>;
+}
+
+interface BroadcastHandlers {
+  onTopic(topic: string): void;
+  onListening(listening: boolean): void;
 }
 
 /** How one process's message travels: raw text out, raw text in. */
@@ -35,11 +44,17 @@ function isMessage(value: unknown): value is Message {
 
 function broadcastOver(transport: Transport): Broadcast {
   const origin = randomUUID();
-  let unlisten: (() => Promise<void>) | undefined;
+  const subscribers = new Set<BroadcastHandlers>();
+  let listening = false;
+  let started: Promise<() => Promise<void>> | undefined;
+  let closed: Promise<void> | undefined;
   return {
     publish: (topic) => transport.send(JSON.stringify({ origin, topic } satisfies Message)),
-    subscribe: async ({ onTopic, onListening }) => {
-      unlisten = await transport.listen({
+    subscribe: async (handlers) => {
+      subscribers.add(handlers);
+      // The first subscriber opens the connection; the others join it and learn where it stands.
+      const first = !started;
+      started ??= transport.listen({
         onPayload: (payload) => {
           let message: unknown;
           try {
@@ -47,15 +62,24 @@ function broadcastOver(transport: Transport): Broadcast {
           } catch {
             return;
           }
-          if (isMessage(message) && message.origin !== origin) onTopic(message.topic);
+          if (!isMessage(message) || message.origin === origin) return;
+          for (const subscriber of subscribers) subscriber.onTopic(message.topic);
         },
-        onListening,
+        onListening: (now) => {
+          listening = now;
+          for (const subscriber of subscribers) subscriber.onListening(now);
+        },
       });
+      await started;
+      if (!first) handlers.onListening(listening);
     },
-    close: async () => {
-      await unlisten?.();
-      await transport.close();
-    },
+    close: () =>
+      (closed ??= (async () => {
+        subscribers.clear();
+        const unlisten = await started;
+        await unlisten?.();
+        await transport.close();
+      })()),
   };
 }
 

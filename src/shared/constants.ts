@@ -16,12 +16,23 @@ export const ALL_CATEGORIES = 'All categories';
 export const CITIES = ['Cairo', 'Giza', 'Outside Cairo and Giza'] as const;
 export type City = (typeof CITIES)[number];
 
-/** Shipping fee by city in EGP, the one rule used on every screen (DESIGN §3). */
+/**
+ * Shipping fee by city in EGP (DESIGN §3): the fees a new shop starts with. The owner changes them in the
+ * admin's Settings (issue 16); orders are charged the settings' fees, on the server.
+ */
 export const SHIPPING_FEES: Record<City, number> = {
   Cairo: 70,
   Giza: 40,
   'Outside Cairo and Giza': 90,
 };
+
+/** The shop's policy pages (issue 16), at /pages/{page}, written by the owner in Markdown. */
+export const POLICY_PAGES = ['shipping', 'returns', 'privacy', 'contact'] as const;
+export type PolicyPage = (typeof POLICY_PAGES)[number];
+/** The `<script type="application/json">` the server writes the public settings into, in every page. */
+export const SHOP_SETTINGS_SCRIPT_ID = 'shop-settings';
+/** The longest Markdown of one policy page in one language. */
+export const POLICY_MARKDOWN_MAX = 20_000;
 
 export const PAYMENT_TYPES = ['cash', 'instapay'] as const;
 export type PaymentType = (typeof PAYMENT_TYPES)[number];

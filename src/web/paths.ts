@@ -1,5 +1,5 @@
 import { generatePath } from 'react-router';
-import { LINKED_FROM_MAIL } from '@/shared/constants';
+import { LINKED_FROM_MAIL, type PolicyPage } from '@/shared/constants';
 import { defaultFilters, writeFilters, type ListingFilters } from '@/shared/listing';
 
 /**
@@ -26,6 +26,8 @@ export const paths = {
   /** One order: the page checkout leads to after 'Place Order', and My Orders links to (issue 15). */
   order: LINKED_FROM_MAIL.order,
   checkout: '/checkout',
+  /** A policy page the owner writes in the admin's Settings: shipping, returns, privacy, contact (issue 16). */
+  policy: '/pages/:page',
   admin: {
     dashboard: '/dashboard',
     products: '/dashboard/manage',
@@ -40,6 +42,7 @@ export const paths = {
     order: '/dashboard/order/:id',
     /** Invoices or packing slips of one or more orders, one A4 page each: `?ids=a,b&kind=invoice|slip`. */
     print: '/dashboard/orders/print',
+    settings: '/dashboard/settings',
   },
   notFound: '*',
 } as const;
@@ -67,6 +70,8 @@ export const href = {
   orders: () => paths.orders,
   order: (id: string) => generatePath(paths.order, { id }),
   checkout: () => paths.checkout,
+  policy: (page: PolicyPage) => generatePath(paths.policy, { page }),
+  adminSettings: () => paths.admin.settings,
   adminDashboard: () => paths.admin.dashboard,
   adminProducts: () => paths.admin.products,
   adminNewProduct: () => paths.admin.newProduct,

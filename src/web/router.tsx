@@ -7,6 +7,7 @@ import { setUnauthorizedHandler } from '@/web/lib/api';
 import { RequireAdmin, RequireAuth } from '@/web/session/guards';
 import { loginRedirectState } from '@/web/session/login-redirect';
 import { href, paths } from '@/web/paths';
+import { POLICY_PAGES } from '@/shared/constants';
 import HomePage from './features/home/home-page';
 
 /**
@@ -94,12 +95,17 @@ export const routes: RouteObject[] = [
                       { path: paths.admin.ordersAlias, lazy: page(() => import('./admin/orders-page')) },
                       { path: paths.admin.order, lazy: page(() => import('./admin/order-detail-page')) },
                       { path: paths.admin.print, lazy: page(() => import('./admin/print-page')) },
+                      { path: paths.admin.settings, lazy: page(() => import('./admin/settings-page')) },
                     ],
                   },
                 ],
               },
             ],
           },
+          ...POLICY_PAGES.map((policy) => ({
+            path: href.policy(policy),
+            lazy: page(() => import('./features/pages/policy-page')),
+          })),
           { path: paths.notFound, lazy: page(() => import('./features/not-found/not-found-page')) },
         ],
       },

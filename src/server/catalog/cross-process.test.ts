@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductDto } from '@/shared/schemas/product';
+import type { PublicSettingsAnswer } from '@/shared/schemas/settings';
 import { openPostgres } from '../db/client';
 import { insertTestProduct } from '../stock/test-products';
 import { createTestApp, TEST_JWT_SECRET, testDriver, type TestApp } from '../test/app';
@@ -176,4 +177,43 @@ describe.each([
     expect(listed?.avaliableItems).toBe(before - 2);
     console.log(`${transport}: the other server showed the new stock after ${ms} ms`);
   });
+
+  it.skipIf(skip)(
+    "the owner's settings changed through one are answered by the other, fee included",
+    async () => {
+      const settingsOn = (server: number) => get<PublicSettingsAnswer>(server, '/api/settings');
+      expect((await settingsOn(1)).settings.shippingFees.Giza).toBe(40);
+      const res = await send(0, 'PATCH', '/api/settings', admin, {
+        shippingFees: { Giza: 65 },
+        announcement: { en: 'Free delivery over 1,500 EGP' },
+      });
+      expect(res.status).toBe(200);
+      const ms = await msUntil(
+        () => settingsOn(1),
+        (answer) => answer.settings.shippingFees.Giza === 65,
+      );
+      expect((await settingsOn(1)).settings.announcement.en).toBe('Free delivery over 1,500 EGP');
+      expect((await send(0, 'PATCH', '/api/settings', admin, { walletNumber: '01198765432' })).status).toBe(
+        200,
+      );
+      await msUntil(
+        () => settingsOn(1),
+        (answer) => answer.settings.walletNumber === '01198765432',
+      );
+      // An order placed through the other server pays the fee set through the first.
+      expect(
+        (await send(1, 'POST', '/api/cart', shopper, { productId: product.id, quantity: 1 })).status,
+      ).toBe(200);
+      const order = await send(
+        1,
+        'POST',
+        '/api/order',
+        shopper,
+        multipartBody({ ...gizaShipping, paymentType: 'cash' }),
+      );
+      expect(order.status).toBe(201);
+      expect((order.body as { order: { shippingFee: number } }).order.shippingFee).toBe(65);
+      console.log(`${transport}: the other server showed the new settings after ${ms} ms`);
+    },
+  );
 });

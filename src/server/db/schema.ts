@@ -18,6 +18,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { City, OrderStatus, PaymentType, Role } from '@/shared/constants';
 import type { Language } from '@/shared/language';
+import type { ShopSettings } from '@/shared/schemas/settings';
 import type { ProductOption, SizeGuide, VariantOptions } from '@/shared/schemas/variants';
 
 /**
@@ -417,6 +418,22 @@ export const passwordResets = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('password_resets_user_idx').on(t.userId)],
+);
+
+/**
+ * The owner's settings (issue 16): one row (`id` is always 1), written first from the environment's
+ * values of old and then only from the admin's Settings. `settings` is checked by ShopSettingsSchema on
+ * every write; the logo is an upload of its own, so it has a column beside it.
+ */
+export const shopSettings = pgTable(
+  'shop_settings',
+  {
+    id: smallint('id').primaryKey().default(1),
+    settings: jsonb('settings').$type<ShopSettings>().notNull(),
+    logo: jsonb('logo').$type<StoredImage>(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('shop_settings_single_row', sql`${t.id} = 1`)],
 );
 
 export type UserRow = typeof users.$inferSelect;

@@ -22,6 +22,7 @@ export const MAX_IMAGE_SIDE_PX = 8000;
 /** A 40 MP decode costs 60–110 MB while it runs: what one or two at once may cost on a small server. */
 const MAX_INPUT_PIXELS = MAX_IMAGE_MEGAPIXELS * 1_000_000;
 
+const LOGO_IMAGE_WIDTHS = [320] as const;
 export const CATEGORY_IMAGE_WIDTHS = [320, 640] as const;
 const PROOF_MAX_WIDTH_PX = 2000;
 const WEBP_QUALITY = 82;
@@ -168,7 +169,7 @@ function imageKey(folder: string, original: Buffer): string {
 /** Writes an encoded picture and its smaller copies under a new key in `folder`. */
 export async function saveEncodedImage(
   store: ObjectStore,
-  folder: 'products' | 'categories',
+  folder: 'products' | 'categories' | 'shop',
   encoded: EncodedImage,
 ): Promise<StoredImage> {
   const key = imageKey(folder, encoded.original);
@@ -187,6 +188,11 @@ export async function storeProductImage(store: ObjectStore, buffer: Buffer): Pro
 /** A category picture: WebP at most 1600 px wide, with 320/640 px copies. */
 export async function storeCategoryImage(store: ObjectStore, buffer: Buffer): Promise<StoredImage> {
   return saveEncodedImage(store, 'categories', await encodeUploadedImage(buffer, CATEGORY_IMAGE_WIDTHS));
+}
+
+/** The shop's logo (issue 16): WebP at most 1600 px wide, with a 320 px copy for the top bar. */
+export async function storeLogoImage(store: ObjectStore, buffer: Buffer): Promise<StoredImage> {
+  return saveEncodedImage(store, 'shop', await encodeUploadedImage(buffer, LOGO_IMAGE_WIDTHS));
 }
 
 /**

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client';
-import { categories, orderLines, orders, products } from '../db/schema';
+import { categories, orderLines, orders, products, shopSettings } from '../db/schema';
 import type { ObjectStore } from '../storage/types';
 
 /**
@@ -17,8 +17,11 @@ const FIRST_SWEEP_DELAY_MS = 60 * 1000;
 /** Keys looked up in one statement. */
 const BATCH_SIZE = 200;
 
-/** Folders whose every file belongs to a row: proofs to orders; pictures to products, categories, order lines. */
-const SWEPT_FOLDERS = ['private/proofs/', 'products/', 'categories/'] as const;
+/**
+ * Folders whose every file belongs to a row: proofs to orders; pictures to products, categories, order
+ * lines; the logo to the shop's settings.
+ */
+const SWEPT_FOLDERS = ['private/proofs/', 'products/', 'categories/', 'shop/'] as const;
 
 /** The keys a row would name for this file: its own, and for a width copy (`…-320.webp`) its original's. */
 function ownerKeys(key: string): string[] {
@@ -40,7 +43,8 @@ async function namedKeys(db: Db, keys: string[]): Promise<Set<string>> {
       or candidate.key in (select ${products.defaultImage} ->> 'key' from ${products})
       or candidate.key in (select sub ->> 'key' from ${products}, jsonb_array_elements(${products.subImages}) as sub)
       or candidate.key in (select ${categories.image} ->> 'key' from ${categories})
-      or candidate.key in (select ${orderLines.image} ->> 'key' from ${orderLines})`);
+      or candidate.key in (select ${orderLines.image} ->> 'key' from ${orderLines})
+      or candidate.key in (select ${shopSettings.logo} ->> 'key' from ${shopSettings})`);
   const rows = (result as unknown as { rows: Array<{ key: string }> }).rows;
   return new Set(rows.map((row) => row.key));
 }

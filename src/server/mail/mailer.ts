@@ -1,9 +1,11 @@
 import { resolve } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Language } from '@/shared/language';
+import { inLanguage } from '@/shared/localized';
 import { format } from '@/shared/messages';
 import { mail as mailTexts } from '@/shared/messages/mail';
 import type { OrderDto } from '@/shared/schemas/order';
+import type { ShopSettings } from '@/shared/schemas/settings';
 import type { Config } from '../config';
 import type { Db, DbOrTx } from '../db/client';
 import {
@@ -48,10 +50,17 @@ export interface MailOverrides {
 export class Mailer {
   readonly worker: OutboxWorker;
   readonly startsWorker: boolean;
-  private readonly shop: ShopIdentity;
+  private readonly baseUrl: string;
   private readonly shopEmail: string | undefined;
 
-  constructor(config: Config, db: Db, log: FastifyBaseLogger, overrides: MailOverrides = {}) {
+  /** `settings`: the shop's name and wallet as the owner set them when each e-mail is written. */
+  constructor(
+    config: Config,
+    db: Db,
+    log: FastifyBaseLogger,
+    private readonly settings: { current(): Promise<{ settings: ShopSettings }> },
+    overrides: MailOverrides = {},
+  ) {
     const from = mailFrom(config);
     const transport =
       overrides.transport ??
@@ -60,24 +69,30 @@ export class Mailer {
         : fileTransport(mailOutboxDir(config.DATA_DIR), from));
     this.worker = new OutboxWorker(db, transport, log, overrides.worker);
     this.startsWorker = overrides.startWorker ?? true;
-    this.shop = {
-      name: config.SHOP_NAME,
-      walletNumber: config.SHOP_WALLET_NUMBER,
-      baseUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
-    };
+    this.baseUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
     this.shopEmail = config.SHOP_EMAIL;
+  }
+
+  /** The shop's name (in the reader's language) and wallet as the owner set them when the e-mail is written. */
+  private async shop(language: Language): Promise<ShopIdentity> {
+    const { settings } = await this.settings.current();
+    return {
+      name: inLanguage(settings.shopName, language),
+      walletNumber: settings.walletNumber,
+      baseUrl: this.baseUrl,
+    };
   }
 
   /** The shopper's confirmation in the order's language and, with SHOP_EMAIL, the owner's notice. */
   async orderPlaced(tx: DbOrTx, order: OrderDto, language: Language): Promise<void> {
     await enqueueMail(tx, [
-      orderPlacedMail(this.shop, order, language),
+      orderPlacedMail(await this.shop(language), order, language),
       ...(this.shopEmail ? [newOrderNotice(this.shopEmail, order)] : []),
     ]);
   }
 
   async statusChanged(tx: DbOrTx, change: StatusChangeFacts): Promise<void> {
-    await enqueueMail(tx, [statusChangedMail(this.shop, change)]);
+    await enqueueMail(tx, [statusChangedMail(await this.shop(change.language), change)]);
   }
 
   async passwordReset(
@@ -86,7 +101,7 @@ export class Mailer {
     token: string,
     language: Language,
   ): Promise<void> {
-    await enqueueMail(tx, [passwordResetMail(this.shop, account, token, language)]);
+    await enqueueMail(tx, [passwordResetMail(await this.shop(language), account, token, language)]);
   }
 
   committed(): void {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import { OWNER_CANCELLABLE_STATUSES, SHIPPING_FEES, type OrderStatus } from '@/shared/constants';
+import { OWNER_CANCELLABLE_STATUSES, type OrderStatus } from '@/shared/constants';
 import { messages } from '@/shared/messages';
 import { toPiastres } from '@/shared/money';
 import type { Language } from '@/shared/language';
@@ -34,6 +34,7 @@ import {
   type StockLevel,
 } from '../stock/stock';
 import type { ObjectStore } from '../storage/types';
+import { shippingFeeIn } from '../settings/store';
 import { ordersCsv } from './export';
 import { groupByOrder, orderDto, type ProofLinkSigner } from './dto';
 import {
@@ -259,7 +260,8 @@ export function createOrderService({ db, store, signProofLink, events, mail }: O
               : { sku: line.variantSku ?? '', options: line.variantOptions ?? {} },
         }));
         const totalPiastres = lines.reduce((sum, l) => sum + l.unitPricePiastres * l.quantity, 0);
-        const shippingFeePiastres = toPiastres(SHIPPING_FEES[shipping.city]);
+        // The fee the settings say now, kept on the order: a later change of fees leaves it be.
+        const shippingFeePiastres = toPiastres(await shippingFeeIn(tx, shipping.city));
         // Money columns are PostgreSQL integers: a total past them is refused, not a failed insert (a 500).
         if (totalPiastres + shippingFeePiastres > INTEGER_COLUMN_MAX) {
           throw new AppError('BAD_REQUEST', messages.orders.orderTooLarge);

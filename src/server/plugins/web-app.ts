@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
+import { SHOP_SETTINGS_SCRIPT_ID } from '@/shared/constants';
 import { FIRST_SCREEN_SCRIPT_ID } from '@/shared/first-screen';
 import type { Language } from '@/shared/language';
 import escapeHtml from 'escape-html';
@@ -106,12 +107,20 @@ function firstScreenEtag(indexEtag: string, screen: FirstScreen, moduleFiles: re
   return `W/${etagOf(JSON.stringify([indexEtag, data, screen.image, moduleFiles]))}`;
 }
 
-/** What the server writes into index.html for the app to read once at start (src/web/lib/shop.ts). */
+/**
+ * What the server writes into index.html for the app to read once at start (src/web/lib/shop.ts): from
+ * the owner's settings, read for each page served, so a change shows on the next page load.
+ */
 export interface PageSettings {
   shopName: string;
   walletNumber: string;
   /** The digits of the shop's wa.me links; undefined (SHOP_WHATSAPP unset) hides them. */
   whatsappNumber?: string | undefined;
+  /**
+   * The public settings (`GET /api/settings`'s), written into the page as data so the footer, the
+   * announcement and the fees show with the first render, without a request of their own.
+   */
+  publicSettings?: unknown;
 }
 
 function setMeta(html: string, name: string, value: string): string {
@@ -131,6 +140,10 @@ export function personaliseIndexHtml(html: string, settings: PageSettings): stri
   page = setMeta(page, 'whatsapp-number', settings.whatsappNumber ?? '');
   const name = escapeHtml(settings.shopName);
   page = page.replace(/<title>[^<]*<\/title>/, () => `<title>${name}</title>`);
+  if (settings.publicSettings !== undefined) {
+    const data = `<script type="application/json" id="${SHOP_SETTINGS_SCRIPT_ID}">${scriptJson(settings.publicSettings)}</script>`;
+    page = page.replace('</head>', () => `${data}</head>`);
+  }
   // The top bar's frame shown while the scripts load carries the name too.
   return page.replace(
     /(<a\b[^>]*\bdata-shop-name\b[^>]*>)[^<]*(<\/a)/,
@@ -171,7 +184,9 @@ export async function webAppRoutes(
     pageHead?: PageHeadOf | undefined;
     /** PUBLIC_URL: the origin of the canonical and preview addresses; else each request's own. */
     publicUrl?: string | undefined;
-  } & PageSettings,
+    /** The settings as they are now (a memory read while they are known to be current). */
+    pageSettings: () => Promise<PageSettings>;
+  },
 ): Promise<void> {
   const root = resolve(options.distDir);
   const indexPath = join(root, 'index.html');
@@ -179,7 +194,7 @@ export async function webAppRoutes(
     app.log.warn({ distDir: root }, 'no web build found: serving the API only');
     return;
   }
-  const personalisedHtml = personaliseIndexHtml(await readFile(indexPath, 'utf8'), options);
+  const template = await readFile(indexPath, 'utf8');
   const files = await listFiles(root);
   files.delete('index.html');
   const manifestPath = join(root, '.vite', 'manifest.json');
@@ -200,17 +215,24 @@ export async function webAppRoutes(
   });
 
   // One index.html per language (its `<html lang dir>`, and Arabic's dictionary preloaded), each with
-  // its own tag, so a browser's copy in one language is never taken for the other's.
+  // its own tag, so a browser's copy in one language is never taken for the other's; both personalised
+  // for the settings last seen, and made again only when they change.
   const arabicAssets = arabicAssetsOf(manifest);
-  const indexPageIn = (language: Language) => {
-    const html = inLanguage(personalisedHtml, language, arabicAssets);
-    // no-cache makes the browser ask on every visit; the tag lets the answer be an empty 304.
-    return { html, etag: etagOf(html) };
-  };
-  const indexPages: Record<Language, { html: string; etag: string }> = {
-    en: indexPageIn('en'),
-    ar: indexPageIn('ar'),
-  };
+  let personalised: { settings: string; pages: Record<Language, { html: string; etag: string }> } | undefined;
+  async function indexPage(language: Language): Promise<{ html: string; etag: string }> {
+    const settings = await options.pageSettings();
+    const key = JSON.stringify(settings);
+    if (personalised?.settings !== key) {
+      const html = personaliseIndexHtml(template, settings);
+      const pageIn = (pageLanguage: Language) => {
+        const page = inLanguage(html, pageLanguage, arabicAssets);
+        // no-cache makes the browser ask on every visit; the tag lets the answer be an empty 304.
+        return { html: page, etag: etagOf(page) };
+      };
+      personalised = { settings: key, pages: { en: pageIn('en'), ar: pageIn('ar') } };
+    }
+    return personalised.pages[language];
+  }
 
   /** index.html in `language`, with the first screen of `path` when there is one; the bare page if that fails. */
   async function pageOf(
@@ -218,19 +240,19 @@ export async function webAppRoutes(
     search: URLSearchParams,
     language: Language,
   ): Promise<{ html: string; etag: string }> {
-    const indexPage = indexPages[language];
-    if (!options.firstScreen) return indexPage;
+    const index = await indexPage(language);
+    if (!options.firstScreen) return index;
     try {
       const screen = await options.firstScreen(path, search);
-      if (!screen) return indexPage;
-      const moduleFiles = moduleFilesOf(screen.modules ?? [], manifest, indexPage.html);
+      if (!screen) return index;
+      const moduleFiles = moduleFilesOf(screen.modules ?? [], manifest, index.html);
       return {
-        html: withFirstScreen(indexPage.html, screen, moduleFiles),
-        etag: firstScreenEtag(indexPage.etag, screen, moduleFiles),
+        html: withFirstScreen(index.html, screen, moduleFiles),
+        etag: firstScreenEtag(index.etag, screen, moduleFiles),
       };
     } catch (error) {
       app.log.warn({ err: error, path }, 'first screen left out: the page will ask for its data itself');
-      return indexPage;
+      return index;
     }
   }
 

@@ -5,6 +5,7 @@ import { catalog } from './catalog';
 import { errors } from './errors';
 import { layout } from './layout';
 import { orders } from './orders';
+import { settings } from './settings';
 import { variants } from './variants';
 
 export { format } from './format';
@@ -13,6 +14,6 @@ export { format } from './format';
  * Every text a user meets, in English. Arabic will sit beside it with the same keys, so nothing that a
  * person reads lives as a literal inside a component or a route (DESIGN §5).
  */
-export const messages = { layout, auth, catalog, cart, orders, admin, errors, variants } as const;
+export const messages = { layout, auth, catalog, cart, orders, admin, errors, variants, settings } as const;
 // The e-mails' texts (./mail.ts) are the server's alone: outside this object, the web app's first
 // download does not carry them.

@@ -44,4 +44,15 @@ export const layout = {
   // WhatsApp (issue 15)
   chatWithUs: 'Chat with us',
   chatText: 'Hello {shop}, I have a question.',
+  // The shop's settings (issue 16): the announcement bar, the policy pages and the contacts in the footer
+  announcementLabel: 'Announcement',
+  policyLinks: 'Help',
+  policyPages: {
+    shipping: 'Shipping',
+    returns: 'Returns',
+    privacy: 'Privacy',
+    contact: 'Contact us',
+  },
+  contactPhone: 'Phone: {phone}',
+  contactEmail: 'E-mail: {email}',
 } as const;

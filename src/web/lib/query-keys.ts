@@ -28,6 +28,11 @@ export const queryKeys = {
   /** The orders of a print run (under 'order', so refreshing orders refreshes it too). */
   printOrders: (ids: readonly string[]) => ['order', 'print', ...ids] as const,
   dashboard: ['dashboard'] as const,
+  /** The shop's public settings (issue 16): the footer, the announcement, the fees. */
+  settings: ['settings'] as const,
+  /** The admin's whole settings, Markdown included (under 'dashboard': dropped with the session). */
+  adminSettings: ['dashboard', 'settings'] as const,
+  policyPage: (page: string, language: string) => ['policy-page', page, language] as const,
   admin: {
     /** Under `dashboard`, so a change of session drops it with the rest of the admin's data. */
     stats: ['dashboard', 'stats'] as const,

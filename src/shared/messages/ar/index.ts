@@ -28,8 +28,9 @@ import { catalog } from './catalog';
 import { errors } from './errors';
 import { layout } from './layout';
 import { orders } from './orders';
+import { settings } from './settings';
 import { variants } from './variants';
 
-export const messagesAr = { layout, auth, catalog, cart, orders, admin, errors, variants } as const;
+export const messagesAr = { layout, auth, catalog, cart, orders, admin, errors, variants, settings } as const;
 // The e-mails stay outside messagesAr, as on the English side: only the server reads them.
 export { mail as mailAr } from './mail';

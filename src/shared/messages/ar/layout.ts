@@ -49,4 +49,14 @@ export const layout: Dictionary<typeof english> = {
   // WhatsApp
   chatWithUs: 'تواصل معنا',
   chatText: 'مرحبًا {shop}، لدي سؤال.',
+  announcementLabel: 'إعلان',
+  policyLinks: 'المساعدة',
+  policyPages: {
+    shipping: 'الشحن',
+    returns: 'الاسترجاع',
+    privacy: 'الخصوصية',
+    contact: 'اتصل بنا',
+  },
+  contactPhone: 'الهاتف: {phone}',
+  contactEmail: 'البريد الإلكتروني: {email}',
 };

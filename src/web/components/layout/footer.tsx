@@ -6,14 +6,18 @@ import { shopName } from '@/web/lib/shop';
 import { useSession } from '@/web/session/session';
 import { mainLinks } from './main-links';
 import { href } from '@/web/paths';
+import { POLICY_PAGES } from '@/shared/constants';
+import { useShopSettings } from '@/web/lib/api/get-settings';
 
 const m = layout;
 
-const socialLinks = [
-  { network: m.facebook, href: 'https://www.facebook.com/' },
-  { network: m.instagram, href: 'https://www.instagram.com/' },
-  { network: m.tiktok, href: 'https://www.tiktok.com/' },
+const NETWORKS = [
+  { key: 'facebook', network: m.facebook },
+  { key: 'instagram', network: m.instagram },
+  { key: 'tiktok', network: m.tiktok },
 ] as const;
+
+const policyLinks = POLICY_PAGES.map((page) => ({ to: href.policy(page), label: m.policyPages[page] }));
 
 function FooterLinks({
   label,
@@ -40,6 +44,12 @@ function FooterLinks({
 
 export function Footer() {
   const { isAdmin } = useSession();
+  const settings = useShopSettings();
+  // The owner's own pages only: a network without a link in the settings is not shown.
+  const socialLinks = NETWORKS.flatMap(({ key, network }) => {
+    const link = settings?.social[key];
+    return link ? [{ network, href: link }] : [];
+  });
   const year = new Date().getFullYear();
   // Admins have no cart or favourites (SPEC §1), so their column leads to the dashboard instead.
   const accountLinks = isAdmin
@@ -51,27 +61,51 @@ export function Footer() {
       ];
   return (
     <footer className="mt-24 border-t border-line bg-sand/60">
-      <div className="shell grid gap-10 py-12 md:grid-cols-[2fr_1fr_1fr]">
+      <div className="shell grid gap-10 py-12 sm:grid-cols-3 md:grid-cols-[2fr_1fr_1fr_1fr]">
         <div className="max-w-sm">
           <Link to={href.home()} className="font-display text-2xl tracking-[0.08em] text-ink">
             {shopName}
           </Link>
           <p className="mt-3 text-sm leading-relaxed text-ink-soft">{m.footerTagline}</p>
-          <ul aria-label={m.socialLinks} className="mt-6 flex flex-wrap gap-2">
-            {socialLinks.map((link) => (
-              <li key={link.network}>
-                <a
-                  href={link.href}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  aria-label={format(m.followUs, { network: link.network })}
-                  className="inline-flex items-center rounded-pill border border-line-strong px-4 py-1.5 text-xs font-medium tracking-wide text-ink-soft transition hover:border-ink hover:text-ink"
-                >
-                  {link.network}
-                </a>
-              </li>
-            ))}
-          </ul>
+          {(settings?.phone || settings?.email) && (
+            <ul className="mt-4 space-y-1 text-sm text-ink-soft">
+              {settings.phone && (
+                <li>
+                  <a
+                    href={`tel:${settings.phone.replace(/[\s-]/g, '')}`}
+                    className="hover:text-ink"
+                    dir="ltr"
+                  >
+                    {format(m.contactPhone, { phone: settings.phone })}
+                  </a>
+                </li>
+              )}
+              {settings.email && (
+                <li>
+                  <a href={`mailto:${settings.email}`} className="hover:text-ink">
+                    {format(m.contactEmail, { email: settings.email })}
+                  </a>
+                </li>
+              )}
+            </ul>
+          )}
+          {socialLinks.length > 0 && (
+            <ul aria-label={m.socialLinks} className="mt-6 flex flex-wrap gap-2">
+              {socialLinks.map((link) => (
+                <li key={link.network}>
+                  <a
+                    href={link.href}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={format(m.followUs, { network: link.network })}
+                    className="inline-flex items-center rounded-pill border border-line-strong px-4 py-1.5 text-xs font-medium tracking-wide text-ink-soft transition hover:border-ink hover:text-ink"
+                  >
+                    {link.network}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
           <WhatsAppLink
             label={m.chatWithUs}
             text={format(m.chatText, { shop: shopName })}
@@ -80,6 +114,7 @@ export function Footer() {
         </div>
         <FooterLinks label={m.shopLinks} links={mainLinks} />
         <FooterLinks label={m.accountLinks} links={accountLinks} />
+        <FooterLinks label={m.policyLinks} links={policyLinks} />
       </div>
       <div className="border-t border-line">
         <p className="shell py-5 text-xs text-ink-soft">{format(m.copyright, { year, shop: shopName })}</p>

@@ -4,6 +4,7 @@ import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 // dictionary (which the lazily loaded pages bring with their own chunks).
 import { layout } from '@/web/i18n/first-screen';
 import { useNearViewport } from '@/web/lib/use-near-viewport';
+import { AnnouncementBar } from './announcement-bar';
 import { TopBar } from './top-bar';
 
 // The footer is below the fold of every long page: it loads as the shopper scrolls near it (at once on a
@@ -31,6 +32,7 @@ export function RootLayout() {
       >
         {layout.skipToContent}
       </a>
+      <AnnouncementBar />
       <TopBar />
       {/* A thin bar while the next page's code loads, so a click never looks ignored. */}
       <div

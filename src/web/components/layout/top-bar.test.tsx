@@ -11,6 +11,8 @@ import {
   setWhatsappNumber,
   type TestRole,
 } from '@/web/lib/testing';
+import type { PublicSettings } from '@/shared/schemas/settings';
+import { queryKeys } from '@/web/lib/query-keys';
 import { shopName } from '@/web/lib/shop';
 import { useLocation } from 'react-router';
 import { RootLayout } from './root-layout';
@@ -36,6 +38,19 @@ const cartAnswer = {
       { _id: 'l3', quantity: 5, productId: { _id: 'p3', name: 'Hat' } },
     ],
   },
+};
+
+const settingsSample: PublicSettings = {
+  shopName: { en: 'Nour', ar: '' },
+  phone: '',
+  email: '',
+  whatsapp: '',
+  whatsappDigits: null,
+  social: { facebook: '', instagram: '', tiktok: '' },
+  walletNumber: '01012345678',
+  shippingFees: { Cairo: 70, Giza: 40, 'Outside Cairo and Giza': 90 },
+  announcement: { en: '', ar: '' },
+  logo: null,
 };
 
 const favorite = { _id: 'p9', name: 'Bag', price: 10, description: '', defaultImage: '', category: '' };
@@ -212,14 +227,41 @@ describe('footer', () => {
     setWhatsappNumber(null);
   });
 
-  it('links three social networks safely and shows the current year', async () => {
-    setup('visitor');
-    for (const network of [m.facebook, m.instagram, m.tiktok]) {
-      const link = screen.getByRole('link', { name: format(m.followUs, { network }) });
-      expect(link).toHaveAttribute('target', '_blank');
-      expect(link).toHaveAttribute('rel', 'noopener noreferrer');
-      expect(link.getAttribute('href')).toMatch(/^https:\/\//);
-    }
+  it("links the shop's own social pages safely, hides a network without one, and shows the current year", async () => {
+    const { queryClient } = setup('visitor');
+    // No settings yet (a page served without them): no network is linked, nothing to a site's home page.
+    expect(screen.queryByRole('list', { name: m.socialLinks })).toBeNull();
+    act(() =>
+      queryClient.setQueryData(queryKeys.settings, {
+        ...settingsSample,
+        social: { facebook: 'https://facebook.com/nour', instagram: '', tiktok: 'https://tiktok.com/@nour' },
+        phone: '+20 100 123 4567',
+        email: 'hello@nour.example',
+        announcement: { en: 'Free delivery over 1,500 EGP', ar: '' },
+      }),
+    );
+    const facebook = await screen.findByRole('link', { name: format(m.followUs, { network: m.facebook }) });
+    expect(facebook).toHaveAttribute('href', 'https://facebook.com/nour');
+    expect(facebook).toHaveAttribute('target', '_blank');
+    expect(facebook).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(screen.getByRole('link', { name: format(m.followUs, { network: m.tiktok }) })).toHaveAttribute(
+      'href',
+      'https://tiktok.com/@nour',
+    );
+    expect(screen.queryByRole('link', { name: format(m.followUs, { network: m.instagram }) })).toBeNull();
+    expect(
+      screen.getByRole('link', { name: format(m.contactPhone, { phone: '+20 100 123 4567' }) }),
+    ).toHaveAttribute('href', 'tel:+201001234567');
+    expect(
+      screen.getByRole('link', { name: format(m.contactEmail, { email: 'hello@nour.example' }) }),
+    ).toHaveAttribute('href', 'mailto:hello@nour.example');
+    expect(screen.getByRole('complementary', { name: m.announcementLabel })).toHaveTextContent(
+      'Free delivery over 1,500 EGP',
+    );
+    expect(screen.getByRole('link', { name: m.policyPages.returns })).toHaveAttribute(
+      'href',
+      '/pages/returns',
+    );
     const year = new Date().getFullYear();
     expect(screen.getByText(format(m.copyright, { year, shop: shopName }))).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('contentinfo')).toBeInTheDocument());

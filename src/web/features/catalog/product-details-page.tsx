@@ -22,6 +22,7 @@ import { useDocumentTitle } from '@/web/lib/shop';
 import { toggleFavoriteWithFeedback, useFavorites } from '@/web/session/favorites';
 import { productListQuery } from '@/web/lib/api/get-products';
 import { productQuery } from './api/get-product';
+import { DeliveryBlock } from './delivery-block';
 import { ProductGallery } from './product-gallery';
 import { RatingControl } from './rating-control';
 import { SizeGuideDialog } from './size-guide-dialog';
@@ -222,6 +223,7 @@ function ProductDetails({ product, queryKey }: { product: ProductDetailDto; quer
           })}
           className="btn btn-outline mt-3 w-full py-3"
         />
+        <DeliveryBlock />
         <div className="mt-8 border-t border-line pt-6">
           <RatingControl product={product} queryKey={queryKey} />
         </div>

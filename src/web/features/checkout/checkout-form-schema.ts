@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { SHIPPING_FEES, type City } from '@/shared/constants';
+import { CITIES, type City } from '@/shared/constants';
 import { toEgp, toPiastres } from '@/shared/money';
 import { PaymentTypeSchema, ShippingSchema } from '@/shared/schemas/checkout';
 
@@ -9,15 +9,19 @@ export type CheckoutFormInput = z.input<typeof CheckoutFormSchema>;
 export type CheckoutFormValues = z.output<typeof CheckoutFormSchema>;
 
 export function isCity(value: unknown): value is City {
-  return typeof value === 'string' && value in SHIPPING_FEES;
+  return (CITIES as readonly unknown[]).includes(value);
 }
 
-/** Subtotal, the chosen city's fee and their sum, added in piastres; fee and total are null until a city is chosen. */
+/**
+ * Subtotal, the chosen city's fee (`fees`: the shop's settings) and their sum, added in piastres; fee and
+ * total are null until a city is chosen. The server charges the same fee, from the same settings.
+ */
 export function orderTotals(
   subtotal: number,
   city: unknown,
+  fees: Record<City, number>,
 ): { subtotal: number; fee: number | null; total: number | null } {
   if (!isCity(city)) return { subtotal, fee: null, total: null };
-  const fee = SHIPPING_FEES[city];
+  const fee = fees[city];
   return { subtotal, fee, total: toEgp(toPiastres(subtotal) + toPiastres(fee)) };
 }

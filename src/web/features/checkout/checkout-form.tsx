@@ -12,6 +12,7 @@ import type { CartDto } from '@/shared/schemas/cart';
 import { FormField } from '@/web/components/form-field';
 import { failureText } from '@/web/lib/failure-text';
 import { walletNumber } from '@/web/lib/shop';
+import { useShopSettings } from '@/web/lib/api/get-settings';
 import type { PlacedOrderState } from '@/web/lib/placed-order-state';
 import {
   CheckoutFormSchema,
@@ -108,7 +109,9 @@ export function CheckoutForm({ cart }: { cart: CartDto }) {
     },
   });
 
-  const totals = orderTotals(cart.subtotal, city);
+  // The owner's fees (issue 16); DESIGN §3's until the settings have loaded.
+  const fees = useShopSettings()?.shippingFees ?? SHIPPING_FEES;
+  const totals = orderTotals(cart.subtotal, city, fees);
   const proofRequired = paymentType === 'instapay';
 
   function missingProof(type: unknown): string | null {
@@ -187,7 +190,7 @@ export function CheckoutForm({ cart }: { cart: CartDto }) {
                 </option>
                 {CITIES.map((name) => (
                   <option key={name} value={name}>
-                    {format(m.cityOption, { city: name, fee: formatEgp(SHIPPING_FEES[name]) })}
+                    {format(m.cityOption, { city: name, fee: formatEgp(fees[name]) })}
                   </option>
                 ))}
               </select>

@@ -1,0 +1,72 @@
+import type { PolicyPage } from '@/shared/constants';
+import type { Language } from '@/shared/language';
+import { inLanguage } from '@/shared/localized';
+import { messages } from '@/shared/messages';
+import { messagesAr } from '@/shared/messages/ar';
+import { type FullSettings, type PolicyPageDto, type PublicSettings } from '@/shared/schemas/settings';
+import { whatsappDigits } from '@/shared/whatsapp';
+import { imageDto } from '../images/urls';
+import type { PageSettings } from '../plugins/web-app';
+import type { ObjectStore } from '../storage/types';
+import { markdownToSafeHtml, plainTextOf } from './markdown';
+import type { SettingsRecord, SettingsStore } from './store';
+
+/** What every visitor may read of the settings (`GET /api/settings`). */
+export function publicSettingsOf(store: ObjectStore, record: SettingsRecord): PublicSettings {
+  const { policies: _policies, ...shown } = record.settings;
+  return {
+    ...shown,
+    logo: record.logo ? imageDto(store, record.logo) : null,
+    whatsappDigits: record.settings.whatsapp ? whatsappDigits(record.settings.whatsapp) : null,
+  };
+}
+
+/**
+ * What the server writes into every page for the app to read at start (plugins/web-app.ts): the name,
+ * the wallet, the WhatsApp digits and the public settings. Read per page, so a change shows on the next page load.
+ */
+export function pageSettingsOf(store: ObjectStore, record: SettingsRecord): PageSettings {
+  const { settings } = record;
+  return {
+    publicSettings: publicSettingsOf(store, record),
+    shopName: settings.shopName.en,
+    walletNumber: settings.walletNumber,
+    whatsappNumber: (settings.whatsapp && whatsappDigits(settings.whatsapp)) || undefined,
+  };
+}
+
+/** The admin's view: everything, the pages' Markdown too. */
+export function fullSettingsOf(store: ObjectStore, record: SettingsRecord): FullSettings {
+  return { ...publicSettingsOf(store, record), policies: record.settings.policies };
+}
+
+/** Rendered pages of the settings last seen: Markdown is rendered once per change, not per visit. */
+const rendered = new WeakMap<SettingsRecord, Map<string, PolicyPageDto>>();
+
+/**
+ * A policy page in `language` as the settings say now: its title, a description for search engines
+ * and shared links, and its sanitised HTML. The server's first HTML of /pages/* can use it (seo) as
+ * well as `GET /api/pages/{page}`.
+ */
+export async function policyPageOf(
+  settings: SettingsStore,
+  page: PolicyPage,
+  language: Language,
+): Promise<PolicyPageDto> {
+  const record = await settings.current();
+  let pages = rendered.get(record);
+  if (!pages) rendered.set(record, (pages = new Map()));
+  const key = `${page}:${language}`;
+  const known = pages.get(key);
+  if (known) return known;
+  const source = inLanguage(record.settings.policies[page], language);
+  const dto: PolicyPageDto = {
+    page,
+    language,
+    title: (language === 'ar' ? messagesAr : messages).layout.policyPages[page],
+    description: plainTextOf(source),
+    html: markdownToSafeHtml(source),
+  };
+  pages.set(key, dto);
+  return dto;
+}

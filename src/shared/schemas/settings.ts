@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import {
+  CITIES,
+  EMAIL_MAX_LENGTH,
+  MAX_PRICE_EGP,
+  POLICY_MARKDOWN_MAX,
+  POLICY_PAGES,
+  type City,
+} from '../constants';
+import { LANGUAGES } from '../language';
+import { messages } from '../messages';
+import { whatsappDigits } from '../whatsapp';
+import { ImageSchema } from './product';
+import { text } from './common';
+
+const m = messages.settings;
+
+/**
+ * A text the shopper reads, in each of the shop's languages (src/shared/language.ts): `en` and `ar`.
+ * An empty Arabic text falls back to the English one where it is shown (src/shared/localized.ts).
+ */
+function localized(field: string, max: number, english: z.ZodType<string> = text(`${field}.en`, { max })) {
+  return z.object({ en: english, ar: text(`${field}.ar`, { max }) });
+}
+/** Empty, or what `rule` accepts: every optional contact field may be left blank to hide it. */
+function blankOr(schema: z.ZodType<string>) {
+  return z.union([z.literal(''), schema]);
+}
+
+const socialLink = (field: string) =>
+  blankOr(
+    text(field, { max: 300 }).pipe(
+      z.url({ protocol: /^https$/, hostname: z.regexes.domain, error: m.urlRule }),
+    ),
+  );
+
+const shippingFee = z
+  .number({ error: m.feeRule })
+  .min(0, m.feeRule)
+  .max(MAX_PRICE_EGP, m.feeRule)
+  .refine((fee) => Math.abs(fee * 100 - Math.round(fee * 100)) < 1e-6, m.feeRule);
+
+export const ShippingFeesSchema = z.object(
+  Object.fromEntries(CITIES.map((city) => [city, shippingFee])) as Record<City, typeof shippingFee>,
+);
+
+export const PoliciesSchema = z.object(
+  Object.fromEntries(
+    POLICY_PAGES.map((page) => [page, localized(`policies.${page}`, POLICY_MARKDOWN_MAX)]),
+  ) as Record<(typeof POLICY_PAGES)[number], ReturnType<typeof localized>>,
+);
+
+/**
+ * Everything the owner sets in the admin's Settings (issue 16), but the logo (an upload of its own):
+ * as stored, as `PATCH /api/settings` takes it and as the admin reads it back.
+ */
+export const ShopSettingsSchema = z.object({
+  shopName: localized('shopName', 60, text('shopName.en', { max: 60 }).min(1, m.shopNameRequired)),
+  phone: blankOr(
+    text('phone', { max: 20 })
+      .regex(/^\+?[\d\s-]{7,20}$/, m.phoneRule)
+      .refine((value) => {
+        const digits = value.replace(/\D/g, '').length;
+        return digits >= 7 && digits <= 15;
+      }, m.phoneRule),
+  ),
+  email: blankOr(text('email', { max: EMAIL_MAX_LENGTH }).pipe(z.email(m.emailRule))),
+  /** As the owner wrote it; the links use its digits (`whatsappDigits`). */
+  whatsapp: blankOr(
+    text('whatsapp', { max: 25 }).refine((value) => whatsappDigits(value) !== null, m.whatsappRule),
+  ),
+  social: z.object({
+    facebook: socialLink('social.facebook'),
+    instagram: socialLink('social.instagram'),
+    tiktok: socialLink('social.tiktok'),
+  }),
+  walletNumber: text('walletNumber', { max: 13, error: m.walletRule }).regex(
+    /^(\+2)?01[0125]\d{8}$/,
+    m.walletRule,
+  ),
+  shippingFees: ShippingFeesSchema,
+  announcement: localized('announcement', 200),
+  policies: PoliciesSchema,
+});
+export type ShopSettings = z.infer<typeof ShopSettingsSchema>;
+
+/**
+ * `PATCH /api/settings`: any of the fields, and of a group (social links, fees, a text's languages, a
+ * policy page) any of its parts; what is left out keeps its value.
+ */
+export const ShopSettingsPatchSchema = z
+  .object({
+    shopName: ShopSettingsSchema.shape.shopName.partial(),
+    phone: ShopSettingsSchema.shape.phone,
+    email: ShopSettingsSchema.shape.email,
+    whatsapp: ShopSettingsSchema.shape.whatsapp,
+    social: ShopSettingsSchema.shape.social.partial(),
+    walletNumber: ShopSettingsSchema.shape.walletNumber,
+    shippingFees: ShippingFeesSchema.partial(),
+    announcement: ShopSettingsSchema.shape.announcement.partial(),
+    policies: z
+      .object({
+        shipping: PoliciesSchema.shape.shipping.partial(),
+        returns: PoliciesSchema.shape.returns.partial(),
+        privacy: PoliciesSchema.shape.privacy.partial(),
+        contact: PoliciesSchema.shape.contact.partial(),
+      })
+      .partial(),
+  })
+  .partial()
+  .strict();
+export type ShopSettingsPatch = z.input<typeof ShopSettingsPatchSchema>;
+
+/** What every visitor may read (`GET /api/settings`): all but the policies' Markdown, which their pages answer. */
+export const PublicSettingsSchema = ShopSettingsSchema.omit({ policies: true }).extend({
+  logo: ImageSchema.nullable(),
+  /** The digits of the shop's wa.me links, or null when there is no WhatsApp number. */
+  whatsappDigits: z.string().nullable(),
+});
+export type PublicSettings = z.infer<typeof PublicSettingsSchema>;
+
+export const PublicSettingsAnswerSchema = z.object({
+  success: z.literal(true),
+  settings: PublicSettingsSchema,
+});
+export type PublicSettingsAnswer = z.infer<typeof PublicSettingsAnswerSchema>;
+
+/** The admin's whole view (`GET /api/settings/full`, and `PATCH`'s answer): the Markdown too. */
+export const FullSettingsSchema = PublicSettingsSchema.extend({ policies: PoliciesSchema });
+export type FullSettings = z.infer<typeof FullSettingsSchema>;
+export const FullSettingsAnswerSchema = z.object({
+  success: z.literal(true),
+  message: z.string().optional(),
+  settings: FullSettingsSchema,
+});
+export type FullSettingsAnswer = z.infer<typeof FullSettingsAnswerSchema>;
+
+export const PolicyPageParamsSchema = z.object({ page: z.enum(POLICY_PAGES) });
+export const PolicyPageQuerySchema = z.object({ lang: z.enum(LANGUAGES).optional() });
+
+/** `GET /api/pages/{page}`: a policy page in one language, its Markdown rendered and sanitised on the server. */
+export const PolicyPageSchema = z.object({
+  page: z.enum(POLICY_PAGES),
+  language: z.enum(LANGUAGES),
+  title: z.string(),
+  /** The page's first words as plain text, for a meta description. */
+  description: z.string(),
+  /** Safe HTML: made from the owner's Markdown with raw HTML refused, then sanitised. Empty when unwritten. */
+  html: z.string(),
+});
+export type PolicyPageDto = z.infer<typeof PolicyPageSchema>;
+export const PolicyPageAnswerSchema = z.object({ success: z.literal(true), page: PolicyPageSchema });
+export type PolicyPageAnswer = z.infer<typeof PolicyPageAnswerSchema>;

@@ -1,0 +1,126 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { FullSettings } from '@/shared/schemas/settings';
+import { format } from '@/web/i18n/language';
+import { messages } from '@/web/i18n/messages';
+import { clearToasts, mockFetch, renderRoute } from '@/web/lib/testing';
+import SettingsPage from './settings-page';
+
+const m = messages.settings;
+
+function sampleSettings(overrides: Partial<FullSettings> = {}): FullSettings {
+  const page = { en: '# Page', ar: '# صفحة' };
+  return {
+    shopName: { en: 'Nour', ar: 'نور' },
+    phone: '',
+    email: 'hello@nour.example',
+    whatsapp: '',
+    whatsappDigits: null,
+    social: { facebook: '', instagram: '', tiktok: '' },
+    walletNumber: '01012345678',
+    shippingFees: { Cairo: 70, Giza: 40, 'Outside Cairo and Giza': 90 },
+    announcement: { en: '', ar: '' },
+    policies: { shipping: page, returns: page, privacy: page, contact: page },
+    logo: null,
+    ...overrides,
+  };
+}
+
+beforeEach(() => clearToasts());
+
+describe('admin settings screen', () => {
+  it('shows the settings and saves a change of fee, link and announcement', async () => {
+    const { calls } = mockFetch((call) => {
+      if (call.url.pathname === '/api/settings/full')
+        return { body: { success: true, settings: sampleSettings() } };
+      if (call.method === 'PATCH') {
+        return {
+          body: {
+            success: true,
+            message: m.saved,
+            settings: sampleSettings(call.body as Partial<FullSettings>),
+          },
+        };
+      }
+      return undefined;
+    });
+    renderRoute(<SettingsPage />);
+    const giza = await screen.findByLabelText(format(m.shippingFee, { city: 'Giza' }));
+    expect(giza).toHaveValue(40);
+    expect(screen.getByLabelText(m.shopName)).toHaveValue('Nour');
+
+    await userEvent.clear(giza);
+    await userEvent.type(giza, '55');
+    await userEvent.type(screen.getByLabelText('Instagram'), 'https://instagram.com/nour');
+    await userEvent.type(screen.getByLabelText(m.announcement), 'Free delivery over 1,500 EGP');
+    await userEvent.click(screen.getByRole('button', { name: m.save }));
+
+    expect(await screen.findByText(m.saved)).toBeInTheDocument();
+    const sent = calls.find((call) => call.method === 'PATCH')!.body as FullSettings;
+    expect(sent.shippingFees).toEqual({ Cairo: 70, Giza: 55, 'Outside Cairo and Giza': 90 });
+    expect(sent.social.instagram).toBe('https://instagram.com/nour');
+    expect(sent.announcement.en).toBe('Free delivery over 1,500 EGP');
+    expect(sent.policies.returns).toEqual({ en: '# Page', ar: '# صفحة' });
+  });
+
+  it('says what is wrong beside each field and sends nothing', async () => {
+    const { calls } = mockFetch((call) =>
+      call.url.pathname === '/api/settings/full'
+        ? { body: { success: true, settings: sampleSettings() } }
+        : undefined,
+    );
+    renderRoute(<SettingsPage />);
+    await userEvent.type(await screen.findByLabelText('Facebook'), 'javascript:alert(1)');
+    await userEvent.clear(screen.getByLabelText(m.walletNumber));
+    await userEvent.type(screen.getByLabelText(m.walletNumber), '123');
+    await userEvent.clear(screen.getByLabelText(format(m.shippingFee, { city: 'Cairo' })));
+    await userEvent.type(screen.getByLabelText(format(m.shippingFee, { city: 'Cairo' })), '-5');
+    await userEvent.click(screen.getByRole('button', { name: m.save }));
+
+    expect(await screen.findByText(m.urlRule)).toBeInTheDocument();
+    expect(screen.getByLabelText('Facebook')).toHaveAccessibleDescription(m.urlRule);
+    expect(screen.getByLabelText(m.walletNumber)).toHaveAccessibleDescription(m.walletRule);
+    expect(screen.getByLabelText(format(m.shippingFee, { city: 'Cairo' }))).toHaveAccessibleDescription(
+      m.feeRule,
+    );
+    expect(calls.some((call) => call.method === 'PATCH')).toBe(false);
+  });
+
+  it("shows the server's refusal", async () => {
+    mockFetch((call) => {
+      if (call.url.pathname === '/api/settings/full')
+        return { body: { success: true, settings: sampleSettings() } };
+      if (call.method === 'PATCH') return { status: 403, body: { success: false, message: 'Admins only' } };
+      return undefined;
+    });
+    renderRoute(<SettingsPage />);
+    await userEvent.click(await screen.findByRole('button', { name: m.save }));
+    expect(await screen.findByText('Admins only')).toBeInTheDocument();
+  });
+
+  it('uploads a logo under "logo" and removes it', async () => {
+    const logo = { url: '/uploads/shop/logo.webp' };
+    const { calls } = mockFetch((call) => {
+      if (call.url.pathname === '/api/settings/full')
+        return { body: { success: true, settings: sampleSettings() } };
+      if (call.method === 'PUT')
+        return { body: { success: true, message: m.logoUploaded, settings: sampleSettings({ logo }) } };
+      if (call.method === 'DELETE')
+        return { body: { success: true, message: m.logoRemoved, settings: sampleSettings() } };
+      return undefined;
+    });
+    renderRoute(<SettingsPage />);
+    expect(await screen.findByText(m.noLogo)).toBeInTheDocument();
+    const png = new File([new Uint8Array([137, 80, 78, 71])], 'logo.png', { type: 'image/png' });
+    await userEvent.upload(screen.getByLabelText(m.uploadLogo), png);
+    expect(await screen.findByRole('img', { name: m.logo })).toHaveAttribute('src', logo.url);
+    expect(((calls.find((call) => call.method === 'PUT')!.body as FormData).get('logo') as File).name).toBe(
+      'logo.png',
+    );
+
+    await userEvent.click(screen.getByRole('button', { name: m.removeLogo }));
+    await waitFor(() => expect(screen.queryByRole('img', { name: m.logo })).not.toBeInTheDocument());
+    expect(screen.getByText(m.noLogo)).toBeInTheDocument();
+  });
+});
