@@ -4,7 +4,7 @@ import { Spinner } from '@/web/components/spinner';
 import { RootLayout } from '@/web/components/layout/root-layout';
 import { RouteError } from '@/web/components/layout/route-error';
 import { setUnauthorizedHandler } from '@/web/lib/api';
-import { RequireAdmin, RequireAuth } from '@/web/session/guards';
+import type { LoginPrompt } from '@/web/session/guards';
 import { loginRedirectState } from '@/web/session/login-redirect';
 import { href, paths } from '@/web/paths';
 import HomePage from './features/home/home-page';
@@ -17,6 +17,22 @@ import HomePage from './features/home/home-page';
  */
 function page(load: () => Promise<{ default: ComponentType }>) {
   return async () => ({ Component: (await load()).default });
+}
+
+/**
+ * A page that needs a signed-in user, and `prompt` says why at /login (src/web/session/guards.tsx).
+ * The guards come with the guarded pages' code, loaded beside it: the home page never needs them.
+ */
+function requireAuth(prompt: LoginPrompt) {
+  return async () => {
+    const { RequireAuth } = await import('./session/guards');
+    return { element: <RequireAuth prompt={prompt} /> };
+  };
+}
+
+async function requireAdmin() {
+  const { RequireAdmin } = await import('./session/guards');
+  return { element: <RequireAdmin /> };
 }
 
 /** The routes of SPEC §2's table and DESIGN §3. */
@@ -51,7 +67,7 @@ export const routes: RouteObject[] = [
             lazy: page(() => import('./features/account/reset-password-page')),
           },
           {
-            element: <RequireAuth prompt="authenticationRequired" />,
+            lazy: requireAuth('authenticationRequired'),
             children: [
               { path: paths.cart, lazy: page(() => import('./features/cart/cart-page')) },
               { path: paths.orders, lazy: page(() => import('./features/orders/orders-page')) },
@@ -59,14 +75,14 @@ export const routes: RouteObject[] = [
             ],
           },
           {
-            element: <RequireAuth prompt="loginToCheckout" />,
+            lazy: requireAuth('loginToCheckout'),
             children: [
               { path: paths.checkout, lazy: page(() => import('./features/checkout/checkout-page')) },
             ],
           },
           {
             path: paths.admin.dashboard,
-            element: <RequireAdmin />,
+            lazy: requireAdmin,
             children: [
               {
                 lazy: page(() => import('./admin/admin-layout')),
