@@ -1,6 +1,6 @@
 import { generatePath } from 'react-router';
 import { LINKED_FROM_MAIL } from '@/shared/constants';
-import { defaultFilters, writeFilters, type ListingFilters } from '@/shared/listing';
+import { defaultFilters, writeFilters, type ListingFilters } from '@/shared/listing-filters';
 
 /**
  * Every address of the web app (SPEC §2's route table, DESIGN §3), once. The router declares its

@@ -14,7 +14,8 @@ import {
   ProductGrid,
   ProductGridSkeleton,
 } from '@/web/components/product-card/product-grid';
-import { apiQueryOf, knownCategory, readFilters, writeFilters, type ListingFilters } from '@/shared/listing';
+import { apiQueryOf, knownCategory, readFilters } from '@/shared/listing';
+import { writeFilters, type ListingFilters } from '@/shared/listing-filters';
 import { localizedName } from '@/web/lib/localized';
 import { useDocumentTitle } from '@/web/lib/shop';
 import { allCategoriesQuery } from '@/web/lib/api/get-categories';
