@@ -150,7 +150,7 @@ export default defineConfig({
           // the app's shell with the home page. Left to itself the bundler cut them into a dozen pieces
           // shared with lazy pages, each costing gzip overhead and a request (2 kB on the home page).
           groups: [
-            { name: 'framework', test: FRAMEWORK, priority: 20 },
+            { name: 'framework', tags: ['$initial'], test: FRAMEWORK, priority: 20 },
             {
               name: 'shell',
               tags: ['$initial'],
