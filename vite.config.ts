@@ -19,6 +19,8 @@ const FRAMEWORK =
  * page, which every visit runs first.
  */
 const SHELL = /[\\/]src[\\/](web|shared)[\\/]|[\\/]node_modules[\\/]lucide-react[\\/]/;
+/** The chunks of the entry, loaded with the page (the codeSplitting groups below, and the bundler's runtime). */
+const ALWAYS_LOADED_CHUNK = /^assets\/(framework|shell|rolldown-runtime)-[\w-]+\.(js|css)$/;
 const ENTRY_MODULE = /[\\/]src[\\/]web[\\/]main\.tsx$/;
 const serverTests = [
   'src/server/**/*.test.ts',
@@ -141,8 +143,13 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     manifest: true,
-    // Every browser the shop supports preloads modules natively; the polyfill only cost first-load bytes.
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      // Every browser the shop supports preloads modules natively; the polyfill only cost first-load bytes.
+      polyfill: false,
+      // A lazy page's preload list leaves out the chunks the entry has loaded before any page runs: they
+      // are there already, and each name in each list costs the shell's chunk bytes.
+      resolveDependencies: (_file, deps) => deps.filter((dep) => !ALWAYS_LOADED_CHUNK.test(dep)),
+    },
     rolldownOptions: {
       output: {
         codeSplitting: {
