@@ -1,5 +1,5 @@
 import { generatePath } from 'react-router';
-import { LINKED_FROM_MAIL } from '@/shared/constants';
+import { LINKED_FROM_MAIL } from '@/shared/shell-constants';
 import { defaultFilters, writeFilters, type ListingFilters } from '@/shared/listing-filters';
 
 /**

@@ -1,4 +1,5 @@
-import { LINKED_FROM_MAIL, type OrderStatus } from '@/shared/constants';
+import { type OrderStatus } from '@/shared/constants';
+import { LINKED_FROM_MAIL } from '@/shared/shell-constants';
 import { DEFAULT_LANGUAGE, directionOf, type Language } from '@/shared/language';
 import { ORDER_STATUS_WORDS, PAYMENT_TYPE_WORDS } from '@/shared/order-words';
 import { format, messages } from '@/shared/messages';

@@ -10,7 +10,7 @@ import {
   type RouteObject,
 } from 'react-router';
 import { vi } from 'vitest';
-import { STORAGE_KEYS } from '@/shared/constants';
+import { STORAGE_KEYS } from '@/shared/shell-constants';
 import type { OrderStatus } from '@/shared/constants';
 import type { CartDto, CartLineDto } from '@/shared/schemas/cart';
 import type { CategoryDto } from '@/shared/schemas/category';

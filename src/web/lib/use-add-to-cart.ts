@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { QUANTITY_FROM_CARD } from '@/shared/constants';
+import { QUANTITY_FROM_CARD } from '@/shared/shell-constants';
 import type { cart } from '@/shared/messages/cart';
 import { notify } from '@/web/lib/notify';
 import { useSession } from '@/web/session/session';

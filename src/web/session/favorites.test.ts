@@ -1,7 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { STORAGE_KEYS } from '@/shared/constants';
+import { STORAGE_KEYS } from '@/shared/shell-constants';
 import { messages } from '@/web/i18n/messages';
 import { setStoredSession } from '@/web/lib/testing';
 import { addFavorite, removeFavorite, toFavoriteItem, toggleFavorite } from './favorite-toggle';

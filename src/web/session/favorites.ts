@@ -1,5 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import { STORAGE_KEYS } from '@/shared/constants';
+import { STORAGE_KEYS } from '@/shared/shell-constants';
 
 /** A favourite as the browser keeps it (SPEC §3 "Favourite item"). */
 export interface FavoriteItem {

@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { STORAGE_KEYS } from '@/shared/constants';
+import { STORAGE_KEYS } from '@/shared/shell-constants';
 import { getSession, reloadSession, signIn, signOut, useSession } from './session';
 
 const answer = {

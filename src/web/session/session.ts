@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { STORAGE_KEYS } from '@/shared/constants';
+import { STORAGE_KEYS } from '@/shared/shell-constants';
 
 /** What the browser keeps of a signed-in user (SPEC §3). Never a password (DESIGN §3). */
 export interface SessionSnapshot {
