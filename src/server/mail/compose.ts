@@ -6,7 +6,7 @@ import { format, messages } from '@/shared/messages';
 import { mailAr, messagesAr } from '@/shared/messages/ar';
 import type { Dictionary } from '@/shared/messages/dictionary';
 import { mail } from '@/shared/messages/mail';
-import { formatEgp } from '@/shared/money';
+import { formatEgp } from '@/shared/money-text';
 import { paymentInstructions } from '@/shared/payment-instructions';
 import { addressLine } from '@/shared/schemas/checkout';
 import type { OrderDto } from '@/shared/schemas/order';

@@ -2,7 +2,6 @@ import type { RouteObject } from 'react-router';
 import { RouteError } from '@/web/components/layout/route-error';
 import { page } from '@/web/lazy-page';
 import { paths } from '@/web/paths';
-import { RequireAdmin } from '@/web/session/guards';
 
 /**
  * The admin area's routes (SPEC §2), added to the page region on the first visit to /dashboard
@@ -12,7 +11,10 @@ import { RequireAdmin } from '@/web/session/guards';
 export const adminRoutes: RouteObject[] = [
   {
     path: paths.admin.dashboard,
-    element: <RequireAdmin />,
+    lazy: async () => {
+      const { RequireAdmin } = await import('@/web/session/guards');
+      return { element: <RequireAdmin /> };
+    },
     children: [
       {
         lazy: page(() => import('./admin-layout')),

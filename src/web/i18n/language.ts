@@ -1,6 +1,6 @@
 import { DEFAULT_LANGUAGE, directionOf, isLanguage, type Language } from '@/shared/language';
 import { format as formatIn } from '@/shared/messages/format';
-import { formatAmount as formatAmountIn, formatEgp as formatEgpIn } from '@/shared/money';
+import { formatAmount as formatAmountIn, formatEgp as formatEgpIn } from '@/shared/money-text';
 
 function pageLanguage(): Language {
   const lang = typeof document === 'undefined' ? undefined : document.documentElement.lang;
