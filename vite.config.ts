@@ -158,6 +158,8 @@ export default defineConfig({
           // the app's shell with the home page. Left to itself the bundler cut them into a dozen pieces
           // shared with lazy pages, each costing gzip overhead and a request (2 kB on the home page).
           groups: [
+            // Only what the first load runs: the rest (useMutation, which no first screen calls) goes with
+            // the lazy pages that use it.
             { name: 'framework', tags: ['$initial'], test: FRAMEWORK, priority: 20 },
             {
               name: 'shell',
