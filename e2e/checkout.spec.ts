@@ -2,7 +2,8 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import sharp from 'sharp';
 import { SHIPPING_FEES } from '../src/shared/constants';
 import { format, messages } from '../src/shared/messages';
-import { formatAmount, formatEgp, toEgp, toPiastres } from '../src/shared/money';
+import { toEgp, toPiastres } from '../src/shared/money';
+import { formatAmount, formatEgp } from '../src/shared/money-text';
 import type { ProductDto } from '../src/shared/schemas/product';
 import { signUpShopper, useSession } from './sessions';
 import { fillCairoShipping } from './checkout-form';

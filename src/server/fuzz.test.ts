@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IDEMPOTENCY_HEADER, TOKEN_HEADER } from '@/shared/constants';
+import { IDEMPOTENCY_HEADER } from '@/shared/constants';
+import { TOKEN_HEADER } from '@/shared/shell-constants';
 import { createTestApp, testDriver, type TestApp } from './test/app';
 import { createCategory, createProduct } from './test/catalog-fixtures';
 import { makeImage } from './test/images';

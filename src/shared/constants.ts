@@ -99,8 +99,6 @@ export const MAX_PRICE_EGP = 10_000_000;
 export const MAX_STOCK = 1_000_000;
 /** RFC 5321's longest address. */
 export const EMAIL_MAX_LENGTH = 254;
-export const HOME_SECTION_COMPUTED = 8;
-export const HOME_SECTION_SHOWN = 4;
 export const RELATED_PRODUCTS_SHOWN = 5;
 export const DASHBOARD_RECENT_PRODUCTS = 5;
 /** Price slider's top when there are no products (SPEC §9). */
@@ -112,25 +110,12 @@ export const MAX_IMAGE_MEGAPIXELS = 40;
 export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'];
 /** Widths generated for product images, for `srcset`. */
 export const PRODUCT_IMAGE_WIDTHS = [320, 640, 1024] as const;
-/**
- * The `sizes` of the product pictures the storefront draws (how wide at each screen width). The
- * server's preload hints for a page's main picture name the same, so the browser picks the same file.
- */
-export const PRODUCT_IMAGE_SIZES = {
-  /** A card in the shop's grids: 2 columns on phones, 3 on tablets, 4 on desktops. */
-  card: '(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw',
-  /** The main picture of the product details page: half the page on desktops, all of it on phones. */
-  gallery: '(min-width: 1024px) 50vw, 100vw',
-} as const;
 export const MAX_SUB_IMAGES = 8;
 
-export const QUANTITY_FROM_CARD = 1;
 export const RATING_MIN = 1;
 export const RATING_MAX = 5;
 
-export const SCROLL_THRESHOLD_PX = 20;
 export const MOBILE_BREAKPOINT_PX = 768;
-export const HERO_SCROLL_OFFSET_PX = 80;
 
 export const TOAST_DURATION_MS = { success: 2000, error: 4000, blank: 4000, loading: Infinity } as const;
 export const TOAST_MAX_WIDTH_PX = 350;
@@ -146,11 +131,6 @@ export const CATEGORY_CAROUSEL = {
 /** The product gallery's slide; it never moves on its own (issue 16). */
 export const PRODUCT_CAROUSEL = { speedMs: 500 } as const;
 
-export const QUERY_RETRIES = 3;
-export const QUERY_RETRY_BASE_MS = 1000;
-export const QUERY_RETRY_MAX_MS = 30_000;
-export const QUERY_STALE_MS = 5 * 60 * 1000;
-
 /** Stock colour thresholds in the admin product list (SPEC §9). */
 export const STOCK_PLENTY_ABOVE = 10;
 
@@ -161,30 +141,7 @@ export const ADMIN_LOADING_MIN_MS = 300;
 export const ORDER_ID_SHORT = { table: 10, card: 8 } as const;
 export const ORDER_CARD_PRODUCTS_SHOWN = 2;
 
-/** Browser storage keys of SPEC §3. */
-export const STORAGE_KEYS = {
-  token: 'userToken',
-  role: 'userRole',
-  username: 'username',
-  email: 'email',
-  favorites: 'favorites',
-  selectedCategory: 'selectedCategory',
-  /** The shop's language the visitor chose (src/web/i18n/language-choice.ts), beside the nour_lang cookie. */
-  language: 'language',
-  /** Never written: SPEC §3 names it, DESIGN §3 keeps passwords out of the browser; logout removes it. */
-  legacyPassword: 'userPassword',
-} as const;
-
-/** The header that carries the session token (SPEC §6). */
-export const TOKEN_HEADER = 'token';
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 
-/** The web app's addresses that e-mails link to (paths.ts declares its routes with them). */
-export const LINKED_FROM_MAIL = {
-  myOrders: '/allorders',
-  /** One order's page (`:id` its id): where an order's e-mails lead. */
-  order: '/orders/:id',
-  resetPassword: '/reset-password',
-} as const;
 /** How long a password-reset link works (issue 15). */
 export const PASSWORD_RESET_TTL_MINUTES = 60;

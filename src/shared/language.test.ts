@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatDateTime } from './dates';
 import { directionOf, isLanguage, languageFromAcceptLanguage } from './language';
 import { format } from './messages/format';
-import { formatAmount, formatEgp } from './money';
+import { formatAmount, formatEgp } from './money-text';
 
 describe('languageFromAcceptLanguage', () => {
   it.each([

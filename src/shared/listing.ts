@@ -7,6 +7,7 @@ import {
   type Availability,
   type ProductSort,
 } from './constants';
+import type { ListingFilters } from './listing-filters';
 
 // The listing's state in its URL (DESIGN §3) and the API query it makes: read by the storefront, and
 // by the server when it sends a listing's first screen with the page, so the key it sends the data
@@ -16,32 +17,6 @@ import {
 export const LISTING_SORTS = ['featured', 'priceAsc', 'priceDesc', 'nameAsc', 'nameDesc', 'newest'] as const;
 const URL_SORTS: readonly ProductSort[] = [...LISTING_SORTS, 'discount'];
 
-/** What the listing shows, read from and written to the URL query (DESIGN §3). */
-export interface ListingFilters {
-  search: string;
-  /** A known category's name as the shop spells it, or '' for all. */
-  category: string;
-  minPrice: number | undefined;
-  maxPrice: number | undefined;
-  availability: Availability;
-  /** `?size=M,L` and `?color=Navy`: the option values chosen (issue 13), as the API's `facets` spell them. */
-  size: string[];
-  color: string[];
-  sort: ProductSort;
-  page: number;
-}
-
-export const defaultFilters: ListingFilters = {
-  search: '',
-  category: '',
-  minPrice: undefined,
-  maxPrice: undefined,
-  availability: 'all',
-  size: [],
-  color: [],
-  sort: 'featured',
-  page: 1,
-};
 /**
  * SPEC §2: a category is used only if it is a known name or 'All categories'. Known names are the
  * SPEC's fixed seven plus whatever the shop has added since; matching ignores case, and the answer is
@@ -98,21 +73,6 @@ export function readFilters(params: URLSearchParams, shopCategories: readonly st
     sort: URL_SORTS.includes(sort as ProductSort) ? (sort as ProductSort) : 'featured',
     page: pageOf(params.get('page')),
   };
-}
-
-/** The URL query for `filters`, leaving defaults out so a plain listing stays /products. */
-export function writeFilters(filters: ListingFilters): URLSearchParams {
-  const params = new URLSearchParams();
-  if (filters.search) params.set('search', filters.search);
-  if (filters.category) params.set('category', filters.category);
-  if (filters.minPrice !== undefined) params.set('minPrice', String(filters.minPrice));
-  if (filters.maxPrice !== undefined) params.set('maxPrice', String(filters.maxPrice));
-  if (filters.availability !== 'all') params.set('availability', filters.availability);
-  if (filters.size.length > 0) params.set('size', filters.size.join(','));
-  if (filters.color.length > 0) params.set('color', filters.color.join(','));
-  if (filters.sort !== 'featured') params.set('sort', filters.sort);
-  if (filters.page > 1) params.set('page', String(filters.page));
-  return params;
 }
 
 /** The GET /api/product query for `filters`: always paged, 12 a page (SPEC §9). */

@@ -3,7 +3,7 @@ import { DEFAULT_LANGUAGE, type Language } from './language';
 import type { Dictionary } from './messages/dictionary';
 import { format } from './messages/format';
 import { orders } from './messages/orders';
-import { formatAmount } from './money';
+import { formatAmount } from './money-text';
 
 /**
  * SPEC §9's payment instructions, as the checkout, the confirmation page and the order e-mail all say

@@ -1,6 +1,7 @@
 import { generatePath } from 'react-router';
-import { LINKED_FROM_MAIL, type PolicyPage } from '@/shared/constants';
-import { defaultFilters, writeFilters, type ListingFilters } from '@/shared/listing';
+import type { PolicyPage } from '@/shared/constants';
+import { LINKED_FROM_MAIL } from '@/shared/shell-constants';
+import { defaultFilters, writeFilters, type ListingFilters } from '@/shared/listing-filters';
 
 /**
  * Every address of the web app (SPEC §2's route table, DESIGN §3), once. The router declares its

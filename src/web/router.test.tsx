@@ -6,7 +6,7 @@ import { messages } from '@/web/i18n/messages';
 import { api } from '@/web/lib/api';
 import { clearToasts, mockFetch, renderRoutes, setStoredSession, type TestRole } from '@/web/lib/testing';
 import { signOut } from '@/web/session/session';
-import { redirectToLoginOnUnauthorized, routes } from './router';
+import { addAdminRoutes, redirectToLoginOnUnauthorized, routes } from './router';
 
 // Other engineers own these pages; the router test needs only to know which one it reached.
 vi.mock('./features/home/home-page', () => ({ default: () => <h1>home page</h1> }));
@@ -47,7 +47,7 @@ function visit(role: TestRole, path: string) {
     }
     return undefined;
   });
-  return { ...renderRoutes(routes, path), ...fetchDouble };
+  return { ...renderRoutes(routes, path, undefined, addAdminRoutes), ...fetchDouble };
 }
 
 describe('routes and guards', slowTest, () => {

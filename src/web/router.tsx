@@ -1,24 +1,39 @@
-import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router';
 import { Spinner } from '@/web/components/spinner';
 import { RootLayout } from '@/web/components/layout/root-layout';
 import { RouteError } from '@/web/components/layout/route-error';
 import { setUnauthorizedHandler } from '@/web/lib/api';
-import { RequireAdmin, RequireAuth } from '@/web/session/guards';
+import type { LoginPrompt } from '@/web/session/guards';
 import { loginRedirectState } from '@/web/session/login-redirect';
 import { href, paths } from '@/web/paths';
 import { POLICY_PAGES } from '@/shared/constants';
 import HomePage from './features/home/home-page';
+import { page } from './lazy-page';
+
+/** The page region's route, where the admin area's routes are added (`addAdminRoutes`). */
+const PAGES_ROUTE_ID = 'pages';
 
 /**
- * Every page is its own chunk, loaded when first visited, so a shopper downloads only what they open;
- * admin code is reached from nowhere else (the layers tool checks it). The home page is the exception:
- * most visits start there, and in the shell's chunk it costs less than its own dozen small chunks would
- * (the first-load budget, scripts/report-bundle.mjs) and starts without a second round trip.
+ * A page that needs a signed-in user, and `prompt` says why at /login (src/web/session/guards.tsx).
+ * The guards come with the guarded pages' code, loaded beside it: the home page never needs them.
  */
-function page(load: () => Promise<{ default: ComponentType }>) {
-  return async () => ({ Component: (await load()).default });
+function requireAuth(prompt: LoginPrompt) {
+  return async () => {
+    const { RequireAuth } = await import('./session/guards');
+    return { element: <RequireAuth prompt={prompt} /> };
+  };
 }
+
+/**
+ * The admin area's routes (src/web/admin/routes.tsx) are added on the first visit to an address under
+ * /dashboard: until then such an address matches only the not-found route's `*`, and React Router asks
+ * this. Shoppers' first load then carries neither the admin table nor its chunks' names.
+ */
+export const addAdminRoutes: PatchRoutesOnNavigationFunction = async ({ path, patch }) => {
+  if (path !== paths.admin.dashboard && !path.startsWith(`${paths.admin.dashboard}/`)) return;
+  const { adminRoutes } = await import('./admin/routes');
+  patch(PAGES_ROUTE_ID, adminRoutes);
+};
 
 /** The routes of SPEC §2's table and DESIGN §3. */
 export const routes: RouteObject[] = [
@@ -29,6 +44,7 @@ export const routes: RouteObject[] = [
     children: [
       {
         // The page region's boundary: a page that fails is replaced by a message, the layout stays.
+        id: PAGES_ROUTE_ID,
         errorElement: <RouteError />,
         children: [
           { index: true, Component: HomePage },
@@ -52,7 +68,7 @@ export const routes: RouteObject[] = [
             lazy: page(() => import('./features/account/reset-password-page')),
           },
           {
-            element: <RequireAuth prompt="authenticationRequired" />,
+            lazy: requireAuth('authenticationRequired'),
             children: [
               { path: paths.cart, lazy: page(() => import('./features/cart/cart-page')) },
               { path: paths.orders, lazy: page(() => import('./features/orders/orders-page')) },
@@ -60,46 +76,9 @@ export const routes: RouteObject[] = [
             ],
           },
           {
-            element: <RequireAuth prompt="loginToCheckout" />,
+            lazy: requireAuth('loginToCheckout'),
             children: [
               { path: paths.checkout, lazy: page(() => import('./features/checkout/checkout-page')) },
-            ],
-          },
-          {
-            path: paths.admin.dashboard,
-            element: <RequireAdmin />,
-            children: [
-              {
-                lazy: page(() => import('./admin/admin-layout')),
-                children: [
-                  {
-                    errorElement: <RouteError />,
-                    children: [
-                      { index: true, lazy: page(() => import('./admin/dashboard-page')) },
-                      { path: paths.admin.products, lazy: page(() => import('./admin/products-page')) },
-                      { path: paths.admin.newProduct, lazy: page(() => import('./admin/product-form-page')) },
-                      {
-                        path: paths.admin.editProduct,
-                        lazy: page(() => import('./admin/product-form-page')),
-                      },
-                      { path: paths.admin.categories, lazy: page(() => import('./admin/categories-page')) },
-                      {
-                        path: paths.admin.newCategory,
-                        lazy: page(() => import('./admin/category-form-page')),
-                      },
-                      {
-                        path: paths.admin.editCategory,
-                        lazy: page(() => import('./admin/category-form-page')),
-                      },
-                      { path: paths.admin.orders, lazy: page(() => import('./admin/orders-page')) },
-                      { path: paths.admin.ordersAlias, lazy: page(() => import('./admin/orders-page')) },
-                      { path: paths.admin.order, lazy: page(() => import('./admin/order-detail-page')) },
-                      { path: paths.admin.print, lazy: page(() => import('./admin/print-page')) },
-                      { path: paths.admin.settings, lazy: page(() => import('./admin/settings-page')) },
-                    ],
-                  },
-                ],
-              },
             ],
           },
           ...POLICY_PAGES.map((policy) => ({
@@ -131,7 +110,7 @@ export function redirectToLoginOnUnauthorized(router: AppRouter): void {
 }
 
 export function createAppRouter(): AppRouter {
-  const router = createBrowserRouter(routes);
+  const router = createBrowserRouter(routes, { patchRoutesOnNavigation: addAdminRoutes });
   redirectToLoginOnUnauthorized(router);
   return router;
 }

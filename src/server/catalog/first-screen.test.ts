@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { hashKey, type DehydratedState, type QueryKey } from '@tanstack/query-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { PRODUCT_IMAGE_SIZES } from '@/shared/constants';
+import { PRODUCT_IMAGE_SIZES } from '@/shared/shell-constants';
 import { catalogQueryKeys, FIRST_SCREEN_SCRIPT_ID } from '@/shared/first-screen';
 import type { ProductRow } from '../db/schema';
 import { moduleFilesOf } from '../plugins/web-app';

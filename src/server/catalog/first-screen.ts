@@ -1,6 +1,7 @@
 import { dehydrate, QueryClient, type DehydratedState, type QueryKey } from '@tanstack/query-core';
 import { apiUrl } from '@/shared/api-url';
-import { LISTING_PAGE_SIZE, PRODUCT_IMAGE_SIZES } from '@/shared/constants';
+import { LISTING_PAGE_SIZE } from '@/shared/constants';
+import { PRODUCT_IMAGE_SIZES } from '@/shared/shell-constants';
 import { catalogQueryKeys } from '@/shared/first-screen';
 import { apiQueryOf, pageOf, readFilters } from '@/shared/listing';
 import { messages } from '@/shared/messages';

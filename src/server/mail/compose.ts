@@ -1,11 +1,12 @@
-import { LINKED_FROM_MAIL, type OrderStatus } from '@/shared/constants';
+import { type OrderStatus } from '@/shared/constants';
+import { LINKED_FROM_MAIL } from '@/shared/shell-constants';
 import { DEFAULT_LANGUAGE, directionOf, type Language } from '@/shared/language';
 import { ORDER_STATUS_WORDS, PAYMENT_TYPE_WORDS } from '@/shared/order-words';
 import { format, messages } from '@/shared/messages';
 import { mailAr, messagesAr } from '@/shared/messages/ar';
 import type { Dictionary } from '@/shared/messages/dictionary';
 import { mail } from '@/shared/messages/mail';
-import { formatEgp } from '@/shared/money';
+import { formatEgp } from '@/shared/money-text';
 import { paymentInstructions } from '@/shared/payment-instructions';
 import { addressLine } from '@/shared/schemas/checkout';
 import type { OrderDto } from '@/shared/schemas/order';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { TOKEN_HEADER } from '@/shared/constants';
+import { TOKEN_HEADER } from '@/shared/shell-constants';
 import type { Language } from '@/shared/language';
 import { messages } from '@/shared/messages';
 import type { TokenService } from '../auth/tokens';

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { TOKEN_HEADER } from '@/shared/constants';
+import { TOKEN_HEADER } from '@/shared/shell-constants';
 import { ErrorResponseSchema } from '@/shared/schemas/common';
 
 export const DOCS_PREFIX = '/api/docs';

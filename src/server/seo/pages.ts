@@ -2,7 +2,7 @@ import { LISTING_PAGE_SIZE } from '@/shared/constants';
 import type { Language } from '@/shared/language';
 import { pageOf } from '@/shared/listing';
 import { format } from '@/shared/messages';
-import { formatEgp } from '@/shared/money';
+import { formatEgp } from '@/shared/money-text';
 import { idOrSlugParam } from '@/shared/schemas/common';
 import type { ProductDetailDto } from '@/shared/schemas/product';
 import { variantLabel } from '@/shared/schemas/variants';

@@ -10,6 +10,7 @@ import {
   type OrderStatus,
   type PaymentType,
 } from '@/shared/constants';
+import { formatDateTime } from '@/web/i18n/dates';
 import { format } from '@/web/i18n/language';
 import { messages } from '@/web/i18n/messages';
 import { formatEgp } from '@/web/i18n/language';
@@ -26,7 +27,6 @@ import { adminOrdersQuery } from './api/get-orders';
 import { useExportOrders } from './api/export-orders';
 import { orderProofState } from './order-proof';
 import { readOrderFilters, writeOrderFilters, type DateChoice, type OrderListFilters } from './order-filters';
-import { formatDateTime } from '@/web/i18n/language';
 import { isolate } from '@/web/i18n/bidi';
 import { AdminHeader, SearchAsYouType, shortId } from './admin-ui';
 import { href } from '@/web/paths';

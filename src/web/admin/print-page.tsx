@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Printer } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
-import { formatDateTime } from '@/web/i18n/language';
+import { formatDateTime } from '@/web/i18n/dates';
 import { messages } from '@/web/i18n/messages';
 import { PAYMENT_TYPE_LABELS, PROOF_STATE_LABELS } from '@/web/components/order-status';
 import { formatEgp } from '@/web/i18n/language';

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { STORAGE_KEYS } from '@/shared/constants';
+import { STORAGE_KEYS } from '@/shared/shell-constants';
 import { reloadPage } from '@/web/lib/reload-page';
 import { mockFetch, renderRoute, sampleCategory, setStoredSession, stubObservers } from '@/web/lib/testing';
 import { CategoriesCarousel } from './categories-carousel';

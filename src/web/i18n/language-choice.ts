@@ -1,4 +1,4 @@
-import { STORAGE_KEYS } from '@/shared/constants';
+import { STORAGE_KEYS } from '@/shared/shell-constants';
 import { isLanguage, LANGUAGE_COOKIE, LANGUAGE_PARAM, type Language } from '@/shared/language';
 import { openPage } from '@/web/lib/reload-page';
 import { language } from './language';

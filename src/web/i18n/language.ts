@@ -1,7 +1,6 @@
-import { formatDateTime as formatDateTimeIn } from '@/shared/dates';
 import { DEFAULT_LANGUAGE, directionOf, isLanguage, type Language } from '@/shared/language';
 import { format as formatIn } from '@/shared/messages/format';
-import { formatAmount as formatAmountIn, formatEgp as formatEgpIn } from '@/shared/money';
+import { formatAmount as formatAmountIn, formatEgp as formatEgpIn } from '@/shared/money-text';
 
 function pageLanguage(): Language {
   const lang = typeof document === 'undefined' ? undefined : document.documentElement.lang;
@@ -29,9 +28,4 @@ export function formatEgp(egp: number): string {
 /** "1,250": an amount for a message that places the currency itself. */
 export function formatAmount(egp: number): string {
   return formatAmountIn(egp, language);
-}
-
-/** An order's moment in the page's language. */
-export function formatDateTime(iso: string | Date): string {
-  return formatDateTimeIn(iso, language);
 }

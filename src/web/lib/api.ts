@@ -1,5 +1,5 @@
 import { apiUrl, type QueryValue } from '@/shared/api-url';
-import { TOKEN_HEADER } from '@/shared/constants';
+import { TOKEN_HEADER } from '@/shared/shell-constants';
 import { layout } from '@/web/i18n/first-screen';
 import { language } from '@/web/i18n/language';
 import { getSession, signOut } from '@/web/session/session';

@@ -1,4 +1,4 @@
-import { STORAGE_KEYS } from '@/shared/constants';
+import { STORAGE_KEYS } from '@/shared/shell-constants';
 
 // SPEC §2: a click on a category in the home page's carousel opens /products filtered by it. The
 // carousel (a shared component) sends the choice and the listing (the catalogue) reads it, so it lives

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { signIn, signOut } from '@/web/session/session';
+import { signOut } from '@/web/session/session';
+import { signIn } from '@/web/session/sign-in';
 import { clearUserDataOnSessionChange, createQueryClient } from './query-client';
 import { queryKeys } from './query-keys';
 import { setStoredSession } from './testing';

@@ -1,5 +1,10 @@
 import { QueryClient } from '@tanstack/react-query';
-import { QUERY_RETRIES, QUERY_RETRY_BASE_MS, QUERY_RETRY_MAX_MS, QUERY_STALE_MS } from '@/shared/constants';
+import {
+  QUERY_RETRIES,
+  QUERY_RETRY_BASE_MS,
+  QUERY_RETRY_MAX_MS,
+  QUERY_STALE_MS,
+} from '@/shared/shell-constants';
 import { subscribeSession, getSession } from '@/web/session/session';
 import { isClientError } from './api';
 import { userScopedKeys } from './query-keys';

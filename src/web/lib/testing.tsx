@@ -2,9 +2,15 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import toast, { Toaster } from 'react-hot-toast';
-import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
+import {
+  createMemoryRouter,
+  RouterProvider,
+  useLocation,
+  type PatchRoutesOnNavigationFunction,
+  type RouteObject,
+} from 'react-router';
 import { vi } from 'vitest';
-import { STORAGE_KEYS } from '@/shared/constants';
+import { STORAGE_KEYS } from '@/shared/shell-constants';
 import type { OrderStatus } from '@/shared/constants';
 import type { CartDto, CartLineDto } from '@/shared/schemas/cart';
 import type { CategoryDto } from '@/shared/schemas/category';
@@ -123,8 +129,10 @@ export function renderRoutes(
   queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } },
   }),
+  /** The app router's (src/web/router.tsx: the admin area's routes are added on its first visit). */
+  patchRoutesOnNavigation?: PatchRoutesOnNavigationFunction,
 ): RenderedRoutes {
-  const router = createMemoryRouter(routes, { initialEntries: [initialEntry] });
+  const router = createMemoryRouter(routes, { initialEntries: [initialEntry], patchRoutesOnNavigation });
   const result = render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />

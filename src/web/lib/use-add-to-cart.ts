@@ -1,10 +1,9 @@
-import { useCallback } from 'react';
-import { CART_ADD_TOAST_MS, QUANTITY_FROM_CARD } from '@/shared/constants';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { QUANTITY_FROM_CARD } from '@/shared/shell-constants';
 import type { cart } from '@/shared/messages/cart';
 import { notify } from '@/web/lib/notify';
 import { useSession } from '@/web/session/session';
-import { useAddCartItem } from '@/web/lib/api/add-cart-item';
-import { failureText } from '@/web/lib/failure-text';
 
 /**
  * Says no with one of the cart's texts. The card is on the home page's first screen and the cart's
@@ -30,18 +29,13 @@ export interface AddToCart {
 /**
  * The add-to-cart action of SPEC §8 for the product card, the details page and favourites: visitors
  * are asked to log in, admins are refused, everyone else adds one piece and sees the server's message.
+ * The request and its answer's handling (src/web/lib/api/add-cart-item.ts) come with the first press:
+ * the home page's first screen shows the buttons, and carries only this.
  */
 export function useAddToCart(): AddToCart {
   const { isSignedIn, isAdmin } = useSession();
-  const mutation = useAddCartItem({
-    onSuccess: (answer) => {
-      notify.success(answer.message, { duration: CART_ADD_TOAST_MS });
-    },
-    onError: (error) => {
-      refuse((texts) => failureText(error, texts.failedToAdd));
-    },
-  });
-  const { mutate } = mutation;
+  const queryClient = useQueryClient();
+  const [pendingProductId, setPendingProductId] = useState<string | null>(null);
 
   const addToCart = useCallback(
     (product: AddableProduct, variantId?: string) => {
@@ -58,10 +52,15 @@ export function useAddToCart(): AddToCart {
         refuse((texts) => texts.invalidProductId);
         return;
       }
-      mutate({ productId, variantId, quantity: QUANTITY_FROM_CARD });
+      setPendingProductId(productId);
+      void import('@/web/lib/api/add-cart-item')
+        .then(({ addCartItemWithFeedback }) =>
+          addCartItemWithFeedback(queryClient, { productId, variantId, quantity: QUANTITY_FROM_CARD }),
+        )
+        .finally(() => setPendingProductId(null));
     },
-    [isSignedIn, isAdmin, mutate],
+    [isSignedIn, isAdmin, queryClient],
   );
 
-  return { addToCart, pendingProductId: mutation.isPending ? (mutation.variables?.productId ?? null) : null };
+  return { addToCart, pendingProductId };
 }

@@ -1,7 +1,8 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { STORAGE_KEYS } from '@/shared/constants';
-import { getSession, reloadSession, signIn, signOut, useSession } from './session';
+import { STORAGE_KEYS } from '@/shared/shell-constants';
+import { getSession, reloadSession, signOut, useSession } from './session';
+import { signIn } from './sign-in';
 
 const answer = {
   results: { token: 'jwt-token' },
@@ -36,7 +37,7 @@ describe('session store', () => {
 
   it('signIn stores token, role, username and email under the SPEC keys and never a password', () => {
     const { result } = renderHook(() => useSession());
-    act(() => result.current.signIn(answer));
+    act(() => signIn(answer));
 
     expect(window.localStorage.getItem('userToken')).toBe('jwt-token');
     expect(window.localStorage.getItem('userRole')).toBe('user');

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { STORAGE_KEYS } from '@/shared/constants';
+import { STORAGE_KEYS } from '@/shared/shell-constants';
 
 /** What the browser keeps of a signed-in user (SPEC §3). Never a password (DESIGN §3). */
 export interface SessionSnapshot {
@@ -9,18 +9,9 @@ export interface SessionSnapshot {
   email: string | null;
 }
 
-/** The fields of a sign-in or sign-up answer that the session keeps (DESIGN §2). */
-export interface SignInResult {
-  results: { token: string };
-  role: string;
-  username: string;
-  email: string;
-}
-
 export interface Session extends SessionSnapshot {
   isAdmin: boolean;
   isSignedIn: boolean;
-  signIn: (result: SignInResult) => void;
   signOut: () => void;
 }
 
@@ -68,6 +59,15 @@ function refresh(): void {
   for (const listener of listeners) listener();
 }
 
+/**
+ * Every screen shows `next` as the session: signing out, and signing in without storage, where the session
+ * lives in memory for this tab only (./sign-in.ts).
+ */
+export function showSession(next: SessionSnapshot): void {
+  snapshot = next;
+  for (const listener of listeners) listener();
+}
+
 export function subscribeSession(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
@@ -81,36 +81,13 @@ export function isAdminRole(role: string | null | undefined): boolean {
   return role === ADMIN_ROLE;
 }
 
-export function signIn(result: SignInResult): void {
-  try {
-    window.localStorage.setItem(STORAGE_KEYS.token, result.results.token);
-    window.localStorage.setItem(STORAGE_KEYS.role, result.role);
-    window.localStorage.setItem(STORAGE_KEYS.username, result.username);
-    window.localStorage.setItem(STORAGE_KEYS.email, result.email);
-    // A password an older client left behind must not outlive a new sign-in.
-    window.localStorage.removeItem(STORAGE_KEYS.legacyPassword);
-  } catch {
-    // Without storage the session lives in memory for this tab only.
-    snapshot = {
-      token: result.results.token,
-      role: result.role,
-      username: result.username,
-      email: result.email,
-    };
-    for (const listener of listeners) listener();
-    return;
-  }
-  refresh();
-}
-
 export function signOut(): void {
   try {
     for (const key of SESSION_KEYS) window.localStorage.removeItem(key);
   } catch {
     // Nothing stored, nothing to remove.
   }
-  snapshot = { token: null, role: null, username: null, email: null };
-  for (const listener of listeners) listener();
+  showSession({ token: null, role: null, username: null, email: null });
 }
 
 /** Re-reads storage; tests that write localStorage directly call this, as the storage event does. */
@@ -131,7 +108,6 @@ export function useSession(): Session {
     ...current,
     isAdmin: isAdminRole(current.role),
     isSignedIn: current.token !== null,
-    signIn,
     signOut,
   };
 }

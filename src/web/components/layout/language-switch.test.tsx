@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { STORAGE_KEYS } from '@/shared/constants';
+import { STORAGE_KEYS } from '@/shared/shell-constants';
 import { mockFetch, setStoredSession } from '@/web/lib/testing';
 import { openPage } from '@/web/lib/reload-page';
 import { LanguageSwitch } from './language-switch';

@@ -1,5 +1,5 @@
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
-import { SCROLL_THRESHOLD_PX } from '@/shared/constants';
+import { SCROLL_THRESHOLD_PX } from '@/shared/shell-constants';
 import { layout } from '@/web/i18n/first-screen';
 import { shopName } from '@/web/lib/shop';
 import { useSession } from '@/web/session/session';

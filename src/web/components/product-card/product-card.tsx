@@ -1,6 +1,6 @@
 import { Heart, ShoppingBag, Star } from 'lucide-react';
 import { Link } from 'react-router';
-import { PRODUCT_IMAGE_SIZES } from '@/shared/constants';
+import { PRODUCT_IMAGE_SIZES } from '@/shared/shell-constants';
 import { catalogShell } from '@/web/i18n/first-screen';
 import { format } from '@/web/i18n/language';
 import { isColourOption, swatchOf } from '@/web/lib/colour-swatches';

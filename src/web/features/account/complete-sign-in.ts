@@ -1,7 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { AuthResult } from '@/shared/schemas/auth';
 import { queryKeys } from '@/web/lib/query-keys';
-import { isAdminRole, signIn } from '@/web/session/session';
+import { isAdminRole } from '@/web/session/session';
+import { signIn } from '@/web/session/sign-in';
 import { createCart } from './api/create-cart';
 
 /**

@@ -2,7 +2,7 @@ import { dehydrate, QueryClient } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
 import type { QueryKey } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { QUERY_STALE_MS } from '@/shared/constants';
+import { QUERY_STALE_MS } from '@/shared/shell-constants';
 import { catalogQueryKeys, FIRST_SCREEN_SCRIPT_ID } from '@/shared/first-screen';
 import { apiQueryOf, readFilters } from '@/shared/listing';
 import ProductDetailsPage from './product-details-page';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { apiQueryOf, defaultFilters, knownCategory, readFilters, writeFilters } from '@/shared/listing';
+import { apiQueryOf, knownCategory, readFilters } from '@/shared/listing';
+import { defaultFilters, writeFilters } from '@/shared/listing-filters';
 import { activeFilters, priceCeiling, withoutFilter } from './listing-params';
 
 const read = (query: string, shop: string[] = []) => readFilters(new URLSearchParams(query), shop);

@@ -1,5 +1,5 @@
 import { DEFAULT_PRICE_CEILING } from '@/shared/constants';
-import type { ListingFilters } from '@/shared/listing';
+import type { ListingFilters } from '@/shared/listing-filters';
 
 /** The slider's top: the server's highest price rounded up, or 1000 when there are no products (SPEC §9). */
 export function priceCeiling(serverMaxPrice: number | undefined): number {

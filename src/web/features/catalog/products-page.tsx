@@ -2,7 +2,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { SlidersHorizontal, X } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
-import { CATEGORY_NAMES, MOBILE_BREAKPOINT_PX, STORAGE_KEYS } from '@/shared/constants';
+import { CATEGORY_NAMES, MOBILE_BREAKPOINT_PX } from '@/shared/constants';
+import { STORAGE_KEYS } from '@/shared/shell-constants';
 import { format } from '@/web/i18n/language';
 import { messages } from '@/web/i18n/messages';
 import { formatEgp } from '@/web/i18n/language';
@@ -14,7 +15,8 @@ import {
   ProductGrid,
   ProductGridSkeleton,
 } from '@/web/components/product-card/product-grid';
-import { apiQueryOf, knownCategory, readFilters, writeFilters, type ListingFilters } from '@/shared/listing';
+import { apiQueryOf, knownCategory, readFilters } from '@/shared/listing';
+import { writeFilters, type ListingFilters } from '@/shared/listing-filters';
 import { localizedName } from '@/web/lib/localized';
 import { useDocumentTitle } from '@/web/lib/shop';
 import { allCategoriesQuery } from '@/web/lib/api/get-categories';

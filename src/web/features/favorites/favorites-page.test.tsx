@@ -10,7 +10,8 @@ import {
   sampleProduct,
   setStoredSession,
 } from '@/web/lib/testing';
-import { getFavorites, toFavoriteItem } from '@/web/session/favorites';
+import { toFavoriteItem } from '@/web/session/favorite-toggle';
+import { getFavorites } from '@/web/session/favorites';
 import FavoritesPage from './favorites-page';
 
 const dress = toFavoriteItem(sampleProduct({ price: 1000, discount: 20, finalPrice: 800 }));

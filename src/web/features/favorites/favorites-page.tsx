@@ -1,7 +1,7 @@
 import { Heart, ShoppingBag } from 'lucide-react';
 import type { MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { PRODUCT_IMAGE_SIZES } from '@/shared/constants';
+import { PRODUCT_IMAGE_SIZES } from '@/shared/shell-constants';
 import { format } from '@/web/i18n/language';
 import { messages } from '@/web/i18n/messages';
 import { formatEgp } from '@/web/i18n/language';

@@ -1,5 +1,5 @@
 import { ArrowDown } from 'lucide-react';
-import { HERO_SCROLL_OFFSET_PX } from '@/shared/constants';
+import { HERO_SCROLL_OFFSET_PX } from '@/shared/shell-constants';
 import { catalogShell } from '@/web/i18n/first-screen';
 import type { ProductDto } from '@/shared/schemas/product';
 import { ProductImage } from '@/web/components/product-card/product-image';

@@ -1,7 +1,7 @@
 import { useNearViewport } from '@/web/lib/use-near-viewport';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { HOME_SECTION_COMPUTED } from '@/shared/constants';
+import { HOME_SECTION_COMPUTED } from '@/shared/shell-constants';
 import type { ProductDto } from '@/shared/schemas/product';
 import { catalogShell } from '@/web/i18n/first-screen';
 import { productListQuery } from '@/web/lib/api/get-products';

@@ -1,6 +1,6 @@
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
-import { HOME_SECTION_SHOWN } from '@/shared/constants';
+import { HOME_SECTION_SHOWN } from '@/shared/shell-constants';
 import { catalogShell } from '@/web/i18n/first-screen';
 import type { ProductDto } from '@/shared/schemas/product';
 import { ProductGrid, ProductGridSkeleton } from '@/web/components/product-card/product-grid';

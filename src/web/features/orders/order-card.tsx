@@ -1,3 +1,4 @@
+import { formatDateTime } from '@/web/i18n/dates';
 import { format } from '@/web/i18n/language';
 import { messages } from '@/web/i18n/messages';
 import { formatEgp } from '@/web/i18n/language';
@@ -6,7 +7,6 @@ import { PAYMENT_TYPE_LABELS } from '@/web/components/order-status';
 import type { OrderDto, OrderLineDto } from '@/shared/schemas/order';
 import { Link } from 'react-router';
 import { StatusBadge } from '@/web/components/status-badge';
-import { formatDateTime } from '@/web/i18n/language';
 import { chosenOptionsText } from '@/web/lib/chosen-options-text';
 import { localizedName } from '@/web/lib/localized';
 import { href } from '@/web/paths';

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { CircleCheck, CircleX, PackageX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { formatDateTime } from '@/web/i18n/language';
+import { formatDateTime } from '@/web/i18n/dates';
 import { format } from '@/web/i18n/language';
 import { messages } from '@/web/i18n/messages';
 import { toEgp, toPiastres } from '@/shared/money';

@@ -1,6 +1,6 @@
 import { Copy } from 'lucide-react';
 import { OWNER_CANCELLABLE_STATUSES } from '@/shared/constants';
-import { formatDateTime } from '@/web/i18n/language';
+import { formatDateTime } from '@/web/i18n/dates';
 import { format } from '@/web/i18n/language';
 import { messages } from '@/web/i18n/messages';
 import { PAYMENT_TYPE_LABELS } from '@/web/components/order-status';

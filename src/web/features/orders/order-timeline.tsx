@@ -1,5 +1,5 @@
 import type { OrderStatus } from '@/shared/constants';
-import { formatDateTime } from '@/web/i18n/language';
+import { formatDateTime } from '@/web/i18n/dates';
 import { format } from '@/web/i18n/language';
 import { messages } from '@/web/i18n/messages';
 import type { OrderHistoryEntry } from '@/shared/schemas/order';
