@@ -93,7 +93,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       schema: {
         tags: ['auth'],
         summary: 'The signed-in account, with the language it chose (null until it chooses one)',
-        response: { 200: AccountAnswerSchema, ...errorAnswers(401) },
+        response: { 200: AccountAnswerSchema.describe('The signed-in account'), ...errorAnswers(401) },
       },
     },
     async (request) => ({
@@ -110,7 +110,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         tags: ['auth'],
         summary: "Change the account's settings: its language (en or ar; null forgets the choice)",
         body: AccountSettingsSchema,
-        response: { 200: AccountSavedAnswerSchema, ...errorAnswers(400, 401) },
+        response: {
+          200: AccountSavedAnswerSchema.describe('The account as saved'),
+          ...errorAnswers(400, 401),
+        },
       },
     },
     async (request) => {

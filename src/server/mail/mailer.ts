@@ -58,7 +58,7 @@ export class Mailer {
     config: Config,
     db: Db,
     log: FastifyBaseLogger,
-    private readonly settings: { current(): Promise<{ settings: ShopSettings }> },
+    private readonly settings: { current(tx?: DbOrTx): Promise<{ settings: ShopSettings }> },
     overrides: MailOverrides = {},
   ) {
     const from = mailFrom(config);
@@ -74,8 +74,8 @@ export class Mailer {
   }
 
   /** The shop's name (in the reader's language) and wallet as the owner set them when the e-mail is written. */
-  private async shop(language: Language): Promise<ShopIdentity> {
-    const { settings } = await this.settings.current();
+  private async shop(tx: DbOrTx, language: Language): Promise<ShopIdentity> {
+    const { settings } = await this.settings.current(tx);
     return {
       name: inLanguage(settings.shopName, language),
       walletNumber: settings.walletNumber,
@@ -86,13 +86,13 @@ export class Mailer {
   /** The shopper's confirmation in the order's language and, with SHOP_EMAIL, the owner's notice. */
   async orderPlaced(tx: DbOrTx, order: OrderDto, language: Language): Promise<void> {
     await enqueueMail(tx, [
-      orderPlacedMail(await this.shop(language), order, language),
+      orderPlacedMail(await this.shop(tx, language), order, language),
       ...(this.shopEmail ? [newOrderNotice(this.shopEmail, order)] : []),
     ]);
   }
 
   async statusChanged(tx: DbOrTx, change: StatusChangeFacts): Promise<void> {
-    await enqueueMail(tx, [statusChangedMail(await this.shop(change.language), change)]);
+    await enqueueMail(tx, [statusChangedMail(await this.shop(tx, change.language), change)]);
   }
 
   async passwordReset(
@@ -101,7 +101,7 @@ export class Mailer {
     token: string,
     language: Language,
   ): Promise<void> {
-    await enqueueMail(tx, [passwordResetMail(await this.shop(language), account, token, language)]);
+    await enqueueMail(tx, [passwordResetMail(await this.shop(tx, language), account, token, language)]);
   }
 
   committed(): void {

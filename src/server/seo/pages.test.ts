@@ -197,9 +197,11 @@ describe("each public page's first HTML carries its own head", () => {
     expect(document.title).toBe(`${HOSTILE} | Nour`);
     expect(metaOf(document, 'og:title')).toBe(`${HOSTILE} | Nour`);
     expect(metaOf(document, 'description')).toBe(`100 EGP – ${HOSTILE}`);
-    // Only the app's script, its first screen's data and the JSON-LD: nothing the name carried became an element.
+    // Only the app's script, its first screen's data, the shop's settings and the JSON-LD: nothing the name
+    // carried became an element.
     const scripts = [...document.querySelectorAll('script')].map((script) => script.getAttribute('type'));
     expect(scripts.sort()).toEqual([
+      'application/json',
       'application/json',
       'application/ld+json',
       'application/ld+json',
@@ -285,10 +287,11 @@ describe("each public page's first HTML carries its own head", () => {
 
   it('policy pages, in both languages; the cart is nobody’s search result', async () => {
     const shipping = await page('/pages/shipping');
-    expect(shipping.document.title).toBe('Delivery and shipping | Nour');
+    // The title the owner's page carries (its heading, from the settings).
+    expect(shipping.document.title).toBe('Shipping | Nour');
     expectCommonHead(shipping.document, `${ORIGIN}/pages/shipping`);
     const returns = await page('/pages/returns?lang=ar');
-    expect(returns.document.title).toBe('الاسترجاع والاستبدال | Nour');
+    expect(returns.document.title).toBe('الاسترجاع | Nour');
     const cart = await page('/cart');
     expect(metaOf(cart.document, 'robots')).toBe('noindex, follow');
     const missing = await page('/product/no-such-product');

@@ -40,7 +40,10 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsStore; st
         description:
           'Name, logo, contacts, social links, wallet number, shipping fees by city and the announcement, ' +
           'in both languages. The policy pages are read one by one from /api/pages/{page}.',
-        response: { 200: PublicSettingsAnswerSchema },
+        response: {
+          200: PublicSettingsAnswerSchema.describe('The shop settings every visitor may read'),
+          ...errorAnswers(),
+        },
       },
     },
     async () => ({ success: true as const, settings: publicSettingsOf(store, await settings.current()) }),
@@ -53,7 +56,10 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsStore; st
       schema: {
         tags,
         summary: 'Every setting, the policy pages in Markdown too (admin)',
-        response: { 200: FullSettingsAnswerSchema, ...errorAnswers(401, 403) },
+        response: {
+          200: FullSettingsAnswerSchema.describe('Every setting, for the owner'),
+          ...errorAnswers(401, 403),
+        },
       },
     },
     async () => ({ success: true as const, settings: fullSettingsOf(store, await settings.current()) }),
@@ -70,7 +76,10 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsStore; st
           'Any of the fields; of a group (social, shippingFees, a text\'s "en"/"ar", a policy page) any ' +
           'part. What is left out keeps its value. Orders placed afterwards pay the new shipping fees.',
         body: ShopSettingsPatchSchema,
-        response: { 200: FullSettingsAnswerSchema, ...errorAnswers(400, 401, 403) },
+        response: {
+          200: FullSettingsAnswerSchema.describe('The settings as saved'),
+          ...errorAnswers(400, 401, 403),
+        },
       },
     },
     async (request) => ({
@@ -88,7 +97,10 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsStore; st
         tags,
         summary: "Replace the shop's logo (admin)",
         description: 'multipart/form-data with one image under "logo".',
-        response: { 200: FullSettingsAnswerSchema, ...errorAnswers(400, 401, 403, 413, 415) },
+        response: {
+          200: FullSettingsAnswerSchema.describe('The settings with the new logo'),
+          ...errorAnswers(400, 401, 403, 413, 415),
+        },
       },
     },
     async (request) => {
@@ -119,7 +131,10 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsStore; st
       schema: {
         tags,
         summary: "Remove the shop's logo (admin)",
-        response: { 200: FullSettingsAnswerSchema, ...errorAnswers(401, 403) },
+        response: {
+          200: FullSettingsAnswerSchema.describe('Every setting, for the owner'),
+          ...errorAnswers(401, 403),
+        },
       },
     },
     async () => {
@@ -143,7 +158,10 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsStore; st
           "The owner's Markdown rendered and sanitised; `lang` chooses the language (en by default).",
         params: PolicyPageParamsSchema,
         querystring: PolicyPageQuerySchema,
-        response: { 200: PolicyPageAnswerSchema, ...errorAnswers(400) },
+        response: {
+          200: PolicyPageAnswerSchema.describe('The page in the language asked for'),
+          ...errorAnswers(400),
+        },
       },
     },
     async (request) => ({

@@ -100,9 +100,9 @@ export async function createSettingsStore({
     updatedAt: row.updatedAt,
   });
 
-  async function read(): Promise<SettingsRecord> {
+  async function read(source: DbOrTx): Promise<SettingsRecord> {
     const started = generation;
-    const [row] = await db.select().from(shopSettings).where(eq(shopSettings.id, ROW_ID));
+    const [row] = await source.select().from(shopSettings).where(eq(shopSettings.id, ROW_ID));
     const record = row ? fromRow(row) : { settings: defaults, logo: null, updatedAt: new Date(0) };
     if (started === generation) kept = { record, at: clock.now() };
     return record;
@@ -155,9 +155,12 @@ export async function createSettingsStore({
 
   return {
     /** The settings now: from memory while they are known to be current, else read again (once for all callers). */
-    async current(): Promise<SettingsRecord> {
+    async current(tx?: DbOrTx): Promise<SettingsRecord> {
       if (kept && (listening || clock.now() - kept.at < DEAF_LIFETIME_MS)) return kept.record;
-      reading ??= read().finally(() => {
+      // Inside a transaction the read goes through it: on PGlite a query on `db` there waits forever for
+      // the one connection the transaction holds (STACK.md, gotcha 2).
+      if (tx) return read(tx);
+      reading ??= read(db).finally(() => {
         reading = undefined;
       });
       return reading;
