@@ -349,6 +349,78 @@ describe(`every route answers exactly what it declares (${testDriver})`, () => {
       await call(t.app, as(shopper, { method: 'GET', url: '/api/dashboard/low-stock' }), 403);
     },
 
+    'GET /api/auth/me': async () => {
+      await call(t.app, as(shopper, { method: 'GET', url: '/api/auth/me' }), 200);
+      await call(t.app, { method: 'GET', url: '/api/auth/me' }, 401);
+    },
+
+    'PATCH /api/auth/me': async () => {
+      const user = await createUser(t);
+      await call(t.app, as(user, { method: 'PATCH', url: '/api/auth/me', payload: { language: 'ar' } }), 200);
+      await call(t.app, as(user, { method: 'PATCH', url: '/api/auth/me', payload: { language: 'fr' } }), 400);
+      await call(t.app, { method: 'PATCH', url: '/api/auth/me', payload: { language: 'ar' } }, 401);
+    },
+
+    'GET /api/settings': async () => {
+      await call(t.app, { method: 'GET', url: '/api/settings' }, 200);
+      // Nothing a visitor sends can be wrong here: the failure is the 429 every route declares.
+      const limited = await createTestApp(
+        { RATE_LIMIT_PER_MINUTE: '1' },
+        { beforeReady: (app) => watch(app, seen) },
+      );
+      try {
+        await call(limited.app, { method: 'GET', url: '/api/settings' }, 200);
+        await call(limited.app, { method: 'GET', url: '/api/settings' }, 429);
+      } finally {
+        await limited.close();
+      }
+    },
+
+    'POST /api/category/{id}/move': async () => {
+      const moved = await createCategory(t);
+      const move = (direction: string) => ({
+        method: 'POST' as const,
+        url: `/api/category/${moved.id}/move`,
+        payload: { direction },
+      });
+      await call(t.app, as(admin, move('up')), 200);
+      await call(t.app, as(admin, move('sideways')), 400);
+      await call(t.app, as(shopper, move('up')), 403);
+    },
+
+    'GET /api/settings/full': async () => {
+      await call(t.app, as(admin, { method: 'GET', url: '/api/settings/full' }), 200);
+      await call(t.app, as(shopper, { method: 'GET', url: '/api/settings/full' }), 403);
+      await call(t.app, { method: 'GET', url: '/api/settings/full' }, 401);
+    },
+
+    'PATCH /api/settings': async () => {
+      const patch = (payload: object) => ({ method: 'PATCH' as const, url: '/api/settings', payload });
+      await call(t.app, as(admin, patch({ announcement: { en: 'Free delivery over 1,500 EGP' } })), 200);
+      await call(t.app, as(admin, patch({ shopName: { en: '' } })), 400);
+      await call(t.app, as(shopper, patch({ announcement: { en: 'x' } })), 403);
+      await call(t.app, patch({ announcement: { en: 'x' } }), 401);
+    },
+
+    'PUT /api/settings/logo': async () => {
+      const form = multipartBody({}, { logo: image });
+      await call(t.app, as(admin, { method: 'PUT', url: '/api/settings/logo', ...form }), 200);
+      const empty = multipartBody({ note: 'no file' });
+      await call(t.app, as(admin, { method: 'PUT', url: '/api/settings/logo', ...empty }), 400);
+      await call(t.app, as(shopper, { method: 'PUT', url: '/api/settings/logo', ...form }), 403);
+    },
+
+    'DELETE /api/settings/logo': async () => {
+      await call(t.app, as(admin, { method: 'DELETE', url: '/api/settings/logo' }), 200);
+      await call(t.app, as(shopper, { method: 'DELETE', url: '/api/settings/logo' }), 403);
+      await call(t.app, { method: 'DELETE', url: '/api/settings/logo' }, 401);
+    },
+
+    'GET /api/pages/{page}': async () => {
+      await call(t.app, { method: 'GET', url: '/api/pages/returns?lang=ar' }, 200);
+      await call(t.app, { method: 'GET', url: '/api/pages/nowhere' }, 400);
+    },
+
     'POST /api/cart/create': async () => {
       await call(t.app, as(await createUser(t), { method: 'POST', url: '/api/cart/create' }), 200);
       await call(t.app, as(admin, { method: 'POST', url: '/api/cart/create' }), 403);

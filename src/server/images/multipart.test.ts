@@ -152,6 +152,8 @@ describe('parseFormFields', () => {
     expect(res.json()).toEqual({
       name: 'Scarf',
       description: '',
+      nameAr: '',
+      descriptionAr: '',
       price: 120.5,
       avaliableItems: 3,
       category: 'c1',

@@ -42,6 +42,10 @@ const ENGLISH_WITHOUT_PLURAL = new Set([
   'admin.categoryNameTooLong',
   'errors.textTooLong',
   'admin.tooManySubImages',
+  'admin.leftInStock',
+  'admin.nameArTooLong',
+  'admin.descriptionArTooLong',
+  'admin.categoryNameArTooLong',
 ]);
 
 const COUNTS = [0, 1, 2, 3, 11, 100] as const;
