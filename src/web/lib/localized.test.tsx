@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ProductDetailDto } from '@/shared/schemas/product';
 
@@ -73,8 +73,11 @@ describe('Arabic names and descriptions on the storefront (issue 14)', { timeout
       await screen.findByRole('heading', { level: 1, name: 'فستان صيفي من الكتان' }),
     ).toBeInTheDocument();
     expect(screen.getByText('فستان خفيف للأيام الدافئة.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'نسائي' })).toBeInTheDocument();
-    expect(screen.getByRole('navigation', { name: /./ })).toHaveTextContent('فستان صيفي من الكتان');
+    // The category above the name, and again in the breadcrumb with the product's name.
+    expect(screen.getAllByRole('link', { name: 'نسائي' })).toHaveLength(2);
+    const breadcrumb = screen.getByRole('navigation', { name: /./ });
+    expect(within(breadcrumb).getByRole('link', { name: 'نسائي' })).toBeInTheDocument();
+    expect(breadcrumb).toHaveTextContent('فستان صيفي من الكتان');
     expect(document.title).toContain('فستان صيفي من الكتان');
     expect(screen.queryByText('A light dress for warm days.')).not.toBeInTheDocument();
   });
