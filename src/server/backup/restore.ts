@@ -147,6 +147,12 @@ export interface RestoreOptions {
 }
 
 /**
+ * Tables a server fills by itself on its first start (the shop's settings, from the environment): a
+ * target holding only those is still empty, so an owner may start the new server once before restoring.
+ */
+const SEEDED_AT_START = new Set(['shop_settings']);
+
+/**
  * Restores the archive at `path` into `target`: checks every checksum first (verifyBackup), refuses a
  * target that holds anything unless `force`, migrates the target to the backup's migration, inserts
  * every table in foreign-key order in one transaction, moves identity sequences past the restored
@@ -179,7 +185,7 @@ export async function restoreVerifiedBackup(
   }
 
   const { db } = target.database;
-  const filled = await tablesWithRows(db);
+  const filled = (await tablesWithRows(db)).filter((table) => !SEEDED_AT_START.has(table));
   const objects = await hasObjects(target.store);
   if ((filled.length > 0 || objects) && !options.force) {
     const what = [
@@ -219,6 +225,10 @@ export async function restoreVerifiedBackup(
   const fileOfEntry = new Map(manifest.files.map((file) => [file.entry, file]));
   let secret: Buffer | null = null;
   await db.transaction(async (tx) => {
+    // What a server seeded when it started gives way to the backup's own rows.
+    for (const table of manifest.tables) {
+      if (SEEDED_AT_START.has(table.name)) await tx.execute(sql`delete from ${sql.identifier(table.name)}`);
+    }
     const targetColumns = new Map(
       (await tablesInForeignKeyOrder(tx)).map((table) => [table.name, new Set(table.columns)]),
     );

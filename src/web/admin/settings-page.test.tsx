@@ -47,7 +47,8 @@ describe('admin settings screen', () => {
     });
     renderRoute(<SettingsPage />);
     const giza = await screen.findByLabelText(format(m.shippingFee, { city: 'Giza' }));
-    expect(giza).toHaveValue(40);
+    // The form is filled once the settings have arrived: wait for that, not only for the field.
+    await waitFor(() => expect(giza).toHaveValue(40));
     expect(screen.getByLabelText(m.shopName)).toHaveValue('Nour');
 
     await userEvent.clear(giza);
