@@ -227,6 +227,22 @@ describe('footer', () => {
     setWhatsappNumber(null);
   });
 
+  it("shows the owner's logo in place of the shop's name once the settings carry one", async () => {
+    const { queryClient } = setup('visitor');
+    const header = screen.getByRole('banner');
+    expect(within(header).getByRole('link', { name: shopName })).toHaveTextContent(shopName);
+    expect(within(header).queryByRole('img', { name: shopName })).toBeNull();
+    act(() =>
+      queryClient.setQueryData(queryKeys.settings, {
+        ...settingsSample,
+        logo: { url: '/uploads/shop/logo.webp' },
+      }),
+    );
+    const logo = await within(header).findByRole('img', { name: shopName });
+    expect(logo).toHaveAttribute('src', '/uploads/shop/logo.webp');
+    expect(within(header).getByRole('link', { name: shopName })).toContainElement(logo);
+  });
+
   it("links the shop's own social pages safely, hides a network without one, and shows the current year", async () => {
     const { queryClient } = setup('visitor');
     // No settings yet (a page served without them): no network is linked, nothing to a site's home page.

@@ -1,6 +1,7 @@
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { SCROLL_THRESHOLD_PX } from '@/shared/shell-constants';
 import { layout } from '@/web/i18n/first-screen';
+import { useShopSettings } from '@/web/lib/api/get-settings';
 import { shopName } from '@/web/lib/shop';
 import { useSession } from '@/web/session/session';
 import { CartLink, FavoritesLink } from './header-icons';
@@ -40,6 +41,7 @@ export function TopBar() {
   const navigate = useNavigate();
   const { isAdmin, signOut } = useSession();
   const scrolled = useScrolledPast(SCROLL_THRESHOLD_PX);
+  const logo = useShopSettings()?.logo;
 
   if (pathname === paths.login || pathname === paths.register) return <AuthSwitch pathname={pathname} />;
 
@@ -64,7 +66,12 @@ export function TopBar() {
           to={href.home()}
           className="font-display text-2xl tracking-[0.08em] text-ink transition hover:text-accent-strong md:text-[1.75rem]"
         >
-          {shopName}
+          {logo ? (
+            // The owner's logo (issue 16), named by the shop's name; its height fixed so nothing moves.
+            <img src={logo.url} alt={shopName} className="h-9 w-auto max-w-40 object-contain md:h-11" />
+          ) : (
+            shopName
+          )}
         </Link>
 
         <nav aria-label={m.mainNavigation} className="hidden md:block">
