@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CITIES, PAYMENT_TYPES, type City } from '../constants';
+import { cityName } from '../cities';
+import { CITIES, PAYMENT_TYPES } from '../constants';
 import { typedDigits } from '../digits';
 import { DEFAULT_LANGUAGE, type Language } from '../language';
 import { format, messages } from '../messages';
@@ -55,11 +56,6 @@ export const AddressOnlySchema = ShippingSchema.pick({ name: true, phone: true }
 type AddressWords = Dictionary<
   Pick<typeof messages.orders, 'floorApartment' | 'cityCairo' | 'cityGiza' | 'cityOutside'>
 >;
-
-/** A city as a language names it; the stored value (and the API's) is always the English one. */
-export function cityName(city: City, words: Pick<AddressWords, 'cityCairo' | 'cityGiza' | 'cityOutside'>) {
-  return city === 'Cairo' ? words.cityCairo : city === 'Giza' ? words.cityGiza : words.cityOutside;
-}
 
 /** Arabic writes its own comma between the parts of an address. */
 const ADDRESS_SEPARATOR: Record<Language, string> = { en: ', ', ar: '، ' };
