@@ -52,7 +52,7 @@ export default function UserMenuPanel({ initial, onLogout }: { initial: string; 
             )}
             <li>
               <button type="button" className={itemClass} onClick={onLogout}>
-                <LogOut className="size-4" aria-hidden="true" />
+                <LogOut className="size-4 rtl:-scale-x-100" aria-hidden="true" />
                 {m.logout}
               </button>
             </li>
@@ -62,7 +62,7 @@ export default function UserMenuPanel({ initial, onLogout }: { initial: string; 
         <ul>
           <li>
             <Link to={href.login()} className={itemClass}>
-              <LogIn className="size-4" aria-hidden="true" />
+              <LogIn className="size-4 rtl:-scale-x-100" aria-hidden="true" />
               {m.login}
             </Link>
           </li>
