@@ -8,7 +8,7 @@ import type { Dictionary } from '@/shared/messages/dictionary';
 import { mail } from '@/shared/messages/mail';
 import { formatEgp } from '@/shared/money-text';
 import { paymentInstructions } from '@/shared/payment-instructions';
-import { addressLine } from '@/shared/schemas/checkout';
+import { addressLine } from '@/shared/address';
 import type { OrderDto } from '@/shared/schemas/order';
 import { variantLabel } from '@/shared/schemas/variants';
 import type { Translator } from '@/shared/translate';

@@ -4,9 +4,9 @@ import { OWNER_CANCELLABLE_STATUSES, type OrderStatus } from '@/shared/constants
 import { messages } from '@/shared/messages';
 import { toPiastres } from '@/shared/money';
 import type { Language } from '@/shared/language';
+import { addressLine } from '@/shared/address';
 import {
   AddressOnlySchema,
-  addressLine,
   cityFromAddress,
   OrderBasicsSchema,
   ShippingSchema,

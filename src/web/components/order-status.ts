@@ -1,5 +1,7 @@
 import { translator } from '@/web/i18n/translate';
+import { addressLine } from '@/shared/address';
 import type { OrderStatus, PaymentType } from '@/shared/constants';
+import type { OrderDto } from '@/shared/schemas/order';
 import { isolate } from '@/web/i18n/bidi';
 import { language } from '@/web/i18n/language';
 import { messages } from '@/web/i18n/messages';
@@ -34,6 +36,16 @@ export function shopPaymentInstructions(
   amounts: { fee: number; total: number },
 ): string {
   return paymentInstructions(paymentType, amounts, isolate(walletNumber), m, language);
+}
+
+/**
+ * Where an order goes, in the page's language. The stored `address` is the English line the API
+ * answers; another language writes it again from the structured fields, as the order's e-mail does
+ * (an order placed with `address` alone has none, and its text stands as typed).
+ */
+export function orderAddress(order: OrderDto): string {
+  if (language === 'en' || !order.street) return order.address;
+  return addressLine(order, m, language);
 }
 
 /** SPEC §4's colours: pending yellow, confirmed blue, completed green, cancelled red. */

@@ -1,6 +1,6 @@
 import { Truck } from 'lucide-react';
 import { Link } from 'react-router';
-import { cityName } from '@/shared/cities';
+import { cityName } from '@/shared/address';
 import { CITIES, SHIPPING_FEES } from '@/shared/constants';
 import { format, formatEgp } from '@/web/i18n/language';
 import { messages } from '@/web/i18n/messages';

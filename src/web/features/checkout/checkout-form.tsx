@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { cityName } from '@/shared/cities';
+import { cityName } from '@/shared/address';
 import { CITIES, SHIPPING_FEES, type PaymentType } from '@/shared/constants';
 import { format } from '@/web/i18n/language';
 import { messages } from '@/web/i18n/messages';

@@ -12,6 +12,7 @@ import type { OrderDto, OrderLineDto } from '@/shared/schemas/order';
 import { EmptyState } from '@/web/components/empty-state';
 import { LoadFailure } from '@/web/components/load-failure';
 import { Spinner } from '@/web/components/spinner';
+import { orderAddress } from '@/web/components/order-status';
 import { StatusBadge } from '@/web/components/status-badge';
 import { WhatsAppLink } from '@/web/components/whatsapp-link';
 import { chosenOptionsText } from '@/web/lib/chosen-options-text';
@@ -111,7 +112,7 @@ function Delivery({ order }: { order: OrderDto }) {
           <bdi dir="ltr">{order.phone}</bdi>
         </span>
         <span className="block break-words">
-          <bdi>{order.address}</bdi>
+          <bdi>{orderAddress(order)}</bdi>
         </span>
       </address>
     </Card>
