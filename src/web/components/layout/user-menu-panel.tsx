@@ -24,7 +24,7 @@ export default function UserMenuPanel({ initial, onLogout }: { initial: string; 
               aria-hidden="true"
               className="flex size-10 shrink-0 items-center justify-center rounded-full bg-accent-soft font-display text-lg text-accent-strong"
             >
-              {initial}
+              <bdi>{initial}</bdi>
             </span>
             <div className="min-w-0">
               <p dir="auto" className="truncate text-sm font-medium text-ink">
