@@ -149,6 +149,8 @@ test('a visitor reads every storefront page in Arabic, with no English text and 
 
   await visit(page, '/', 'home');
   await page.getByRole('button', { name: l.openMenu }).click();
+  // The menu's content comes with its first opening.
+  await expect(page.getByRole('banner').getByRole('searchbox')).toBeVisible();
   await lookAt(page, 'mobile-menu', { fullPage: false });
   await page.keyboard.press('Escape');
 
@@ -189,6 +191,7 @@ test('a signed-in shopper reads her account, cart, checkout and orders in Arabic
 
   await visit(page, `/product/${product.slug}`, 'product-signed-in');
   await page.getByRole('button', { name: l.userMenu }).click();
+  await expect(page.getByRole('banner').getByRole('link', { name: l.myOrders })).toBeVisible();
   await lookAt(page, 'account-menu', { fullPage: false });
   await page.keyboard.press('Escape');
 

@@ -27,10 +27,14 @@ export default function UserMenuPanel({ initial, onLogout }: { initial: string; 
               <bdi>{initial}</bdi>
             </span>
             <div className="min-w-0">
-              <p dir="auto" className="truncate text-sm font-medium text-ink">
-                {session.username}
+              <p className="truncate text-sm font-medium text-ink">
+                <bdi>{session.username}</bdi>
               </p>
-              <p dir="ltr" className="truncate text-start text-xs text-muted">
+              {/*
+                Left to right, so a long address keeps its beginning and loses its end; on an Arabic
+                page it still sits at the menu's right, under the name, beside the initial.
+              */}
+              <p dir="ltr" className="truncate text-start text-xs text-muted rtl:text-right">
                 {session.email}
               </p>
             </div>
