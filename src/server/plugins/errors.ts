@@ -2,9 +2,10 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import zodArabic from 'zod/v4/locales/ar.js';
-import { languageFromAcceptLanguage } from '@/shared/language';
+import { isolated } from '@/shared/bidi';
+import { directionOf, languageFromAcceptLanguage } from '@/shared/language';
 import { messages } from '@/shared/messages';
-import { isDictionaryText, type Translator } from '@/shared/translate';
+import { isDictionaryText, type Phrase, type Translator } from '@/shared/translate';
 import { databaseUnavailableReason } from '../db/faults';
 import { AppError } from '../errors';
 import { translatorFor, translatorIn } from './language';
@@ -94,6 +95,23 @@ function refusalIn(translator: Translator, status: number, english: string): str
 const RETRY_AFTER_SECONDS = 5;
 
 /**
+ * A refusal's words for its reader: for one who reads right to left, each name it carries (a product's
+ * English name in 'Silk Scarf is out of stock', a size) is isolated, as the web isolates the values it
+ * shows, so the name keeps its order inside the Arabic sentence the shop's toast shows. Counts stay
+ * numbers (they choose the plural); English answers stay the English texts exactly.
+ */
+function refusalText(translator: Translator, phrase: Phrase): string {
+  if (directionOf(translator.language) === 'ltr' || !phrase.values) return translator.phrase(phrase);
+  const values = Object.fromEntries(
+    Object.entries(phrase.values).map(([name, value]) => [
+      name,
+      typeof value === 'string' ? isolated(value) : value,
+    ]),
+  );
+  return translator.phrase({ ...phrase, values });
+}
+
+/**
  * One place turns every failure into `{ success: false, message }` with its status (DESIGN §2). The text
  * of an unexpected error never reaches the caller: it may hold SQL, paths or secrets.
  */
@@ -114,7 +132,7 @@ export const errorHandler = fp(
         if (error.statusCode === 503) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
         return reply
           .status(error.statusCode)
-          .send({ success: false, message: translator.phrase(error.phrase) });
+          .send({ success: false, message: refusalText(translator, error.phrase) });
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
         const first = error.validation[0] as ValidationIssue | undefined;
