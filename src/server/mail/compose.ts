@@ -1,6 +1,7 @@
 import { type OrderStatus } from '@/shared/constants';
 import { LINKED_FROM_MAIL } from '@/shared/shell-constants';
 import { DEFAULT_LANGUAGE, directionOf, type Language } from '@/shared/language';
+import { inLanguage } from '@/shared/localized';
 import { ORDER_STATUS_WORDS, PAYMENT_TYPE_WORDS } from '@/shared/order-words';
 import { format, messages } from '@/shared/messages';
 import { mailAr, messagesAr } from '@/shared/messages/ar';
@@ -10,10 +11,10 @@ import { formatEgp } from '@/shared/money-text';
 import { paymentInstructions } from '@/shared/payment-instructions';
 import { addressLine } from '@/shared/schemas/checkout';
 import type { OrderDto } from '@/shared/schemas/order';
-import { variantLabel } from '@/shared/schemas/variants';
 import type { Translator } from '@/shared/translate';
 import escapeHtml from 'escape-html';
 import { translatorIn } from '../plugins/language';
+import { productNames, variantDisplayName } from '../stock/stock';
 
 /** One e-mail as the outbox keeps it: both bodies are written when its cause commits. */
 export interface MailMessage {
@@ -90,11 +91,8 @@ function linesBlock(w: Writer, order: OrderDto): Block {
   const rows = order.products.map((line) => ({
     // 'Layla Dress (M / Navy)': the size and colour bought, as the cart and stock messages name them.
     name: line.variant
-      ? w.say.phrase({
-          template: messages.cart.variantName,
-          values: { name: line.product.name, values: variantLabel([], line.variant.options) },
-        })
-      : line.product.name,
+      ? w.say.phrase(variantDisplayName(productNames(line.product), [], line.variant.options))
+      : inLanguage(productNames(line.product), w.language),
     quantity: line.quantity,
     price: w.egp(line.unitPrice * line.quantity),
   }));

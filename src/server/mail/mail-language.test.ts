@@ -55,7 +55,12 @@ describe('e-mails in the language of the order (issue 14)', () => {
     fields: Record<string, string>,
     headers: Record<string, string>,
   ): Promise<OrderDto> {
-    const product = await insertTestProduct(t, { name: 'Silk Scarf', price: 250, stock: 5 });
+    const product = await insertTestProduct(t, {
+      name: 'Silk Scarf',
+      nameAr: 'وشاح حرير',
+      price: 250,
+      stock: 5,
+    });
     const added = await t.app.inject({
       method: 'POST',
       url: '/api/cart',
@@ -113,7 +118,8 @@ describe('e-mails in the language of the order (issue 14)', () => {
     expect(toShopper?.subject).toBe(`طلبك رقم ${order.number} من Nour`);
     expect(toShopper?.text).toContain('مرحبًا منى أحمد،');
     expect(toShopper?.text).toContain(`رقم طلبك هو ${order.number}`);
-    expect(toShopper?.text).toContain('Silk Scarf × 2: 500 ج.م.');
+    // The product by the Arabic name its owner gave it.
+    expect(toShopper?.text).toContain('وشاح حرير × 2: 500 ج.م.');
     expect(toShopper?.text).toContain('المجموع الفرعي: 500 ج.م.');
     expect(toShopper?.text).toContain('رسوم الشحن: 40 ج.م.');
     expect(toShopper?.text).toContain('الإجمالي: 540 ج.م.');
@@ -132,6 +138,9 @@ describe('e-mails in the language of the order (issue 14)', () => {
     expect(toShop?.subject).toBe(`New order ${order.number}: 540 EGP`);
     expect(toShop?.text).toContain(`Mona (${shopper.email}) placed order ${order.number}.`);
     expect(toShop?.html).not.toContain('dir="rtl"');
+    // The owner's notice is English, with the products' English names.
+    expect(toShop?.text).toContain('Silk Scarf × 2');
+    expect(toShop?.text).not.toContain('وشاح حرير');
 
     // The admin changes the status in English; the shopper reads it in the order's language.
     const admin = await createUser(t, { role: 'admin' });

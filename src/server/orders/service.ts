@@ -25,6 +25,7 @@ import { ImageRefused, type ImageRefusal } from '../images/refusals';
 import type { SessionUser } from '../plugins/auth-guard';
 import {
   assertAvailable,
+  productNames,
   returnStock,
   stockConflict,
   stockKey,
@@ -140,10 +141,11 @@ function lineLevel(line: CartLineWithProduct): StockLevel {
   if (line.variantId === null && firstOption) {
     throw new AppError('BAD_REQUEST', messages.cart.chooseOption, { option: firstOption.name });
   }
+  const names = productNames(line);
   const name =
     line.variantId === null
-      ? line.name
-      : variantDisplayName(line.name, line.productOptions, line.variantOptions ?? {});
+      ? names
+      : variantDisplayName(names, line.productOptions, line.variantOptions ?? {});
   return { productId: line.productId, name, available: lineAvailable(line) };
 }
 
@@ -404,9 +406,9 @@ export function createOrderService({ db, store, signProofLink, events, mail }: O
         } else if (from === 'cancelled') {
           const deleted = lines.find(gone);
           if (deleted) {
-            const name = deleted.variant
-              ? variantDisplayName(deleted.name, [], deleted.variant.options)
-              : deleted.name;
+            // Named as the order keeps it: the product may be gone.
+            const names = productNames(deleted);
+            const name = deleted.variant ? variantDisplayName(names, [], deleted.variant.options) : names;
             throw stockConflict({ name, available: 0 }, messages.orders.stockGone);
           }
           await takeStock(
