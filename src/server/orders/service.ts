@@ -4,13 +4,7 @@ import { OWNER_CANCELLABLE_STATUSES, type OrderStatus } from '@/shared/constants
 import { messages } from '@/shared/messages';
 import { toPiastres } from '@/shared/money';
 import type { Language } from '@/shared/language';
-import {
-  AddressOnlySchema,
-  addressLine,
-  cityFromAddress,
-  OrderBasicsSchema,
-  ShippingSchema,
-} from '@/shared/schemas/checkout';
+import { AddressOnlySchema, OrderBasicsSchema, ShippingSchema } from '@/shared/schemas/checkout';
 import { formatOrderNumber } from '@/shared/order-number';
 import type { OrderDto } from '@/shared/schemas/order';
 import { cartLinesWithProducts, ensureCartId, type CartLineWithProduct } from '../cart/queries';
@@ -36,6 +30,7 @@ import {
 } from '../stock/stock';
 import type { ObjectStore } from '../storage/types';
 import { shippingFeeIn } from '../settings/store';
+import { addressLineIn, cityFromAddress } from './address';
 import { ordersCsv } from './export';
 import { groupByOrder, orderDto, type ProofLinkSigner } from './dto';
 import {
@@ -94,16 +89,17 @@ type ShippingAddress = Pick<
 >;
 
 /**
- * Nour's checkout sends the structured fields and a city, checked with the form's own rules; a client
- * of SPEC §7 sends only `address`, and its city is read from that text (DESIGN §2).
+ * Nour's checkout sends the structured fields and a city, checked with the form's own rules, and the
+ * order keeps them joined into one line in the language it is placed in; a client of SPEC §7 sends
+ * only `address`, which stands as typed, and its city is read from that text (DESIGN §2).
  */
-function parseShipping(fields: Record<string, string>): ShippingAddress {
+function parseShipping(fields: Record<string, string>, language: Language): ShippingAddress {
   const structured = ['street', 'building', 'floor', 'apartment', 'area', 'city'].some(
     (name) => fields[name] !== undefined && fields[name] !== '',
   );
   if (structured) {
     const shipping = parseOrFail(ShippingSchema, fields);
-    return { ...shipping, address: addressLine(shipping) };
+    return { ...shipping, address: addressLineIn(shipping, language) };
   }
   const { name, phone, address } = parseOrFail(AddressOnlySchema, fields);
   return {
@@ -210,7 +206,7 @@ export function createOrderService({ db, store, signProofLink, events, mail }: O
     key: string | undefined,
   ): Promise<{ order: OrderDto; created: boolean }> {
     const basics = parseOrFail(OrderBasicsSchema, input.fields);
-    const shipping = parseShipping(input.fields);
+    const shipping = parseShipping(input.fields, input.language);
     const cartId = basics.cartId ?? (await ensureCartId(db, user.id));
     const cart = await cartForOrder(db, cartId);
     if (!cart) throw new AppError('NOT_FOUND', messages.orders.cartNotFound);
