@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { z } from 'zod';
 import { OWNER_CANCELLABLE_STATUSES, type OrderStatus } from '@/shared/constants';
 import { messages } from '@/shared/messages';
 import { toPiastres } from '@/shared/money';
@@ -14,6 +13,7 @@ import { INTEGER_COLUMN_MAX, type OrderLineRow } from '../db/schema';
 import { AppError } from '../errors';
 import type { ShopEvents } from '../events';
 import type { Mailer } from '../mail/mailer';
+import { parseFormFields } from '../images/multipart';
 import { storePaymentProof } from '../images/pipeline';
 import { ImageRefused, type ImageRefusal } from '../images/refusals';
 import type { SessionUser } from '../plugins/auth-guard';
@@ -74,14 +74,6 @@ export interface PlaceOrderInput {
 
 const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
 
-function parseOrFail<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) {
-    throw new AppError('BAD_REQUEST', parsed.error.issues[0]?.message ?? messages.errors.badRequest);
-  }
-  return parsed.data;
-}
-
 /** The delivery fields of an order, as DESIGN §2's order answer carries them. */
 type ShippingAddress = Pick<
   OrderDto,
@@ -98,10 +90,10 @@ function parseShipping(fields: Record<string, string>, language: Language): Ship
     (name) => fields[name] !== undefined && fields[name] !== '',
   );
   if (structured) {
-    const shipping = parseOrFail(ShippingSchema, fields);
+    const shipping = parseFormFields(ShippingSchema, fields);
     return { ...shipping, address: addressLineIn(shipping, language) };
   }
-  const { name, phone, address } = parseOrFail(AddressOnlySchema, fields);
+  const { name, phone, address } = parseFormFields(AddressOnlySchema, fields);
   return {
     name,
     phone,
@@ -205,7 +197,7 @@ export function createOrderService({ db, store, signProofLink, events, mail }: O
     input: PlaceOrderInput,
     key: string | undefined,
   ): Promise<{ order: OrderDto; created: boolean }> {
-    const basics = parseOrFail(OrderBasicsSchema, input.fields);
+    const basics = parseFormFields(OrderBasicsSchema, input.fields);
     const shipping = parseShipping(input.fields, input.language);
     const cartId = basics.cartId ?? (await ensureCartId(db, user.id));
     const cart = await cartForOrder(db, cartId);
