@@ -255,6 +255,23 @@ describe('refusals of forms and of the framework, in the caller’s language', (
       });
     });
 
+    it('says a body shorter than its Content-Length in Arabic', async () => {
+      const payload = '{"email": "a@example.com"}';
+      await expectRefusal(
+        {
+          method: 'POST',
+          url: '/api/auth/signin',
+          payload,
+          headers: { 'content-type': 'application/json', 'content-length': String(payload.length + 5) },
+        },
+        {
+          status: 400,
+          en: messages.errors.contentLengthMismatch,
+          ar: messagesAr.errors.contentLengthMismatch,
+        },
+      );
+    });
+
     it('says a content type no route reads, and a body over the limit, in Arabic', async () => {
       await expectRefusal(signin('<email/>', 'application/xml'), {
         status: 415,
