@@ -108,6 +108,9 @@ test('an Arabic shopper on a phone switches languages, finds, filters, buys and 
   await page.getByLabel(o.area).fill('مدينة نصر');
   await page.getByLabel(o.city).selectOption('Cairo');
   await page.getByRole('radio', { name: o.cash }).check();
+  // What to send to the wallet, in Arabic with Cairo's fee.
+  const fee = format(o.cashInstructions, { fee: '70', phone: '' }, 'ar').split(' إلى ')[0]!;
+  await expect(page.getByText(fee)).toBeVisible();
   await expectAccessible(page, 'the Arabic checkout');
   await page.getByRole('button', { name: o.placeOrder }).click();
 
