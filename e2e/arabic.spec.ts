@@ -71,10 +71,12 @@ test('an Arabic shopper on a phone switches languages, finds, filters, buys and 
   // Search from the menu, then narrow the listing by price.
   await openMobileMenu(page, l.openMenu);
   const search = page.getByRole('searchbox').last();
+  // Searched by its English name; an Arabic page shows its Arabic one (the demo catalogue has them all).
+  const shown = product.nameAr || product.name;
   await search.fill(product.name);
   await search.press('Enter');
   await expect(page).toHaveURL(/\/products\?/);
-  const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: product.name }) });
+  const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: shown }) });
   await expect(card).toBeVisible();
   await expectAccessible(page, 'the Arabic listing');
   await page.getByRole('button', { name: c.showFilters }).click();
@@ -85,8 +87,8 @@ test('an Arabic shopper on a phone switches languages, finds, filters, buys and 
   await expect(card).toBeVisible();
 
   // The product's page, in Arabic, and into the cart.
-  await card.getByRole('link', { name: product.name }).click();
-  await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+  await card.getByRole('link', { name: shown }).click();
+  await expect(page.getByRole('heading', { level: 1, name: shown })).toBeVisible();
   await expectAccessible(page, 'an Arabic product page');
   await page.getByRole('button', { name: c.addToCart }).first().click();
   await expect(page.getByRole('link', { name: format(l.cartCount, { n: 1 }, 'ar') })).toBeVisible();
@@ -106,6 +108,9 @@ test('an Arabic shopper on a phone switches languages, finds, filters, buys and 
   await page.getByLabel(o.area).fill('مدينة نصر');
   await page.getByLabel(o.city).selectOption('Cairo');
   await page.getByRole('radio', { name: o.cash }).check();
+  // What to send to the wallet, in Arabic with Cairo's fee.
+  const fee = format(o.cashInstructions, { fee: '70', phone: '' }, 'ar').split(' إلى ')[0]!;
+  await expect(page.getByText(fee)).toBeVisible();
   await expectAccessible(page, 'the Arabic checkout');
   await page.getByRole('button', { name: o.placeOrder }).click();
 
@@ -120,7 +125,8 @@ test('an Arabic shopper on a phone switches languages, finds, filters, buys and 
   await expect(page.getByRole('heading', { level: 1, name: o.myOrdersTitle })).toBeVisible();
   const order = page.getByRole('article', { name: format(o.orderNumber, { number: number! }, 'ar') });
   await expect(order).toBeVisible();
-  await expect(order).toContainText('شارع عباس العقاد');
+  // The address line in Arabic words, as the order keeps it, its numbers in ASCII.
+  await expect(order).toContainText('14 شارع عباس العقاد، الدور 5، شقة 12، مدينة نصر، القاهرة');
   await expect(order).toContainText(o.pending);
   await expect(order).toContainText(o.cash);
   await expectAccessible(page, 'Arabic My Orders');

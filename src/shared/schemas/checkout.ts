@@ -45,7 +45,7 @@ export const OrderBasicsSchema = z.object({
 
 /**
  * A client that sends only SPEC §7's fields: one line of address text, the city read from it with
- * `cityFromAddress` (DESIGN §2).
+ * `cityFromAddress` (server/orders/address.ts, DESIGN §2).
  */
 export const AddressOnlySchema = ShippingSchema.pick({ name: true, phone: true }).extend({
   address: rule('address', 300, m.addressRule).min(5, m.addressRule),
@@ -65,8 +65,8 @@ export function cityName(city: City, words: Pick<AddressWords, 'cityCairo' | 'ci
 const ADDRESS_SEPARATOR: Record<Language, string> = { en: ', ', ar: '، ' };
 
 /**
- * One line of address text from the structured fields: in English (the default) for clients that read
- * `address` (SPEC §3), or in another language's words for what that shopper reads (an Arabic e-mail).
+ * One line of address text from the structured fields: in English (the default), or in another
+ * language's words for an order placed in it (what its shopper and its courier read).
  */
 export function addressLine(
   s: Pick<Shipping, 'street' | 'building' | 'floor' | 'apartment' | 'landmark' | 'area' | 'city'>,
@@ -82,12 +82,4 @@ export function addressLine(
     cityName(s.city, words),
   ];
   return parts.filter(Boolean).join(ADDRESS_SEPARATOR[language]);
-}
-
-/** The city a bare address text names, for clients that send no `city` (DESIGN §2). */
-export function cityFromAddress(address: string): (typeof CITIES)[number] {
-  const text = address.toLowerCase();
-  if (text.includes('giza')) return 'Giza';
-  if (text.includes('cairo')) return 'Cairo';
-  return 'Outside Cairo and Giza';
 }

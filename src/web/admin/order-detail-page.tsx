@@ -311,16 +311,6 @@ function Contact({ order }: { order: OrderDto }) {
 function OrderView({ order }: { order: OrderDto }) {
   const [viewing, setViewing] = useState(false);
   const proofAlt = format(m.paymentProofAlt, { number: isolate(order.number) });
-  const address = [
-    order.street,
-    order.building && `${o.building} ${order.building}`,
-    order.floor && `${o.floor} ${order.floor}`,
-    order.apartment && `${o.apartment} ${order.apartment}`,
-    order.area,
-    order.landmark,
-  ]
-    .filter(Boolean)
-    .join(', ');
 
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
@@ -387,7 +377,8 @@ function OrderView({ order }: { order: OrderDto }) {
               <bdi dir="ltr">{order.createdBy.email}</bdi>
             </Fact>
             <Fact label={m.customerAddress}>
-              <bdi>{address || order.address}</bdi>
+              {/* The order's own line, in the language it was placed in, as the courier will read it. */}
+              <bdi>{order.address}</bdi>
             </Fact>
             <Fact label={m.customerCity}>{order.city}</Fact>
           </dl>

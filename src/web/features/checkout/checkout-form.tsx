@@ -4,7 +4,7 @@ import { useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { CITIES, SHIPPING_FEES, type PaymentType } from '@/shared/constants';
-import { format } from '@/web/i18n/language';
+import { format, language } from '@/web/i18n/language';
 import { messages } from '@/web/i18n/messages';
 import { formatEgp } from '@/web/i18n/language';
 import { paymentInstructions } from '@/shared/payment-instructions';
@@ -232,7 +232,13 @@ export function CheckoutForm({ cart }: { cart: CartDto }) {
           <p className="rounded-field bg-sand px-4 py-3 text-sm text-ink-soft" aria-live="polite">
             {totals.fee === null || totals.total === null
               ? m.chooseCityForAmount
-              : paymentInstructions(paymentType, { fee: totals.fee, total: totals.total }, walletNumber)}
+              : paymentInstructions(
+                  paymentType,
+                  { fee: totals.fee, total: totals.total },
+                  walletNumber,
+                  messages.orders,
+                  language,
+                )}
           </p>
           <PaymentProofField file={proof} error={proofError} required={proofRequired} onChoose={choose} />
         </fieldset>

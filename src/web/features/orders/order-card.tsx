@@ -82,7 +82,8 @@ export function OrderCard({ order, cancelling, onCancel }: OrderCardProps) {
           <p>{format(m.paymentLabel, { method: PAYMENT_TYPE_LABELS[order.paymentType] })}</p>
           <p className="mt-1 max-w-md">
             <span className="text-muted">{m.deliverTo}: </span>
-            {order.address}
+            {/* In the language the order was placed in, which may not be the page's. */}
+            <bdi>{order.address}</bdi>
           </p>
         </div>
         <div className="flex flex-col gap-3 sm:items-end">

@@ -101,7 +101,10 @@ function Delivery({ order }: { order: OrderDto }) {
         <span dir="ltr" className="block tabular-nums">
           {order.phone}
         </span>
-        <span className="block break-words">{order.address}</span>
+        {/* In the language the order was placed in, which may not be the page's. */}
+        <span dir="auto" className="block break-words">
+          {order.address}
+        </span>
       </address>
     </Card>
   );

@@ -1,7 +1,7 @@
 import { Copy } from 'lucide-react';
 import { OWNER_CANCELLABLE_STATUSES } from '@/shared/constants';
 import { formatDateTime } from '@/web/i18n/dates';
-import { format } from '@/web/i18n/language';
+import { format, language } from '@/web/i18n/language';
 import { messages } from '@/web/i18n/messages';
 import { PAYMENT_TYPE_LABELS } from '@/web/components/order-status';
 import { paymentInstructions } from '@/shared/payment-instructions';
@@ -47,6 +47,8 @@ export function OrderPayment({ order }: { order: OrderDto }) {
               order.paymentType,
               { fee: order.shippingFee, total: order.grandTotal },
               walletNumber,
+              messages.orders,
+              language,
             )}
           </p>
           <div className="mt-3 flex items-center justify-between gap-3 rounded-field border border-line px-4 py-2.5">
