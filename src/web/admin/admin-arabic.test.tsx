@@ -16,7 +16,7 @@ async function arabicAdmin() {
     import('@testing-library/react'),
     import('@/web/lib/testing'),
     import('./testing'),
-    import('@/web/i18n/messages'),
+    import('./messages'),
     import('@/web/i18n/in-page-language'),
   ]);
   return { ...library, ...testing, renderAdmin, messages, inPageLanguage };

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { format } from '@/web/i18n/language';
-import { messages } from '@/web/i18n/messages';
+import { messages } from '@/web/admin/messages';
 import { SIZE_GUIDE_CELL_MAX } from '@/shared/schemas/variants';
 import { clearToasts, makeCategory, mockFetch } from '@/web/lib/testing';
 import { renderAdmin } from './testing';
@@ -106,7 +106,7 @@ describe('admin category form', () => {
 });
 
 describe('admin category form, size guide', { timeout: 20_000 }, () => {
-  const v = messages.variants;
+  const v = messages.adminVariants;
 
   function serveCategory(category: ReturnType<typeof makeCategory>) {
     return mockFetch((call) => {

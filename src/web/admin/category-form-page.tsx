@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
-import { messages } from '@/web/i18n/messages';
+import { messages } from '@/web/admin/messages';
 import { CategoryFormSchema } from '@/shared/schemas/category';
 import { SizeGuideInputSchema, type SizeGuide } from '@/shared/schemas/variants';
 import { FormField } from '@/web/components/form-field';

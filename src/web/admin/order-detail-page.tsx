@@ -17,16 +17,11 @@ import { ORDER_STATUSES, STATUS_NOTE_MAX, type OrderStatus } from '@/shared/cons
 import { whatsappLink } from '@/shared/whatsapp';
 import { formatDateTime } from '@/web/i18n/dates';
 import { format } from '@/web/i18n/language';
-import { messages } from '@/web/i18n/messages';
+import { messages } from '@/web/admin/messages';
 import { useModal } from '@/web/lib/use-modal';
 import { formatEgp } from '@/web/i18n/language';
 import type { OrderDto } from '@/shared/schemas/order';
-import {
-  PAYMENT_TYPE_LABELS,
-  PROOF_STATE_LABELS,
-  statusLabel,
-  statusTone,
-} from '@/web/components/order-status';
+import { PAYMENT_TYPE_LABELS, statusLabel, statusTone } from '@/web/components/order-status';
 import { ApiError } from '@/web/lib/api';
 import { shopName, useDocumentTitle } from '@/web/lib/shop';
 import { useSession } from '@/web/session/session';
@@ -34,7 +29,7 @@ import { adminOrderQuery } from './api/get-order';
 import { useUpdateOrderStatus } from './api/update-order-status';
 import { useMarkOrderPayment } from './api/mark-order-payment';
 import { ConfirmDialog } from './confirm-dialog';
-import { orderProofState } from './order-proof';
+import { orderProofState, PROOF_STATE_LABELS } from './order-proof';
 import { isolate } from '@/web/i18n/bidi';
 import { chosenOptionsText } from '@/web/lib/chosen-options-text';
 import { AdminHeader, useMinimumLoading } from './admin-ui';
@@ -344,7 +339,7 @@ function OrderView({ order }: { order: OrderDto }) {
                     <p className="text-sm text-ink-soft">
                       <span>{chosenOptionsText(line.variant.options)}</span>
                       <span className="ms-2 text-xs text-muted">
-                        {format(messages.variants.skuLabel, { sku: isolate(line.variant.sku) })}
+                        {format(messages.adminVariants.skuLabel, { sku: isolate(line.variant.sku) })}
                       </span>
                     </p>
                   ) : null}

@@ -6,7 +6,7 @@ import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { MAX_SUB_IMAGES } from '@/shared/constants';
 import { format } from '@/web/i18n/language';
-import { messages } from '@/web/i18n/messages';
+import { messages } from '@/web/admin/messages';
 import { ProductFormSchema, type ProductForm, type ProductFormInput } from '@/shared/schemas/product';
 import type { ProductVariantsInput } from '@/shared/schemas/variants';
 import { FormField } from '@/web/components/form-field';
@@ -301,7 +301,7 @@ export default function ProductFormPage() {
           />
           {hasVariants ? (
             <p className="mt-1.5 text-xs text-muted">
-              {format(messages.variants.stockFromVariants, { n: variantStock })}
+              {format(messages.adminVariants.stockFromVariants, { n: variantStock })}
             </p>
           ) : null}
         </div>

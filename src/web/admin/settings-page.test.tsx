@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { FullSettings } from '@/shared/schemas/settings';
 import { format } from '@/web/i18n/language';
-import { messages } from '@/web/i18n/messages';
+import { messages } from '@/web/admin/messages';
 import { clearToasts, mockFetch, renderRoute } from '@/web/lib/testing';
 import SettingsPage from './settings-page';
 

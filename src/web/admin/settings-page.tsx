@@ -8,7 +8,7 @@ import { ShopSettingsSchema, type FullSettings, type ShopSettings } from '@/shar
 import { FormField } from '@/web/components/form-field';
 import { Spinner } from '@/web/components/spinner';
 import { format } from '@/web/i18n/language';
-import { messages } from '@/web/i18n/messages';
+import { messages } from '@/web/admin/messages';
 import { failureText } from '@/web/lib/failure-text';
 import { notify } from '@/web/lib/notify';
 import { useDocumentTitle } from '@/web/lib/shop';
