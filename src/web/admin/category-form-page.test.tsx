@@ -47,6 +47,17 @@ describe('admin category form', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/manage_category'));
   });
 
+  it('says a name that is too long beside the field, in English', async () => {
+    const { calls } = mockFetch((call) => (call.url.pathname === '/api/category' ? emptyList : undefined));
+    renderAdmin('/dashboard/manage_category/new');
+    await userEvent.type(await screen.findByLabelText(`${m.categoryName} *`), 'x'.repeat(61));
+    await userEvent.click(screen.getByRole('button', { name: m.create }));
+    const tooLong = 'Category name must be at most 60 characters';
+    expect((await screen.findAllByText(tooLong)).length).toBeGreaterThan(1);
+    expect(screen.getByLabelText(`${m.categoryName} *`)).toHaveAccessibleDescription(tooLong);
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+
   it('edits without a new image, and shows the server message when the name is taken', async () => {
     const women = makeCategory({ _id: 'cat-women', name: 'Women' });
     let taken = true;
