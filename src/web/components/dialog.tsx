@@ -22,7 +22,8 @@ export function Dialog({ title, closeLabel, onClose, width, children }: DialogPr
   const titleId = useId();
   const { panel, initialFocus: closeButton, onKeyDown } = useModal<HTMLButtonElement>(onClose);
   return (
-    <div className="fixed inset-0 z-50 grid place-items-center p-3 sm:p-6" onKeyDown={onKeyDown}>
+    // A flex box, not a grid: the panel's max-h-full then holds it to the screen (a grid's auto row would not).
+    <div className="fixed inset-0 z-50 flex items-center justify-center p-3 sm:p-6" onKeyDown={onKeyDown}>
       <div className="absolute inset-0 bg-ink/50" aria-hidden="true" onClick={onClose} />
       <div
         ref={panel}
