@@ -1,7 +1,7 @@
 import { translator } from '@/web/i18n/translate';
 import type { OrderStatus } from '@/shared/constants';
 import { messages } from '@/web/i18n/messages';
-import { orderStatusWords, paymentTypeWords, proofStateWords } from '@/shared/order-words';
+import { orderStatusWords, paymentTypeWords } from '@/shared/order-words';
 
 const m = messages.orders;
 
@@ -18,8 +18,6 @@ const LABELS = orderStatusWords(messages);
 
 /** 'Cash on Delivery' / 'الدفع عند الاستلام': a payment method in the page's language. */
 export const PAYMENT_TYPE_LABELS = paymentTypeWords(messages);
-/** Where an order's payment stands ('Proof to check'), in the page's language. */
-export const PROOF_STATE_LABELS = proofStateWords(messages);
 
 /** SPEC §4's colours: pending yellow, confirmed blue, completed green, cancelled red. */
 const TONES: Record<OrderStatus, string> = {
