@@ -170,6 +170,7 @@ test('every admin screen in Arabic: right to left, nothing wider than a phone, n
     ['order', `/dashboard/order/${orderId}`],
     ['invoice', `/dashboard/orders/print?ids=${orderId}&kind=invoice`],
     ['slip', `/dashboard/orders/print?ids=${orderId}&kind=slip`],
+    ['settings', '/dashboard/settings'],
   ];
   for (const width of [390, 1366]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
@@ -184,6 +185,20 @@ test('every admin screen in Arabic: right to left, nothing wider than a phone, n
       await page.screenshot({ path: join(SCREENSHOTS, `${name}-${width}.png`), fullPage: true });
       if (width === 1366) expect(await seriousViolations(page), name).toEqual([]);
     }
+  }
+
+  // The product form refusing an empty product: each field's message in Arabic beside it.
+  for (const width of [390, 1366]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await page.goto('/dashboard/manage/create');
+    await page.getByLabel(m.discount).fill('150');
+    await page.getByRole('button', { name: m.create }).click();
+    await expect(page.getByLabel(`${m.name} *`, { exact: true })).toHaveAccessibleDescription(m.fillRequired);
+    await expect(page.getByLabel(m.discount)).toHaveAccessibleDescription(m.discountRule);
+    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(scrollWidth, `the refused product form at ${width} px`).toBeLessThanOrEqual(width);
+    await page.screenshot({ path: join(SCREENSHOTS, `product-new-refused-${width}.png`), fullPage: true });
+    if (width === 1366) expect(await seriousViolations(page), 'the refused product form').toEqual([]);
   }
 
   // The customer's phone reads left to right inside the Arabic page.

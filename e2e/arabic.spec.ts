@@ -74,13 +74,12 @@ test('an Arabic shopper on a phone switches languages, finds, filters, buys and 
   // Search from the menu, then narrow the listing by price.
   await openMobileMenu(page, l.openMenu);
   const search = page.getByRole('searchbox').last();
+  // Searched by its English name; an Arabic page shows its Arabic one (the demo catalogue has them all).
+  const shown = product.nameAr || product.name;
   await search.fill(product.name);
-  // The page names it in Arabic, or in English where the owner wrote no Arabic name (a product another
-  // journey made): which one comes first in the listing depends on the journeys run before this one.
-  const shownName = product.nameAr || product.name;
   await search.press('Enter');
   await expect(page).toHaveURL(/\/products\?/);
-  const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: shownName }) });
+  const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: shown }) });
   await expect(card).toBeVisible();
   await expectAccessible(page, 'the Arabic listing');
   await page.getByRole('button', { name: c.showFilters }).click();
@@ -91,8 +90,8 @@ test('an Arabic shopper on a phone switches languages, finds, filters, buys and 
   await expect(card).toBeVisible();
 
   // The product's page, in Arabic, and into the cart.
-  await card.getByRole('link', { name: shownName }).click();
-  await expect(page.getByRole('heading', { level: 1, name: shownName })).toBeVisible();
+  await card.getByRole('link', { name: shown }).click();
+  await expect(page.getByRole('heading', { level: 1, name: shown })).toBeVisible();
   await expectAccessible(page, 'an Arabic product page');
   await page.getByRole('button', { name: c.addToCart }).first().click();
   await expect(page.getByRole('link', { name: format(l.cartCount, { n: 1 }, 'ar') })).toBeVisible();
@@ -112,6 +111,9 @@ test('an Arabic shopper on a phone switches languages, finds, filters, buys and 
   await page.getByLabel(o.area).fill('مدينة نصر');
   await page.getByLabel(o.city).selectOption('Cairo');
   await page.getByRole('radio', { name: o.cash }).check();
+  // What to send to the wallet, in Arabic with Cairo's fee.
+  const fee = format(o.cashInstructions, { fee: '70', phone: '' }, 'ar').split(' إلى ')[0]!;
+  await expect(page.getByText(fee)).toBeVisible();
   await expectAccessible(page, 'the Arabic checkout');
   await page.getByRole('button', { name: o.placeOrder }).click();
 
@@ -128,7 +130,8 @@ test('an Arabic shopper on a phone switches languages, finds, filters, buys and 
     name: format(o.orderNumber, { number: isolated(number!) }, 'ar'),
   });
   await expect(order).toBeVisible();
-  await expect(order).toContainText('شارع عباس العقاد');
+  // The address line in Arabic words, as the order keeps it, its numbers in ASCII.
+  await expect(order).toContainText('14 شارع عباس العقاد، الدور 5، شقة 12، مدينة نصر، القاهرة');
   await expect(order).toContainText(o.pending);
   await expect(order).toContainText(o.cash);
   await expectAccessible(page, 'Arabic My Orders');

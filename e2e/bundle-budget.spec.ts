@@ -1,9 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import {
   adminFiles,
   ARABIC_DICTIONARY_MODULE,
+  arabicHomeFirstLoad,
   BUDGET,
   gzipSize,
   homeFirstLoad,
@@ -12,8 +13,13 @@ import {
 } from '../scripts/report-bundle.mjs';
 import { messages } from '../src/shared/messages';
 import { messagesAr } from '../src/shared/messages/ar';
+import { adminScreensAr } from '../src/shared/messages/ar/admin-screens';
 
 const distDir = resolve(process.env.WEB_DIST_DIR ?? 'dist/web');
+
+/** A text as a minifier may write it in a script: each character past ASCII as a \uXXXX escape. */
+const escapedNonAscii = (text: string) =>
+  text.replace(/[^ -~]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 /** A phone and a laptop: the widths the shop is drawn for, each with its own layout of the home page. */
 const viewports = [
@@ -93,13 +99,14 @@ for (const viewport of viewports) {
 
 /**
  * The Arabic home page: the English first load plus the Arabic dictionary (preloaded by the server from
- * the first HTML) within 150 kB of JS, no admin code, and the Arabic typeface's subset, reported.
+ * the first HTML) within 150 kB of JS, no admin code and none of the admin's Arabic texts, and the Arabic
+ * typeface's subset, reported.
  */
 for (const viewport of viewports) {
   test.describe(`in Arabic at ${viewport.width} px`, () => {
     test.use({ viewport });
 
-    test('the Arabic home page downloads at most 150 kB of JS (gzip -9) with the Arabic dictionary, no admin code, and its typeface subset', async ({
+    test('the Arabic home page downloads at most 150 kB of JS (gzip -9) with the Arabic dictionary, no admin code or text, its typeface subset, and what the build reports', async ({
       page,
     }) => {
       const requested = new Set<string>();
@@ -134,6 +141,24 @@ for (const viewport of viewports) {
       expect(js, 'the Arabic dictionary is part of the first load').toContain(
         manifest[ARABIC_DICTIONARY_MODULE]?.file,
       );
+      const report = arabicHomeFirstLoad(distDir);
+      expect(
+        files,
+        'the build report (scripts/report-bundle.mjs) counts exactly the files the Arabic page fetched',
+      ).toEqual([...report.js, ...report.css].map((chunk) => chunk.file).sort());
+
+      // The admin's Arabic texts load with the admin's screens: a storefront text is in the scripts, and
+      // none of the admin's (the settings screen's intro, the admin's own words, the variant editor's).
+      const scripts = js.map((file) => readFileSync(resolve(distDir, file), 'utf8')).join('\n');
+      const shipped = (text: string) => scripts.includes(text) || scripts.includes(escapedNonAscii(text));
+      expect(shipped(messagesAr.catalog.saleItems), 'the storefront’s Arabic texts are there').toBe(true);
+      for (const text of [
+        adminScreensAr.settings.intro,
+        adminScreensAr.admin.manageCategories,
+        adminScreensAr.adminVariants.optionsIntro,
+      ]) {
+        expect(shipped(text), `an admin text in the Arabic first load: ${text}`).toBe(false);
+      }
       const admin = adminFiles(manifest);
       expect(
         js.filter((file) => admin.has(file)),

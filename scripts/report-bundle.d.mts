@@ -21,11 +21,13 @@ export const HOME_LAZY_MODULES: string[];
 export function readManifest(distDir?: string): Manifest;
 export function gzipSize(distDir: string, file: string): number;
 export function adminFiles(manifest: Manifest): Set<string>;
-export function homeFirstLoad(distDir?: string): {
+export interface FirstLoad {
   js: SizedFile[];
   css: SizedFile[];
   jsTotal: number;
   cssTotal: number;
   adminChunks: SizedFile[];
-};
+}
+export function homeFirstLoad(distDir?: string): FirstLoad;
+export function arabicHomeFirstLoad(distDir?: string): FirstLoad;
 export function kb(bytes: number): string;

@@ -1,4 +1,4 @@
-import { createTranslator, type Phrase } from '@/shared/translate';
+import { createTranslator, type Phrase, type Translator } from '@/shared/translate';
 
 /** The kinds of failure a caller can cause or meet, each with its HTTP status (DESIGN §2). */
 export const ERROR_STATUS = {
@@ -34,5 +34,10 @@ export class AppError extends Error {
     this.code = code;
     this.statusCode = ERROR_STATUS[code];
     this.phrase = phrase;
+  }
+
+  /** The answer's `message` in the caller's language (the error handler's). */
+  saidIn(translator: Translator): string {
+    return translator.phrase(this.phrase);
   }
 }

@@ -1,12 +1,16 @@
 import type { OrderStatus, PaymentType } from './constants';
 import { messages } from './messages';
 
-/** The dictionary sections an order's words come from, in English or in the page's language. */
+/** The dictionary section an order's status and payment words come from, in English or in the page's language. */
 interface OrderDictionary {
   orders: Pick<
     typeof messages.orders,
     'pending' | 'confirmed' | 'delivered' | 'cancelled' | 'cash' | 'instapay'
   >;
+}
+
+/** The section a payment's state comes from: the admin's (only the owner reads it, and the server's exports). */
+interface ProofDictionary {
   admin: Pick<typeof messages.admin, 'proofReceived' | 'proofToCheck' | 'proofUploaded' | 'proofNone'>;
 }
 
@@ -46,7 +50,7 @@ export function proofState(order: {
   return order.paymentType === 'instapay' && order.status !== 'cancelled' ? 'toCheck' : 'uploaded';
 }
 
-export function proofStateWords({ admin }: OrderDictionary): Record<ProofState, string> {
+export function proofStateWords({ admin }: ProofDictionary): Record<ProofState, string> {
   return {
     received: admin.proofReceived,
     toCheck: admin.proofToCheck,

@@ -27,6 +27,21 @@ describe('createTranslator', () => {
     expect(arabic.phrase(nested)).toBe(`price: ${messagesAr.admin.priceRule}`);
   });
 
+  it("reads a text written in each language in the phrase's language, its English when the other is empty", () => {
+    const name = { en: 'Silk Scarf', ar: 'وشاح حرير' };
+    const phrase = { template: messages.cart.productOutOfStock, values: { name } };
+    expect(english.phrase(phrase)).toBe('Silk Scarf is out of stock');
+    expect(arabic.phrase(phrase)).toBe('وشاح حرير غير متوفر حاليًا');
+    const unnamed = { template: messages.cart.productOutOfStock, values: { name: { ...name, ar: '' } } };
+    expect(arabic.phrase(unnamed)).toBe('Silk Scarf غير متوفر حاليًا');
+    const nested = {
+      template: messages.cart.onlyNAvailable,
+      values: { n: 1, name: { template: messages.cart.variantName, values: { name, values: 'M' } } },
+    };
+    expect(english.phrase(nested)).toBe('Only 1 items of Silk Scarf (M) are available');
+    expect(arabic.phrase(nested)).toBe('المتوفر من وشاح حرير (M) قطعة واحدة فقط');
+  });
+
   it('says a rule filled when a schema was built', () => {
     const text = ruleText(messages.errors.textTooLong, { field: 'landmark', max: 11 });
     expect(text).toBe('landmark must be at most 11 characters');

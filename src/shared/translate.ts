@@ -1,4 +1,5 @@
 import type { Language } from './language';
+import { inLanguage, type LocalizedText } from './localized';
 import type { Dictionary } from './messages/dictionary';
 import { format } from './messages/format';
 import { messages } from './messages';
@@ -14,8 +15,12 @@ import { messages } from './messages';
 
 type Values = Record<string, string | number>;
 
-/** A value put into a phrase: a name or a number as it is, or a phrase of its own, said in the same language. */
-export type PhraseValue = string | number | Phrase;
+/**
+ * A value put into a phrase: a name or a number as it is; a phrase of its own, said in the same
+ * language; or a text written in each language (a product's `name` and `nameAr`, a library's message
+ * and its own translation), read in the phrase's language, its English when that one is empty.
+ */
+export type PhraseValue = string | number | Phrase | LocalizedText;
 
 /** A text of the English dictionary and what fills its placeholders, not yet said in any language. */
 export interface Phrase {
@@ -134,7 +139,8 @@ export function createTranslator(language: Language, dictionary?: Dictionary<Mes
     if (!values) return text(template);
     const said: Values = {};
     for (const [name, value] of Object.entries(values)) {
-      said[name] = typeof value === 'object' ? phrase(value) : value;
+      said[name] =
+        typeof value !== 'object' ? value : 'template' in value ? phrase(value) : inLanguage(value, language);
     }
     return format(templateIn(template), said, language);
   };

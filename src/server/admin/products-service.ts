@@ -15,6 +15,7 @@ import { isUuid } from '../catalog/service';
 import type { Db, DbOrTx, Tx } from '../db/client';
 import { products, type ProductRow, type StoredImage } from '../db/schema';
 import { AppError } from '../errors';
+import { InvalidInput, issueOfZod } from '../invalid-input';
 import type { ShopEvents } from '../events';
 import { storeProductImage } from '../images/pipeline';
 import { parseFormFields } from '../images/multipart';
@@ -114,15 +115,11 @@ function parseVariantFields(fields: Record<string, string>): ProductVariantsInpu
   if (!issue) throw new AppError('BAD_REQUEST', messages.errors.badRequest);
   // The shared rules word their own messages; zod's generic ones ('Invalid input: …') get the path.
   const generic = /^(Invalid|Too (big|small)|Unrecognized)/.test(issue.message);
-  const field = issue.path.map(String).join('.');
   if (!generic) {
     const { template, values } = phraseOfIssue(issue);
     throw new AppError('BAD_REQUEST', template, values);
   }
-  throw new AppError('BAD_REQUEST', messages.errors.invalidField, {
-    field,
-    rule: { template: issue.message },
-  });
+  throw new InvalidInput(issueOfZod(issue));
 }
 
 /**

@@ -128,6 +128,7 @@ export async function findProductForCart(db: DbOrTx, productId: string) {
     .select({
       id: products.id,
       name: products.name,
+      nameAr: products.nameAr,
       options: products.options,
       available: products.availableItems,
     })

@@ -5,7 +5,7 @@ import type { Db } from '../db/client';
 import { AppError } from '../errors';
 import { imageDto } from '../images/urls';
 import type { SessionUser } from '../plugins/auth-guard';
-import { assertAvailable, readVariantStock, type StockLevel } from '../stock/stock';
+import { assertAvailable, productNames, readVariantStock, type StockLevel } from '../stock/stock';
 import type { ObjectStore } from '../storage/types';
 import {
   cartLinesWithProducts,
@@ -105,19 +105,19 @@ export function createCartService({ db, store }: CartDeps) {
     const product = await findProductForCart(db, productId);
     if (!product) throw new AppError('NOT_FOUND', messages.cart.productNotFound);
     const [firstOption] = product.options;
+    const name = productNames(product);
     if (!firstOption) {
-      if (variantId)
-        throw new AppError('BAD_REQUEST', messages.cart.variantNotOfProduct, { name: product.name });
+      if (variantId) throw new AppError('BAD_REQUEST', messages.cart.variantNotOfProduct, { name });
       return {
         key: { productId, variantId: null },
-        level: { productId, name: product.name, available: product.available },
+        level: { productId, name, available: product.available },
       };
     }
     if (!variantId)
       throw new AppError('BAD_REQUEST', messages.cart.chooseOption, { option: firstOption.name });
     const level = (await readVariantStock(db, [variantId])).get(variantId);
     if (!level || level.productId !== productId) {
-      throw new AppError('BAD_REQUEST', messages.cart.variantNotOfProduct, { name: product.name });
+      throw new AppError('BAD_REQUEST', messages.cart.variantNotOfProduct, { name });
     }
     return { key: { productId, variantId }, level };
   }

@@ -1,5 +1,18 @@
 import { createHash } from 'node:crypto';
-import { and, arrayOverlaps, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  arrayOverlaps,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  lte,
+  sql,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Availability, ProductSort } from '@/shared/constants';
 import type { DbOrTx, Tx } from '../db/client';
@@ -154,9 +167,9 @@ export interface PageAnchor {
 }
 
 /** The rows from the anchor's on, in the sort's order: a row-value comparison the sort's index serves. */
-function fromAnchor(sort: ProductSort, anchor: PageAnchor): SQL {
+function fromAnchor(sort: ProductSort, key: ReadonlyArray<string | Placeholder>): SQL {
   const { direction, columns } = SORT_KEYS[sort];
-  const values = columns.map((column, i) => sql`${anchor.key[i]}::${sql.raw(column.getSQLType())}`);
+  const values = columns.map((column, i) => sql`${key[i]}::${sql.raw(column.getSQLType())}`);
   return sql`(${sql.join(columns, sql`, `)}) ${sql.raw(direction === 'asc' ? '>=' : '<=')} (${sql.join(values, sql`, `)})`;
 }
 
@@ -199,18 +212,25 @@ function statementName(text: string): string {
   return `q_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
 }
 
+/** Placeholders of a prepared page: the page's size and skip, the category, the anchor's key. */
+type PageValues = Record<string, string | number>;
+
+interface PreparedPage {
+  execute(values: PageValues): Promise<ProductWithCategory[]>;
+}
+
 /**
- * The statement name of each preparable page shape, found from its text once: writing a query's SQL
- * costs about as much CPU as PostgreSQL spends running a page (~250 µs), so it is done once a request
- * (by `prepare`), not twice.
+ * The prepared page queries of each database, by shape. Writing a query's SQL with drizzle costs about
+ * as much CPU as PostgreSQL spends running a page (issue 18's profile: a sixth of a fresh page's time),
+ * so each shape is written once, with placeholders for its values, and only executed after that.
  */
-const pageStatementNames = new Map<string, string>();
+const preparedPages = new WeakMap<DbOrTx, Map<string, PreparedPage>>();
 
 /**
  * Whether a page query of these filters may be a prepared statement. PostgreSQL then parses it once per
  * connection, and after five runs may plan it once for any values (a generic plan) when that looks no
  * dearer than the plans made for the values: right only when the values cannot change which index
- * serves it. No filter, or a category (whose indexes lead every sort's): yes. A search term, a price
+ * serves it. No filter, or one category (whose indexes lead every sort's): yes. A search term, a price
  * range, a size or colour can match from none to every product, and availability is lopsided (nine in
  * ten in stock): those stay unnamed and are planned for their values each time. Measured at 100,000
  * products: generic plans walked 34,000 rows for a price range and sorted 92,000 for in-stock newest,
@@ -220,6 +240,7 @@ function preparable(filters: ProductFilters): boolean {
   return (
     !filters.search &&
     filters.availability === 'all' &&
+    (filters.categoryIds === undefined || filters.categoryIds.length === 1) &&
     filters.minPricePiastres === undefined &&
     filters.maxPricePiastres === undefined &&
     !filters.sizes?.length &&
@@ -228,11 +249,59 @@ function preparable(filters: ProductFilters): boolean {
 }
 
 /**
- * One page of products in the sort's order. The page's ids are chosen first, from the sort's index
- * alone (every listing index ends on the id), and only those rows are read whole: an OFFSET of 60,000
- * then skips 60,000 index entries instead of 60,000 rows. With an `anchor` at or before `offset` the
- * walk starts there, and skips only the rows between the two. The ids come as one array (`= any`), so
- * the rows are read by primary key whatever the planner guesses the page's size to be.
+ * The page's ids are chosen first, from the sort's index alone (every listing index ends on the id),
+ * and only those rows are read whole: an OFFSET of 60,000 then skips 60,000 index entries instead of
+ * 60,000 rows. The ids come as one array (`= any`), so the rows are read by primary key whatever the
+ * planner guesses the page's size to be.
+ */
+function pageQuery(
+  db: DbOrTx,
+  sort: ProductSort,
+  where: SQL | undefined,
+  limit: number | Placeholder,
+  offset: number | Placeholder,
+) {
+  const pageIds = db
+    .select({ id: products.id })
+    .from(products)
+    .where(where)
+    .orderBy(...orderOf(sort))
+    .limit(limit)
+    .offset(offset);
+  return db
+    .select({ product: productColumns, category: categoryColumns })
+    .from(products)
+    .leftJoin(categories, eq(categories.id, products.categoryId))
+    .where(sql`${products.id} = any(array(${pageIds}))`)
+    .orderBy(...orderOf(sort));
+}
+
+function preparedPage(
+  db: DbOrTx,
+  sort: ProductSort,
+  byCategory: boolean,
+  fromAnAnchor: boolean,
+): PreparedPage {
+  let shapes = preparedPages.get(db);
+  if (!shapes) preparedPages.set(db, (shapes = new Map()));
+  const shape = `${sort}:${byCategory}:${fromAnAnchor}`;
+  let prepared = shapes.get(shape);
+  if (!prepared) {
+    const key = SORT_KEYS[sort].columns.map((_, i) => sql.placeholder(`k${i}`));
+    const where = and(
+      byCategory ? eq(products.categoryId, sql.placeholder('category')) : undefined,
+      fromAnAnchor ? fromAnchor(sort, key) : undefined,
+    );
+    const query = pageQuery(db, sort, where, sql.placeholder('limit'), sql.placeholder('offset'));
+    prepared = query.prepare(statementName(query.toSQL().sql));
+    shapes.set(shape, prepared);
+  }
+  return prepared;
+}
+
+/**
+ * One page of products in the sort's order. With an `anchor` at or before `offset` the walk starts
+ * there, and skips only the rows between the two.
  */
 export async function findProducts(
   db: DbOrTx,
@@ -244,28 +313,15 @@ export async function findProducts(
 ): Promise<ProductWithCategory[]> {
   const useAnchor = anchor !== undefined && anchor.position <= offset;
   const skip = useAnchor ? offset - anchor.position : offset;
-  const pageIds = db
-    .select({ id: products.id })
-    .from(products)
-    .where(and(...allConditions(filters), ...(useAnchor ? [fromAnchor(sort, anchor)] : [])))
-    .orderBy(...orderOf(sort))
-    .limit(limit)
-    .offset(skip);
-  const query = db
-    .select({ product: productColumns, category: categoryColumns })
-    .from(products)
-    .leftJoin(categories, eq(categories.id, products.categoryId))
-    .where(sql`${products.id} = any(array(${pageIds}))`)
-    .orderBy(...orderOf(sort));
-  if (!preparable(filters)) return query;
-  // Everything that changes the SQL text of a preparable page (drizzle leaves out an OFFSET of 0).
-  const shape = [sort, useAnchor, skip === 0, filters.categoryIds?.length ?? -1].join(':');
-  let name = pageStatementNames.get(shape);
-  if (name === undefined) {
-    name = statementName(query.toSQL().sql);
-    pageStatementNames.set(shape, name);
+  if (!preparable(filters)) {
+    const where = and(...allConditions(filters), ...(useAnchor ? [fromAnchor(sort, anchor.key)] : []));
+    return pageQuery(db, sort, where, limit, skip);
   }
-  return query.prepare(name).execute();
+  const values: PageValues = { limit, offset: skip };
+  const category = filters.categoryIds?.[0];
+  if (category !== undefined) values.category = category;
+  if (useAnchor) anchor.key.forEach((value, i) => (values[`k${i}`] = value));
+  return preparedPage(db, sort, category !== undefined, useAnchor).execute(values);
 }
 
 export interface FacetCount {
@@ -299,29 +355,36 @@ function facetOf(counts: Map<string, number>): FacetCount[] {
     .sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
 }
 
+/** One (sizes, colours) pair of the matching rows: how many are in the price range, and their top price. */
+interface SummaryGroup {
+  sizes: string[];
+  colors: string[];
+  n: number | string;
+  top: number | string | null;
+}
+
 /**
- * The count, the price slider's maximum and the facets in one pass over the rows the search, category
- * and availability select, grouped by their (sizes, colours) pair (a few hundred groups at 100,000
- * products), each group with how many of its rows are in the price range and its highest price. The
- * option filters are applied here to the groups: counting the matches thus costs nothing beyond the
- * facets, which need every matching row anyway.
+ * The grouped pass of a summary, over `source` (the products table, or a set of its rows under the
+ * same name): rows grouped by their (sizes, colours) pair (a few hundred groups at 100,000 products),
+ * each group with how many of its rows are in the price range and its highest price.
  */
-export async function productSummary(db: DbOrTx, filters: ProductFilters): Promise<ProductSummary> {
+function summaryGroups(filters: ProductFilters, source: SQL): SQL {
   const where = and(...baseConditions(filters));
   const price = priceConditions(filters);
   const inRange = price.length > 0 ? sql`count(*) filter (where ${and(...price)})` : sql`count(*)`;
-  const result = await db.execute(sql`
+  return sql`
     select ${products.inStockSizes} as sizes, ${products.inStockColors} as colors,
       ${inRange}::integer as n, max(${products.finalPricePiastres}) as top
-    from ${products}
+    from ${source}
     ${where ? sql`where ${where}` : sql``}
-    group by 1, 2`);
-  // Both drivers answer `execute` with `{ rows }`; the shared Db type does not say so.
-  const groups = (
-    result as unknown as {
-      rows: Array<{ sizes: string[]; colors: string[]; n: number; top: number | string | null }>;
-    }
-  ).rows;
+    group by 1, 2`;
+}
+
+/**
+ * The summary from its groups. The option filters are applied here to the groups: counting the matches
+ * thus costs nothing beyond the facets, which need every matching row anyway.
+ */
+function summaryOf(groups: SummaryGroup[], filters: ProductFilters): ProductSummary {
   const chosen = (values: string[] | undefined) => (values?.length ? new Set(values) : null);
   const sizes = chosen(filters.sizes);
   const colors = chosen(filters.colors);
@@ -351,6 +414,77 @@ export async function productSummary(db: DbOrTx, filters: ProductFilters): Promi
     maxFinalPricePiastres: top,
     facets: { size: facetOf(size), color: facetOf(color) },
   };
+}
+
+/** The count, the price slider's maximum and the facets of a set of filters, in one pass over its rows. */
+export async function productSummary(db: DbOrTx, filters: ProductFilters): Promise<ProductSummary> {
+  const result = await db.execute(summaryGroups(filters, sql`${products}`));
+  // Both drivers answer `execute` with `{ rows }`; the shared Db type does not say so.
+  return summaryOf((result as unknown as { rows: SummaryGroup[] }).rows, filters);
+}
+
+/**
+ * A search's summary and first page from one pass of the name index (issue 18). A fresh search term
+ * is what no answer kept can serve, and finding its rows is most of its cost (about a millisecond of
+ * the trigram index per term at 100,000 products): the matching rows are found once, then grouped for
+ * the summary and sorted for the page, and only the page's rows are read whole, by primary key.
+ */
+export async function searchFirstPage(
+  db: DbOrTx,
+  filters: ProductFilters,
+  sort: ProductSort,
+  limit: number,
+): Promise<{ summary: ProductSummary; rows: ProductWithCategory[] }> {
+  const where = and(...baseConditions(filters));
+  const pageWhere = and(...priceConditions(filters), ...optionConditions(filters));
+  // Named `products`, so the filters' and sort's column references read the matching rows.
+  const matched = sql`matched as ${products}`;
+  // Only what the grouping, the page's filters and every sort read, not the descriptions.
+  const kept = [
+    products.id,
+    products.name,
+    products.inStock,
+    products.featuredScore,
+    products.createdAt,
+    products.finalPricePiastres,
+    products.discount,
+    products.inStockSizes,
+    products.inStockColors,
+  ].map((column) => sql.identifier(column.name));
+  // The matching rows are already those of the search, category and availability.
+  const groupsOfMatched = summaryGroups(
+    {
+      availability: 'all',
+      minPricePiastres: filters.minPricePiastres,
+      maxPricePiastres: filters.maxPricePiastres,
+    },
+    matched,
+  );
+  const result = await db.execute(sql`
+    with matched as materialized (
+      select ${sql.join(kept, sql`, `)} from ${products} ${where ? sql`where ${where}` : sql``}
+    )
+    select
+      (select coalesce(json_agg(g), '[]') from (${groupsOfMatched}) g) as groups,
+      (select coalesce(json_agg(p.id), '[]') from (
+        select ${products.id} as id from ${matched} ${pageWhere ? sql`where ${pageWhere}` : sql``}
+        order by ${sql.join(orderOf(sort), sql`, `)} limit ${limit}
+      ) p) as ids`);
+  // Both drivers answer `execute` with `{ rows }` and read json as objects; the shared Db type does not say so.
+  const [row] = (result as unknown as { rows: Array<{ groups: SummaryGroup[]; ids: string[] }> }).rows;
+  if (!row) throw new Error('the search answered no row');
+  const { groups, ids } = row;
+  const summary = summaryOf(groups, filters);
+  const rows =
+    ids.length === 0
+      ? []
+      : await db
+          .select({ product: productColumns, category: categoryColumns })
+          .from(products)
+          .leftJoin(categories, eq(categories.id, products.categoryId))
+          .where(inArray(products.id, ids))
+          .orderBy(...orderOf(sort));
+  return { summary, rows };
 }
 
 /** A product's variants in the owner's order. */

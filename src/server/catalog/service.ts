@@ -33,6 +33,7 @@ import {
   productCountsByCategory,
   productSummary,
   saveRating,
+  searchFirstPage,
   type CategoryKeys,
   type PageAnchor,
   type ProductFilters,
@@ -50,6 +51,8 @@ import { searchTerm } from '@/shared/search-text';
 const PAGE_ANCHOR_STRIDE = 120;
 
 const m = messages.catalog;
+
+const summaryKey = (filters: ProductFilters) => `summary:${JSON.stringify(filters)}`;
 
 /** Any UUID PostgreSQL accepts; a lookup by anything else goes by slug. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -179,7 +182,7 @@ export function createCatalogService({ db, store, events, readModel }: CatalogDe
 
   /** The summary of a set of filters (count, price maximum, facets), kept like the pages. */
   function summaryOf(filters: ProductFilters): Promise<ProductSummary> {
-    return readModel.read(`summary:${JSON.stringify(filters)}`, () => productSummary(db, filters));
+    return readModel.read(summaryKey(filters), () => productSummary(db, filters));
   }
 
   /**
@@ -193,6 +196,13 @@ export function createCatalogService({ db, store, events, readModel }: CatalogDe
     limit: number,
     offset: number,
   ): Promise<{ summary: ProductSummary; rows: ProductWithCategory[] }> {
+    if (offset === 0 && filters.search) {
+      // A search's first page and summary come from one pass over its matches; the summary is kept
+      // for its later pages.
+      const first = await searchFirstPage(db, filters, sort, limit);
+      const summary = await readModel.read(summaryKey(filters), async () => first.summary);
+      return { summary, rows: first.rows };
+    }
     if (offset === 0) {
       const [summary, rows] = await Promise.all([
         summaryOf(filters),
@@ -253,8 +263,12 @@ export function createCatalogService({ db, store, events, readModel }: CatalogDe
         facets: summary.facets,
       };
     };
-    // Pages are kept; an unpaged answer of up to 1,000 products is not, so the cache stays small.
-    if (limit > MAX_PAGE_SIZE) return build();
+    // The first pages are kept: they are what most shoppers ask. An unpaged answer of up to 1,000
+    // products is not, so the cache stays small; nor is a deep page, which is rarely asked twice and
+    // cheap to make from its anchor, and whose twelve products kept in memory would outlive the
+    // collector's young generation: keeping every deep page cost a fifth of a fresh page's throughput
+    // (issue 18, measured), making it again costs nothing of the kind.
+    if (limit > MAX_PAGE_SIZE || offset >= PAGE_ANCHOR_STRIDE) return build();
     return readModel.read(`page:${JSON.stringify([filters, sort, page, limit])}`, build);
   }
 

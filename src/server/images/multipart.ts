@@ -2,8 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { MAX_IMAGE_BYTES } from '@/shared/constants';
 import { messages } from '@/shared/messages';
-import { isDictionaryText } from '@/shared/translate';
 import { AppError } from '../errors';
+import { InvalidInput, issueOfZod } from '../invalid-input';
 import { ImageRefused } from './refusals';
 
 /** The file fields a form may carry, each with how many files it takes at most. */
@@ -90,24 +90,14 @@ export async function readMultipartForm<F extends string>(
 
 /**
  * Validates a multipart form's text fields with a shared zod schema. Route schemas cannot see inside
- * multipart bodies, so this gives the same 400 answer the JSON routes give: the schema's own message
- * (the SPEC's texts), prefixed with the field when the message does not already name it.
+ * multipart bodies, so this gives the same 400 answer the JSON routes give (`InvalidInput`): the
+ * schema's own message (the SPEC's texts), prefixed with the field when the message does not already
+ * name it, in the caller's language.
  */
 export function parseFormFields<S extends z.ZodType>(schema: S, fields: Record<string, string>): z.output<S> {
   const parsed = schema.safeParse(fields);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
   if (!issue) throw new AppError('BAD_REQUEST', messages.errors.badRequest);
-  const field = issue.path.map(String).join('.');
-  if (
-    !field ||
-    isDictionaryText(issue.message) ||
-    issue.message.toLowerCase().includes(field.toLowerCase())
-  ) {
-    throw new AppError('BAD_REQUEST', issue.message);
-  }
-  throw new AppError('BAD_REQUEST', messages.errors.invalidField, {
-    field,
-    rule: { template: issue.message },
-  });
+  throw new InvalidInput(issueOfZod(issue));
 }

@@ -1,19 +1,20 @@
 import { type OrderStatus } from '@/shared/constants';
 import { LINKED_FROM_MAIL } from '@/shared/shell-constants';
 import { DEFAULT_LANGUAGE, directionOf, type Language } from '@/shared/language';
+import { inLanguage } from '@/shared/localized';
 import { ORDER_STATUS_WORDS, PAYMENT_TYPE_WORDS } from '@/shared/order-words';
 import { format, messages } from '@/shared/messages';
-import { mailAr, messagesAr } from '@/shared/messages/ar';
+import { mailAr } from '@/shared/messages/ar';
 import type { Dictionary } from '@/shared/messages/dictionary';
 import { mail } from '@/shared/messages/mail';
 import { formatEgp } from '@/shared/money-text';
 import { paymentInstructions } from '@/shared/payment-instructions';
-import { addressLine } from '@/shared/address';
 import type { OrderDto } from '@/shared/schemas/order';
-import { variantLabel } from '@/shared/schemas/variants';
 import type { Translator } from '@/shared/translate';
 import escapeHtml from 'escape-html';
+import { ORDER_WORDS } from '../orders/address';
 import { translatorIn } from '../plugins/language';
+import { productNames, variantDisplayName } from '../stock/stock';
 
 /** One e-mail as the outbox keeps it: both bodies are written when its cause commits. */
 export interface MailMessage {
@@ -90,11 +91,8 @@ function linesBlock(w: Writer, order: OrderDto): Block {
   const rows = order.products.map((line) => ({
     // 'Layla Dress (M / Navy)': the size and colour bought, as the cart and stock messages name them.
     name: line.variant
-      ? w.say.phrase({
-          template: messages.cart.variantName,
-          values: { name: line.product.name, values: variantLabel([], line.variant.options) },
-        })
-      : line.product.name,
+      ? w.say.phrase(variantDisplayName(productNames(line.product), [], line.variant.options))
+      : inLanguage(productNames(line.product), w.language),
     quantity: line.quantity,
     price: w.egp(line.unitPrice * line.quantity),
   }));
@@ -122,22 +120,6 @@ function linesBlock(w: Writer, order: OrderDto): Block {
       '\n</table>\n' +
       sums.map((sum) => `<p style="margin:2px 0">${escapeHtml(sum)}</p>`).join('\n'),
   };
-}
-
-/** The orders section of each language's dictionary: the address line's and payment's words. */
-const ORDER_WORDS: Record<Language, Dictionary<typeof messages.orders>> = {
-  en: messages.orders,
-  ar: messagesAr.orders,
-};
-
-/**
- * Where the order goes, in the reader's words. The stored `address` is the English line the API answers;
- * another language writes it again from the structured fields (a client that sent only `address` has
- * none, and its text stands as typed).
- */
-function deliveryAddress(w: Writer, order: OrderDto): string {
-  if (w.language === DEFAULT_LANGUAGE || !order.street) return order.address;
-  return addressLine(order, ORDER_WORDS[w.language], w.language);
 }
 
 /** The payment instructions of the checkout screen (SPEC §5), with the wallet number. */
@@ -170,7 +152,6 @@ function orderLink(w: Writer, shop: ShopIdentity, orderId: string, number: strin
 /** To the shopper, in the language the order was placed in. */
 export function orderPlacedMail(shop: ShopIdentity, order: OrderDto, language: Language): MailMessage {
   const w = writerIn(language);
-  const address = deliveryAddress(w, order);
   return compose(
     w,
     order.createdBy.email,
@@ -180,7 +161,7 @@ export function orderPlacedMail(shop: ShopIdentity, order: OrderDto, language: L
       paragraph(w.fill(w.words.orderPlacedIntro, { number: order.number })),
       linesBlock(w, order),
       paymentBlock(w, shop, order),
-      paragraph(w.fill(w.words.deliverTo, { name: order.name, address, phone: order.phone })),
+      paragraph(w.fill(w.words.deliverTo, { name: order.name, address: order.address, phone: order.phone })),
       orderLink(w, shop, order._id, order.number),
       paragraph(w.fill(w.words.signOff, { shop: shop.name })),
     ],
@@ -204,6 +185,7 @@ export function newOrderNotice(shopEmail: string, order: OrderDto): MailMessage 
       ),
       linesBlock(w, order),
       paragraph(w.fill(w.words.newOrderPayment, { method: PAYMENT_TYPE_WORDS[order.paymentType] })),
+      // The address as the order keeps it, in the language it was placed in: the courier reads it so.
       paragraph(w.fill(w.words.deliverTo, { name: order.name, address: order.address, phone: order.phone })),
     ],
   );

@@ -55,7 +55,12 @@ describe('e-mails in the language of the order (issue 14)', () => {
     fields: Record<string, string>,
     headers: Record<string, string>,
   ): Promise<OrderDto> {
-    const product = await insertTestProduct(t, { name: 'Silk Scarf', price: 250, stock: 5 });
+    const product = await insertTestProduct(t, {
+      name: 'Silk Scarf',
+      nameAr: 'وشاح حرير',
+      price: 250,
+      stock: 5,
+    });
     const added = await t.app.inject({
       method: 'POST',
       url: '/api/cart',
@@ -102,8 +107,9 @@ describe('e-mails in the language of the order (issue 14)', () => {
     expect(order.products[0]?.quantity).toBe(2);
     const [row] = await t.database.db.select().from(orders).where(eq(orders.id, order.id));
     expect(row).toMatchObject({ phone: '01012345678', building: '12', language: 'ar' });
-    // The API's address line stays English, as SPEC §3's clients read it.
-    expect(order.address).toBe('12 شارع التحرير, Floor 3, Apartment 7, بجوار المسجد, الدقي, Giza');
+    // The order keeps its address line in the words it was placed in; the city's value stays English.
+    expect(order.address).toBe('12 شارع التحرير، الدور 3، شقة 7، بجوار المسجد، الدقي، الجيزة');
+    expect(row?.address).toBe(order.address);
 
     const mails = await server.waitForMessages(2);
     const toShopper = mails.find(
@@ -113,7 +119,8 @@ describe('e-mails in the language of the order (issue 14)', () => {
     expect(toShopper?.subject).toBe(`طلبك رقم ${order.number} من Nour`);
     expect(toShopper?.text).toContain('مرحبًا منى أحمد،');
     expect(toShopper?.text).toContain(`رقم طلبك هو ${order.number}`);
-    expect(toShopper?.text).toContain('Silk Scarf × 2: 500 ج.م.');
+    // The product by the Arabic name its owner gave it.
+    expect(toShopper?.text).toContain('وشاح حرير × 2: 500 ج.م.');
     expect(toShopper?.text).toContain('المجموع الفرعي: 500 ج.م.');
     expect(toShopper?.text).toContain('رسوم الشحن: 40 ج.م.');
     expect(toShopper?.text).toContain('الإجمالي: 540 ج.م.');
@@ -132,6 +139,12 @@ describe('e-mails in the language of the order (issue 14)', () => {
     expect(toShop?.subject).toBe(`New order ${order.number}: 540 EGP`);
     expect(toShop?.text).toContain(`Mona (${shopper.email}) placed order ${order.number}.`);
     expect(toShop?.html).not.toContain('dir="rtl"');
+    // The owner's notice is English, with the products' English names; the address is the order's own.
+    expect(toShop?.text).toContain('Silk Scarf × 2');
+    expect(toShop?.text).not.toContain('وشاح حرير');
+    expect(toShop?.text).toContain(
+      'منى أحمد, 12 شارع التحرير، الدور 3، شقة 7، بجوار المسجد، الدقي، الجيزة, 01012345678',
+    );
 
     // The admin changes the status in English; the shopper reads it in the order's language.
     const admin = await createUser(t, { role: 'admin' });

@@ -1,16 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { z } from 'zod';
 import { OWNER_CANCELLABLE_STATUSES, type OrderStatus } from '@/shared/constants';
 import { messages } from '@/shared/messages';
 import { toPiastres } from '@/shared/money';
 import type { Language } from '@/shared/language';
-import { addressLine } from '@/shared/address';
-import {
-  AddressOnlySchema,
-  cityFromAddress,
-  OrderBasicsSchema,
-  ShippingSchema,
-} from '@/shared/schemas/checkout';
+import { AddressOnlySchema, OrderBasicsSchema, ShippingSchema } from '@/shared/schemas/checkout';
 import { formatOrderNumber } from '@/shared/order-number';
 import type { OrderDto } from '@/shared/schemas/order';
 import { cartLinesWithProducts, ensureCartId, type CartLineWithProduct } from '../cart/queries';
@@ -20,11 +13,13 @@ import { INTEGER_COLUMN_MAX, type OrderLineRow } from '../db/schema';
 import { AppError } from '../errors';
 import type { ShopEvents } from '../events';
 import type { Mailer } from '../mail/mailer';
+import { parseFormFields } from '../images/multipart';
 import { storePaymentProof } from '../images/pipeline';
 import { ImageRefused, type ImageRefusal } from '../images/refusals';
 import type { SessionUser } from '../plugins/auth-guard';
 import {
   assertAvailable,
+  productNames,
   returnStock,
   stockConflict,
   stockKey,
@@ -35,6 +30,7 @@ import {
 } from '../stock/stock';
 import type { ObjectStore } from '../storage/types';
 import { shippingFeeIn } from '../settings/store';
+import { addressLineIn, cityFromAddress } from './address';
 import { ordersCsv } from './export';
 import { groupByOrder, orderDto, type ProofLinkSigner } from './dto';
 import {
@@ -78,14 +74,6 @@ export interface PlaceOrderInput {
 
 const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
 
-function parseOrFail<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) {
-    throw new AppError('BAD_REQUEST', parsed.error.issues[0]?.message ?? messages.errors.badRequest);
-  }
-  return parsed.data;
-}
-
 /** The delivery fields of an order, as DESIGN §2's order answer carries them. */
 type ShippingAddress = Pick<
   OrderDto,
@@ -93,18 +81,19 @@ type ShippingAddress = Pick<
 >;
 
 /**
- * Nour's checkout sends the structured fields and a city, checked with the form's own rules; a client
- * of SPEC §7 sends only `address`, and its city is read from that text (DESIGN §2).
+ * Nour's checkout sends the structured fields and a city, checked with the form's own rules, and the
+ * order keeps them joined into one line in the language it is placed in; a client of SPEC §7 sends
+ * only `address`, which stands as typed, and its city is read from that text (DESIGN §2).
  */
-function parseShipping(fields: Record<string, string>): ShippingAddress {
+function parseShipping(fields: Record<string, string>, language: Language): ShippingAddress {
   const structured = ['street', 'building', 'floor', 'apartment', 'area', 'city'].some(
     (name) => fields[name] !== undefined && fields[name] !== '',
   );
   if (structured) {
-    const shipping = parseOrFail(ShippingSchema, fields);
-    return { ...shipping, address: addressLine(shipping) };
+    const shipping = parseFormFields(ShippingSchema, fields);
+    return { ...shipping, address: addressLineIn(shipping, language) };
   }
-  const { name, phone, address } = parseOrFail(AddressOnlySchema, fields);
+  const { name, phone, address } = parseFormFields(AddressOnlySchema, fields);
   return {
     name,
     phone,
@@ -140,10 +129,11 @@ function lineLevel(line: CartLineWithProduct): StockLevel {
   if (line.variantId === null && firstOption) {
     throw new AppError('BAD_REQUEST', messages.cart.chooseOption, { option: firstOption.name });
   }
+  const names = productNames(line);
   const name =
     line.variantId === null
-      ? line.name
-      : variantDisplayName(line.name, line.productOptions, line.variantOptions ?? {});
+      ? names
+      : variantDisplayName(names, line.productOptions, line.variantOptions ?? {});
   return { productId: line.productId, name, available: lineAvailable(line) };
 }
 
@@ -207,8 +197,8 @@ export function createOrderService({ db, store, signProofLink, events, mail }: O
     input: PlaceOrderInput,
     key: string | undefined,
   ): Promise<{ order: OrderDto; created: boolean }> {
-    const basics = parseOrFail(OrderBasicsSchema, input.fields);
-    const shipping = parseShipping(input.fields);
+    const basics = parseFormFields(OrderBasicsSchema, input.fields);
+    const shipping = parseShipping(input.fields, input.language);
     const cartId = basics.cartId ?? (await ensureCartId(db, user.id));
     const cart = await cartForOrder(db, cartId);
     if (!cart) throw new AppError('NOT_FOUND', messages.orders.cartNotFound);
@@ -404,9 +394,9 @@ export function createOrderService({ db, store, signProofLink, events, mail }: O
         } else if (from === 'cancelled') {
           const deleted = lines.find(gone);
           if (deleted) {
-            const name = deleted.variant
-              ? variantDisplayName(deleted.name, [], deleted.variant.options)
-              : deleted.name;
+            // Named as the order keeps it: the product may be gone.
+            const names = productNames(deleted);
+            const name = deleted.variant ? variantDisplayName(names, [], deleted.variant.options) : names;
             throw stockConflict({ name, available: 0 }, messages.orders.stockGone);
           }
           await takeStock(

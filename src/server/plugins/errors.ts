@@ -1,60 +1,30 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import zodArabic from 'zod/v4/locales/ar.js';
-import { isolated } from '@/shared/bidi';
-import { directionOf, languageFromAcceptLanguage } from '@/shared/language';
+import { languageFromAcceptLanguage } from '@/shared/language';
 import { messages } from '@/shared/messages';
-import { isDictionaryText, type Phrase, type Translator } from '@/shared/translate';
+import type { Translator } from '@/shared/translate';
 import { databaseUnavailableReason } from '../db/faults';
 import { AppError } from '../errors';
+import { describeIssue, type SchemaIssue } from '../invalid-input';
 import { translatorFor, translatorIn } from './language';
 
-interface ValidationIssue {
+/** An entry of Fastify's validation error, as fastify-type-provider-zod builds it from a zod issue. */
+interface ValidationEntry {
   keyword?: string;
   instancePath?: string;
   message?: string;
   params?: Record<string, unknown> & { issue?: { path?: PropertyKey[]; message?: string } };
 }
 
-const zodInArabic = zodArabic().localeError;
-
-/** zod's English names the type it received ('received number'); its Arabic reads it from the input. */
-const INPUT_OF_TYPE: Record<string, unknown> = {
-  undefined: undefined,
-  null: null,
-  string: '',
-  number: 0,
-  boolean: false,
-  array: [],
-  object: {},
-};
-
-/**
- * A rule's message in the caller's language. The shared schemas word theirs with the dictionary, which
- * says them in any language; zod's own generic ones ('Invalid input: expected string, received number',
- * for a body no form would send) come from zod's Arabic locale, rebuilt from the issue.
- */
-function ruleIn(translator: Translator, issue: ValidationIssue, english: string): string {
-  if (translator.language === 'en' || translator.knows(english)) return translator.text(english);
-  const { issue: _nested, ...params } = issue.params ?? {};
-  const received = /received (\w+)$/.exec(english)?.[1];
-  const input = received !== undefined && received in INPUT_OF_TYPE ? { input: INPUT_OF_TYPE[received] } : {};
-  const said = zodInArabic({ ...params, ...input, code: issue.keyword, path: [], message: english } as never);
-  return typeof said === 'string' ? said.trim() : english;
-}
-
-/**
- * A validation failure's answer: the schema's message, prefixed with the field when it does not name it
- * already (a dictionary text says what is wrong in our words, so it stands alone).
- */
-function describeIssue(issue: ValidationIssue, translator: Translator): string {
-  const path =
-    issue.params?.issue?.path?.map(String).join('.') ?? issue.instancePath?.replace(/^\//, '') ?? '';
-  const english = issue.params?.issue?.message ?? issue.message ?? messages.errors.badRequest;
-  const rule = ruleIn(translator, issue, english);
-  if (!path || isDictionaryText(english) || english.toLowerCase().includes(path.toLowerCase())) return rule;
-  return translator.phrase({ template: messages.errors.invalidField, values: { field: path, rule } });
+function issueOfEntry({ keyword, instancePath, message, params = {} }: ValidationEntry): SchemaIssue {
+  const { issue, ...rest } = params;
+  return {
+    code: keyword,
+    path: issue?.path?.map(String).join('.') ?? instancePath?.replace(/^\//, '') ?? '',
+    message: issue?.message ?? message ?? messages.errors.badRequest,
+    params: rest,
+  };
 }
 
 /**
@@ -95,23 +65,6 @@ function refusalIn(translator: Translator, status: number, english: string): str
 const RETRY_AFTER_SECONDS = 5;
 
 /**
- * A refusal's words for its reader: for one who reads right to left, each name it carries (a product's
- * English name in 'Silk Scarf is out of stock', a size) is isolated, as the web isolates the values it
- * shows, so the name keeps its order inside the Arabic sentence the shop's toast shows. Counts stay
- * numbers (they choose the plural); English answers stay the English texts exactly.
- */
-function refusalText(translator: Translator, phrase: Phrase): string {
-  if (directionOf(translator.language) === 'ltr' || !phrase.values) return translator.phrase(phrase);
-  const values = Object.fromEntries(
-    Object.entries(phrase.values).map(([name, value]) => [
-      name,
-      typeof value === 'string' ? isolated(value) : value,
-    ]),
-  );
-  return translator.phrase({ ...phrase, values });
-}
-
-/**
  * One place turns every failure into `{ success: false, message }` with its status (DESIGN §2). The text
  * of an unexpected error never reaches the caller: it may hold SQL, paths or secrets.
  */
@@ -130,14 +83,12 @@ export const errorHandler = fp(
       if (error instanceof AppError) {
         // Busy or unreachable passes in moments: say when a client's retry is worth it.
         if (error.statusCode === 503) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
-        return reply
-          .status(error.statusCode)
-          .send({ success: false, message: refusalText(translator, error.phrase) });
+        return reply.status(error.statusCode).send({ success: false, message: error.saidIn(translator) });
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
-        const first = error.validation[0] as ValidationIssue | undefined;
+        const first = error.validation[0] as ValidationEntry | undefined;
         const message = first
-          ? describeIssue(first, translator)
+          ? describeIssue(issueOfEntry(first), translator)
           : translator.text(messages.errors.badRequest);
         return reply.status(400).send({ success: false, message });
       }

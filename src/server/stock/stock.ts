@@ -1,8 +1,10 @@
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { OPTION_FILTERS } from '@/shared/constants';
-import { format, messages } from '@/shared/messages';
+import type { LocalizedText } from '@/shared/localized';
+import { messages } from '@/shared/messages';
 import { toPiastres } from '@/shared/money';
 import { optionValue, variantLabel, type ProductOption, type VariantInput } from '@/shared/schemas/variants';
+import type { Phrase, PhraseValue } from '@/shared/translate';
 import type { DbOrTx, Tx } from '../db/client';
 import { products, productVariants, type ProductRow } from '../db/schema';
 import { AppError } from '../errors';
@@ -29,19 +31,31 @@ export function stockKey(line: Pick<StockLine, 'productId' | 'variantId'>): stri
   return line.variantId ?? line.productId;
 }
 
-/** 'Layla Dress (M / Navy)': how stock messages name a variant. */
+/**
+ * A product as stock and cart messages name it: its Arabic name to an Arabic reader when the owner
+ * wrote one, else its English name (the translator picks, at the edge).
+ */
+export function productNames(product: { name: string; nameAr: string }): LocalizedText {
+  return { en: product.name, ar: product.nameAr };
+}
+
+/** 'Layla Dress (M / Navy)': how stock messages name a variant, in the reader's language. */
 export function variantDisplayName(
-  productName: string,
+  productName: PhraseValue,
   options: readonly ProductOption[],
   chosen: Record<string, string>,
-): string {
-  return format(messages.cart.variantName, { name: productName, values: variantLabel(options, chosen) });
+): Phrase {
+  return {
+    template: messages.cart.variantName,
+    values: { name: productName, values: variantLabel(options, chosen) },
+  };
 }
 
 /** What is on the shelf for a product right now (outside any lock: for answers and soft checks). */
 export interface StockLevel {
   productId: string;
-  name: string;
+  /** How a message names it (`productNames`, `variantDisplayName`). */
+  name: PhraseValue;
   available: number;
 }
 
@@ -69,10 +83,20 @@ export function assertAvailable(level: StockLevel, wanted: number, template?: st
 export async function readStock(db: DbOrTx, productIds: string[]): Promise<Map<string, StockLevel>> {
   if (productIds.length === 0) return new Map();
   const rows = await db
-    .select({ productId: products.id, name: products.name, available: products.availableItems })
+    .select({
+      productId: products.id,
+      name: products.name,
+      nameAr: products.nameAr,
+      available: products.availableItems,
+    })
     .from(products)
     .where(inArray(products.id, productIds));
-  return new Map(rows.map((row) => [row.productId, row]));
+  return new Map(
+    rows.map((row) => [
+      row.productId,
+      { productId: row.productId, name: productNames(row), available: row.available },
+    ]),
+  );
 }
 
 /**
@@ -134,6 +158,7 @@ export async function readVariantStock(db: DbOrTx, variantIds: string[]): Promis
       available: productVariants.availableItems,
       chosen: productVariants.options,
       name: products.name,
+      nameAr: products.nameAr,
       options: products.options,
     })
     .from(productVariants)
@@ -144,7 +169,7 @@ export async function readVariantStock(db: DbOrTx, variantIds: string[]): Promis
       row.variantId,
       {
         productId: row.productId,
-        name: variantDisplayName(row.name, row.options, row.chosen),
+        name: variantDisplayName(productNames(row), row.options, row.chosen),
         available: row.available,
       },
     ]),
@@ -217,7 +242,7 @@ export interface TakeStockOptions {
   /** The conflict's text, with `{n}` and `{name}`; the cart's 'Only {n} items of {name} are available' by default. */
   shortageMessage?: string;
   /** The name to use for a product that no longer exists (an order line keeps its snapshot name). */
-  nameOf?: (productId: string) => string;
+  nameOf?: (productId: string) => PhraseValue;
 }
 
 /**
@@ -234,7 +259,7 @@ export async function takeStock(
   const levels = new Map<string, StockLevel>(
     [...locked.values()].map((row) => [
       row.id,
-      { productId: row.id, name: row.name, available: row.availableItems },
+      { productId: row.id, name: productNames(row), available: row.availableItems },
     ]),
   );
   const variantIds = lines.flatMap((line) => (line.variantId ? [line.variantId] : []));
@@ -262,7 +287,7 @@ export async function takeLockedStock(
   const levelOf = (key: string, line: KeyedLine): StockLevel =>
     levels.get(key) ?? {
       productId: line.productId,
-      name: options.nameOf?.(line.productId) ?? messages.cart.productNotFound,
+      name: options.nameOf?.(line.productId) ?? { template: messages.cart.productNotFound },
       available: 0,
     };
   for (const [key, line] of wanted)

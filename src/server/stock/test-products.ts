@@ -6,6 +6,7 @@ import { createCategory, createProduct } from '../test/catalog-fixtures';
 
 export interface TestProductOptions {
   name?: string;
+  nameAr?: string;
   /** In EGP. */
   price?: number;
   discount?: number;
@@ -20,6 +21,7 @@ export async function insertTestProduct(t: TestApp, options: TestProductOptions 
   const category = await createCategory(t, { name: options.categoryName ?? 'Women' });
   return createProduct(t, {
     name: options.name ?? `Linen Dress ${suffix}`,
+    ...(options.nameAr === undefined ? {} : { nameAr: options.nameAr }),
     price: options.price ?? 100,
     discount: options.discount ?? 0,
     availableItems: options.stock ?? 10,

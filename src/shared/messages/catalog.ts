@@ -100,4 +100,12 @@ export const catalog = {
   invalidCategoryFilter: 'category must be a category id, slug or name',
   priceRangeInverted: 'minPrice must not be greater than maxPrice',
   categoryProductsFetched: 'Category products fetched successfully',
+  // The policy pages (issue 16)
+  pageNotWritten: 'This page has not been written yet.',
+  pageLoadFailed: 'This page could not be loaded.',
+  // The product page's delivery block (issue 16)
+  deliveryTitle: 'Delivery and returns',
+  deliveryFee: 'Delivery to {city}: {fee}',
+  returnsLink: 'Read our returns policy',
+  shippingLink: 'Shipping details',
 } as const;

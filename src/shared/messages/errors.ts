@@ -20,6 +20,21 @@ export const errors = {
   tooManyRequests: 'Too many requests. Please slow down and try again in a minute.',
   payloadTooLarge: 'The upload is too large',
   unsupportedMediaType: 'Unsupported content type',
+  // Fastify's own refusals of a body it cannot read, in its words (what English callers have always
+  // read): being dictionary texts, they are said in the caller's language like ours.
+  emptyJsonBody: "Body cannot be empty when content-type is set to 'application/json'",
+  invalidJsonBody: "Body is not valid JSON but content-type is set to 'application/json'",
+  contentLengthMismatch: 'Request body size did not match Content-Length',
+  // What zod's own generic refusals say (for input no form sends: a JSON body of the wrong shape), in
+  // zod's English words: English callers read zod's message itself, other languages these texts.
+  // (Its bare 'Invalid input' is not one of them: a dictionary text would stand without its field.)
+  inputWrongType: 'Invalid input: expected {expected}, received {received}',
+  inputMissing: 'Invalid input: expected {expected}, received undefined',
+  inputTooBig: 'Too big: expected {origin} to be at most {maximum}',
+  inputTooSmall: 'Too small: expected {origin} to be at least {minimum}',
+  inputNotAllowed: 'Invalid option: expected one of {values}',
+  inputUnknownKeys: 'Unrecognized keys: {keys}',
+  inputInvalid: 'The input is not valid',
   /** /api/health's answer, for whoever watches the shop: names what is wrong. */
   databaseUnavailable: 'The database is not reachable',
   /** Any other request while the database is restarting or unreachable (503): for a shopper, it passes. */

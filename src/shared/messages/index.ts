@@ -1,4 +1,5 @@
 import { admin } from './admin';
+import { adminVariants } from './admin-variants';
 import { auth } from './auth';
 import { cart } from './cart';
 import { catalog } from './catalog';
@@ -14,6 +15,17 @@ export { format } from './format';
  * Every text a user meets, in English. Arabic will sit beside it with the same keys, so nothing that a
  * person reads lives as a literal inside a component or a route (DESIGN §5).
  */
-export const messages = { layout, auth, catalog, cart, orders, admin, errors, variants, settings } as const;
+export const messages = {
+  layout,
+  auth,
+  catalog,
+  cart,
+  orders,
+  admin,
+  errors,
+  variants,
+  adminVariants,
+  settings,
+} as const;
 // The e-mails' texts (./mail.ts) are the server's alone: outside this object, the web app's first
 // download does not carry them.

@@ -1,4 +1,8 @@
-/** The shop's settings (issue 16): the admin's Settings screen, the policy pages and the delivery block. */
+/**
+ * The shop's settings (issue 16): the admin's Settings screen and the server's checks of it. Shoppers
+ * read none of these (the policy pages' and the delivery block's texts are the catalogue's), so they
+ * load with the admin's screens.
+ */
 export const settings = {
   // The admin's Settings screen
   title: 'Settings',
@@ -47,11 +51,4 @@ export const settings = {
   walletRule: 'Enter an Egyptian mobile number: 01 then 0, 1, 2 or 5, then 8 digits',
   urlRule: 'Enter a full link starting with https://',
   feeRule: 'A shipping fee is an amount in EGP from 0 up, with at most 2 decimals',
-  pageNotWritten: 'This page has not been written yet.',
-  pageLoadFailed: 'This page could not be loaded.',
-  // The product page's delivery block
-  deliveryTitle: 'Delivery and returns',
-  deliveryFee: 'Delivery to {city}: {fee}',
-  returnsLink: 'Read our returns policy',
-  shippingLink: 'Shipping details',
 } as const;

@@ -43,16 +43,8 @@ export const OrderBasicsSchema = z.object({
 
 /**
  * A client that sends only SPEC §7's fields: one line of address text, the city read from it with
- * `cityFromAddress` (DESIGN §2).
+ * `cityFromAddress` (server/orders/address.ts, DESIGN §2).
  */
 export const AddressOnlySchema = ShippingSchema.pick({ name: true, phone: true }).extend({
   address: rule('address', 300, m.addressRule).min(5, m.addressRule),
 });
-
-/** The city a bare address text names, for clients that send no `city` (DESIGN §2). */
-export function cityFromAddress(address: string): (typeof CITIES)[number] {
-  const text = address.toLowerCase();
-  if (text.includes('giza')) return 'Giza';
-  if (text.includes('cairo')) return 'Cairo';
-  return 'Outside Cairo and Giza';
-}

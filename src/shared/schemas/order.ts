@@ -135,7 +135,10 @@ export const OrderSchema = z.object({
   status: z.enum(ORDER_STATUSES),
   name: z.string(),
   phone: z.string(),
-  /** One line of address text: the structured fields joined, or the text a SPEC §7 client sent. */
+  /**
+   * One line of address text: the structured fields joined in the words of the language the order was
+   * placed in ('Floor 5, Apartment 12' or 'الدور 5، شقة 12'), or the text a SPEC §7 client sent.
+   */
   address: z.string(),
   /** The structured address; empty for an order of a client that sent only `address`. */
   street: z.string(),
@@ -215,7 +218,11 @@ export const OrderMultipartSchema = z.object({
   ).optional(),
   address: z
     .string()
-    .describe('One line of address text, 5 to 300; the whole address of a SPEC §7 client')
+    .describe(
+      'One line of address text, 5 to 300; the whole address of a SPEC §7 client (its city read from ' +
+        "Giza's or Cairo's name in it, in English or Arabic). With the structured fields it is ignored: " +
+        "the order joins them in the words of the request's language",
+    )
     .optional(),
   street: z.string().describe('5 to 100 letters, digits, spaces and - . ,').optional(),
   building: z.string().describe('1 to 5 digits').optional(),

@@ -1,5 +1,6 @@
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { messages as english } from '@/shared/messages';
 import type { OrderDto } from '@/shared/schemas/order';
 import type { ProductDto } from '@/shared/schemas/product';
 
@@ -12,14 +13,26 @@ async function arabicAdmin() {
   document.documentElement.lang = 'ar';
   document.documentElement.dir = 'rtl';
   vi.resetModules();
-  const [library, testing, { renderAdmin }, { messages }, { inPageLanguage }] = await Promise.all([
-    import('@testing-library/react'),
-    import('@/web/lib/testing'),
-    import('./testing'),
-    import('@/web/i18n/messages'),
-    import('@/web/i18n/in-page-language'),
-  ]);
-  return { ...library, ...testing, renderAdmin, messages, inPageLanguage };
+  const [library, testing, { renderAdmin }, { messages }, { translator, refusalText }, product, variants] =
+    await Promise.all([
+      import('@testing-library/react'),
+      import('@/web/lib/testing'),
+      import('./testing'),
+      import('./messages'),
+      import('@/web/i18n/translate'),
+      import('@/shared/schemas/product'),
+      import('@/shared/schemas/variants'),
+    ]);
+  return {
+    ...library,
+    ...testing,
+    renderAdmin,
+    messages,
+    translator,
+    refusalText,
+    ProductFormSchema: product.ProductFormSchema,
+    ProductVariantsInputSchema: variants.ProductVariantsInputSchema,
+  };
 }
 
 let ar: Awaited<ReturnType<typeof arabicAdmin>>;
@@ -211,14 +224,58 @@ describe('the admin in Arabic', () => {
     expect(screen.getByLabelText(`رمز SKU لـ ${isolated('S')}`)).toHaveAttribute('dir', 'ltr');
   }, 20_000);
 
-  it('translates the shared schemas’ English messages, values and plurals included', () => {
-    const { inPageLanguage, messages } = ar;
-    expect(inPageLanguage('Please fill all required fields')).toBe(messages.admin.fillRequired);
-    expect(inPageLanguage('Name must be at most 120 characters')).toBe('يجب ألا يزيد طول الاسم على 120 حرفًا');
-    expect(inPageLanguage('A product can have at most 11 additional images')).toBe(
-      'يمكن أن يحتوي المنتج على 11 صورة إضافية بحد أقصى',
+  it('says the category form’s refusals in Arabic beside their fields: a name too long, a chart cell too long', async () => {
+    const category = ar.makeCategory({ _id: 'cat-women', name: 'Women', nameAr: 'حريمي' });
+    const { calls } = ar.mockFetch((call) =>
+      call.method === 'GET' && call.url.pathname === '/api/category/cat-women'
+        ? { body: { success: true, category } }
+        : undefined,
     );
-    expect(inPageLanguage('The SKU LD-M is listed twice')).toBe('رمز SKU LD-M مذكور مرتين');
-    expect(inPageLanguage('Something no dictionary holds')).toBe('Something no dictionary holds');
+    ar.renderAdmin('/dashboard/manage_category/edit/cat-women');
+    const { screen } = ar;
+
+    const name = await screen.findByLabelText('اسم القسم *');
+    await ar.waitFor(() => expect(name).toHaveValue('Women'));
+    await userEvent.type(name, 'x'.repeat(60));
+    await userEvent.click(screen.getByRole('button', { name: 'تحديث' }));
+    // Beside the field, announced with it, and in the toast.
+    const tooLong = 'يجب ألا يزيد طول اسم القسم على 60 حرفًا';
+    expect((await screen.findAllByText(tooLong)).length).toBeGreaterThan(1);
+    expect(name).toHaveAccessibleDescription(tooLong);
+
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Women');
+    await userEvent.click(screen.getByRole('button', { name: 'إضافة دليل مقاسات' }));
+    await userEvent.type(screen.getByLabelText(`الصف 1، ${isolated('المقاس')}`), 'x'.repeat(41));
+    await userEvent.click(screen.getByRole('button', { name: 'تحديث' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('يجب ألا تزيد خانة دليل المقاسات على 40 حرفًا');
+    expect(calls.some((call) => call.method === 'PATCH')).toBe(false);
+  }, 20_000);
+
+  it('says the shared schemas’ English refusals in Arabic, with the values they were filled with', () => {
+    const { translator, refusalText, messages, ProductFormSchema, ProductVariantsInputSchema } = ar;
+    expect(translator.text(english.admin.fillRequired)).toBe(messages.admin.fillRequired);
+    expect(messages.admin.fillRequired).toBe('يُرجى ملء جميع الحقول المطلوبة');
+
+    // A rule filled when the schema was built (ruleText): its limit.
+    const longName = ProductFormSchema.safeParse({
+      name: 'x'.repeat(121),
+      price: '10',
+      avaliableItems: '1',
+      category: 'cat-girls',
+    });
+    expect(longName.success).toBe(false);
+    expect(refusalText(longName.error!)).toBe('يجب ألا يزيد طول الاسم على 120 حرفًا');
+
+    // A refusal filled with what was typed (phraseIssue): the SKU.
+    const variant = { sku: 'LD-M', options: { Size: 'M' }, avaliableItems: '1', price: '' };
+    const twice = ProductVariantsInputSchema.safeParse({
+      options: [{ name: 'Size', values: ['M', 'L'] }],
+      variants: [variant, { ...variant, options: { Size: 'L' } }],
+    });
+    expect(twice.success).toBe(false);
+    expect(refusalText(twice.error!)).toBe('رمز SKU LD-M مذكور مرتين');
+
+    expect(translator.text('Something no dictionary holds')).toBe('Something no dictionary holds');
   });
 });

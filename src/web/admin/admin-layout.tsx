@@ -1,7 +1,7 @@
 import { FolderTree, LayoutDashboard, Package, Settings, ShoppingBag, Store } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
-import { messages } from '@/web/i18n/messages';
+import { messages } from '@/web/admin/messages';
 import { href } from '@/web/paths';
 
 const m = messages.admin;

@@ -11,7 +11,7 @@ import {
 import { Link } from 'react-router';
 import { ADMIN_LOADING_MIN_MS, STOCK_PLENTY_ABOVE } from '@/shared/constants';
 import { format } from '@/web/i18n/language';
-import { messages } from '@/web/i18n/messages';
+import { messages } from '@/web/admin/messages';
 import { isolate } from '@/web/i18n/bidi';
 
 /** Small pieces every admin screen shares. */

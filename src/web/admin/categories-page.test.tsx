@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { format } from '@/web/i18n/language';
-import { messages } from '@/web/i18n/messages';
+import { messages } from '@/web/admin/messages';
 import type { CategoryDto } from '@/shared/schemas/category';
 import { clearToasts, makeCategory, mockFetch, type RecordedCall } from '@/web/lib/testing';
 import { renderAdmin } from './testing';

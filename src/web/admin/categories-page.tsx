@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ADMIN_PAGE_SIZE } from '@/shared/constants';
 import { format } from '@/web/i18n/language';
-import { messages } from '@/web/i18n/messages';
+import { messages } from '@/web/admin/messages';
 import { isolate } from '@/web/i18n/bidi';
 import type { CategoryDto } from '@/shared/schemas/category';
 import { useDocumentTitle } from '@/web/lib/shop';

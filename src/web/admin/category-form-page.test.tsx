@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { format } from '@/web/i18n/language';
-import { messages } from '@/web/i18n/messages';
+import { messages } from '@/web/admin/messages';
 import { SIZE_GUIDE_CELL_MAX } from '@/shared/schemas/variants';
 import { clearToasts, makeCategory, mockFetch } from '@/web/lib/testing';
 import { renderAdmin } from './testing';
@@ -45,6 +45,17 @@ describe('admin category form', () => {
     expect(form.get('nameAr')).toBe('إيشاربات');
     expect((form.get('category') as File).name).toBe('women.png');
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/manage_category'));
+  });
+
+  it('says a name that is too long beside the field, in English', async () => {
+    const { calls } = mockFetch((call) => (call.url.pathname === '/api/category' ? emptyList : undefined));
+    renderAdmin('/dashboard/manage_category/new');
+    await userEvent.type(await screen.findByLabelText(`${m.categoryName} *`), 'x'.repeat(61));
+    await userEvent.click(screen.getByRole('button', { name: m.create }));
+    const tooLong = 'Category name must be at most 60 characters';
+    expect((await screen.findAllByText(tooLong)).length).toBeGreaterThan(1);
+    expect(screen.getByLabelText(`${m.categoryName} *`)).toHaveAccessibleDescription(tooLong);
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
   });
 
   it('edits without a new image, and shows the server message when the name is taken', async () => {
@@ -106,7 +117,7 @@ describe('admin category form', () => {
 });
 
 describe('admin category form, size guide', { timeout: 20_000 }, () => {
-  const v = messages.variants;
+  const v = messages.adminVariants;
 
   function serveCategory(category: ReturnType<typeof makeCategory>) {
     return mockFetch((call) => {

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
-import { messages } from '@/web/i18n/messages';
+import { messages } from '@/web/admin/messages';
 import { CategoryFormSchema } from '@/shared/schemas/category';
 import { SizeGuideInputSchema, type SizeGuide } from '@/shared/schemas/variants';
 import { FormField } from '@/web/components/form-field';
@@ -19,20 +19,21 @@ import { SizeGuideEditor } from './size-guide-editor';
 import { href } from '@/web/paths';
 import { failureText } from '@/web/lib/failure-text';
 import { notify } from '@/web/lib/notify';
-import { inPageLanguage, inPageLanguageResolver } from '@/web/i18n/in-page-language';
+import { refusalText, translator } from '@/web/i18n/translate';
 
 const m = messages.admin;
 
 type CategoryForm = z.output<typeof CategoryFormSchema>;
 
 /**
- * The size guide field (issue 13): the chart as JSON, checked by the shared schema; an empty field
- * removes a chart the category had; left out (no chart before or after) changes nothing.
+ * The size guide field (issue 13): the chart as JSON, checked by the shared schema (its refusal said in
+ * the page's language); an empty field removes a chart the category had; left out (no chart before or
+ * after) changes nothing.
  */
 function sizeGuideField(guide: SizeGuide | null, hadGuide: boolean): { value?: string; error?: string } {
   if (!guide) return hadGuide ? { value: '' } : {};
   const checked = SizeGuideInputSchema.safeParse(guide);
-  if (!checked.success) return { error: inPageLanguage(checked.error.issues[0]?.message ?? '') };
+  if (!checked.success) return { error: refusalText(checked.error) };
   return { value: JSON.stringify(checked.data) };
 }
 
@@ -52,7 +53,8 @@ export default function CategoryFormPage() {
     formState: { errors },
   } = useForm<z.input<typeof CategoryFormSchema>, unknown, CategoryForm>({
     defaultValues: { name: '', nameAr: '' },
-    resolver: inPageLanguageResolver(zodResolver(CategoryFormSchema)),
+    // The shared schema's English messages; the fields say them in the page's language (FormField).
+    resolver: zodResolver(CategoryFormSchema),
   });
   const [image, setImage] = useState<File | null>(null);
   const [imageError, setImageError] = useState<string>();
@@ -135,7 +137,8 @@ export default function CategoryFormPage() {
         onSubmit={(event) =>
           void handleSubmit(onValid, (invalid) => {
             if (!isEdit && !image) setImageError(m.uploadCategoryImage);
-            notify.error(invalid.name?.message ?? invalid.nameAr?.message ?? m.enterCategoryName);
+            const message = invalid.name?.message ?? invalid.nameAr?.message;
+            notify.error(message ? translator.text(message) : m.enterCategoryName);
           })(event)
         }
       >

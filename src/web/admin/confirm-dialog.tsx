@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { messages } from '@/web/i18n/messages';
+import { messages } from '@/web/admin/messages';
 import { useModal } from '@/web/lib/use-modal';
 
 interface ConfirmDialogProps {

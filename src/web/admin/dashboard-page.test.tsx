@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { format } from '@/web/i18n/language';
-import { messages } from '@/web/i18n/messages';
+import { messages } from '@/web/admin/messages';
 import type { ProductDto } from '@/shared/schemas/product';
 import { clearToasts, makeProduct, mockFetch } from '@/web/lib/testing';
 import { renderAdmin } from './testing';

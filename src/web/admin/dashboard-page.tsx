@@ -14,7 +14,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { ORDER_STATUSES } from '@/shared/constants';
 import { format } from '@/web/i18n/language';
-import { messages } from '@/web/i18n/messages';
+import { messages } from '@/web/admin/messages';
 import { statusLabel, statusTone } from '@/web/components/order-status';
 import { formatEgp } from '@/web/i18n/language';
 import { isolate } from '@/web/i18n/bidi';

@@ -1,5 +1,5 @@
 import { Download } from 'lucide-react';
-import { messages } from '@/web/i18n/messages';
+import { messages } from '@/web/admin/messages';
 import { failureText } from '@/web/lib/failure-text';
 import { notify } from '@/web/lib/notify';
 import { useCreateBackupLink } from './api/create-backup-link';

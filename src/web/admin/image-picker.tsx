@@ -2,7 +2,7 @@ import { ImagePlus, X } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { ACCEPTED_IMAGE_TYPES, MAX_IMAGE_BYTES } from '@/shared/constants';
 import { format } from '@/web/i18n/language';
-import { messages } from '@/web/i18n/messages';
+import { messages } from '@/web/admin/messages';
 import { isolate } from '@/web/i18n/bidi';
 import { notify } from '@/web/lib/notify';
 

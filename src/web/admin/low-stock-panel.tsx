@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { MAX_STOCK } from '@/shared/constants';
 import { format } from '@/web/i18n/language';
-import { messages } from '@/web/i18n/messages';
+import { messages } from '@/web/admin/messages';
 import { isolate } from '@/web/i18n/bidi';
 import { chosenOptionsText } from '@/web/lib/chosen-options-text';
 import { Spinner } from '@/web/components/spinner';
@@ -13,7 +13,7 @@ import { lowStockQuery } from './api/get-low-stock';
 import { StockBadge } from './admin-ui';
 
 const m = messages.admin;
-const v = messages.variants;
+const v = messages.adminVariants;
 
 /**
  * The low-stock filter of the product list (issue 13): every product without variants and every

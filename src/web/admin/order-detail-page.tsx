@@ -9,7 +9,6 @@ import {
   Phone,
   Printer,
   Undo2,
-  X,
 } from 'lucide-react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
@@ -17,16 +16,11 @@ import { ORDER_STATUSES, STATUS_NOTE_MAX, type OrderStatus } from '@/shared/cons
 import { whatsappLink } from '@/shared/whatsapp';
 import { formatDateTime } from '@/web/i18n/dates';
 import { format } from '@/web/i18n/language';
-import { messages } from '@/web/i18n/messages';
-import { useModal } from '@/web/lib/use-modal';
+import { messages } from '@/web/admin/messages';
+import { Dialog } from '@/web/components/dialog';
 import { formatEgp } from '@/web/i18n/language';
 import type { OrderDto } from '@/shared/schemas/order';
-import {
-  PAYMENT_TYPE_LABELS,
-  PROOF_STATE_LABELS,
-  statusLabel,
-  statusTone,
-} from '@/web/components/order-status';
+import { PAYMENT_TYPE_LABELS, statusLabel, statusTone } from '@/web/components/order-status';
 import { ApiError } from '@/web/lib/api';
 import { shopName, useDocumentTitle } from '@/web/lib/shop';
 import { useSession } from '@/web/session/session';
@@ -34,7 +28,7 @@ import { adminOrderQuery } from './api/get-order';
 import { useUpdateOrderStatus } from './api/update-order-status';
 import { useMarkOrderPayment } from './api/mark-order-payment';
 import { ConfirmDialog } from './confirm-dialog';
-import { orderProofState } from './order-proof';
+import { orderProofState, PROOF_STATE_LABELS } from './order-proof';
 import { isolate } from '@/web/i18n/bidi';
 import { chosenOptionsText } from '@/web/lib/chosen-options-text';
 import { AdminHeader, useMinimumLoading } from './admin-ui';
@@ -89,35 +83,10 @@ export async function downloadProof(url: string, orderId: string): Promise<void>
 }
 
 function ProofModal({ src, alt, onClose }: { src: string; alt: string; onClose: () => void }) {
-  const titleId = useId();
-  const { panel, initialFocus: close, onKeyDown } = useModal<HTMLButtonElement>(onClose);
   return (
-    <div className="fixed inset-0 z-50 grid place-items-center p-4" onKeyDown={onKeyDown}>
-      <div className="absolute inset-0 bg-ink/70" aria-hidden="true" onClick={onClose} />
-      <div
-        ref={panel}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        className="card relative flex max-h-full w-full max-w-3xl flex-col p-4 shadow-lift"
-      >
-        <div className="mb-3 flex items-center justify-between gap-3">
-          <h2 id={titleId} className="text-xl text-ink">
-            {m.paymentProof}
-          </h2>
-          <button
-            ref={close}
-            type="button"
-            className="btn btn-ghost px-2.5 py-2"
-            onClick={onClose}
-            aria-label={m.close}
-          >
-            <X className="size-5" aria-hidden="true" />
-          </button>
-        </div>
-        <img src={src} alt={alt} className="min-h-0 flex-1 rounded-lg object-contain" />
-      </div>
-    </div>
+    <Dialog title={m.paymentProof} closeLabel={m.close} onClose={onClose} width="max-w-3xl">
+      <img src={src} alt={alt} className="min-h-0 flex-1 rounded-lg object-contain" />
+    </Dialog>
   );
 }
 
@@ -311,16 +280,6 @@ function Contact({ order }: { order: OrderDto }) {
 function OrderView({ order }: { order: OrderDto }) {
   const [viewing, setViewing] = useState(false);
   const proofAlt = format(m.paymentProofAlt, { number: isolate(order.number) });
-  const address = [
-    order.street,
-    order.building && `${o.building} ${order.building}`,
-    order.floor && `${o.floor} ${order.floor}`,
-    order.apartment && `${o.apartment} ${order.apartment}`,
-    order.area,
-    order.landmark,
-  ]
-    .filter(Boolean)
-    .join(', ');
 
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
@@ -344,7 +303,7 @@ function OrderView({ order }: { order: OrderDto }) {
                     <p className="text-sm text-ink-soft">
                       <span>{chosenOptionsText(line.variant.options)}</span>
                       <span className="ms-2 text-xs text-muted">
-                        {format(messages.variants.skuLabel, { sku: isolate(line.variant.sku) })}
+                        {format(messages.adminVariants.skuLabel, { sku: isolate(line.variant.sku) })}
                       </span>
                     </p>
                   ) : null}
@@ -387,7 +346,8 @@ function OrderView({ order }: { order: OrderDto }) {
               <bdi dir="ltr">{order.createdBy.email}</bdi>
             </Fact>
             <Fact label={m.customerAddress}>
-              <bdi>{address || order.address}</bdi>
+              {/* The order's own line, in the language it was placed in, as the courier will read it. */}
+              <bdi>{order.address}</bdi>
             </Fact>
             <Fact label={m.customerCity}>{order.city}</Fact>
           </dl>

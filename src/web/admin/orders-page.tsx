@@ -12,20 +12,15 @@ import {
 } from '@/shared/constants';
 import { formatDateTime } from '@/web/i18n/dates';
 import { format } from '@/web/i18n/language';
-import { messages } from '@/web/i18n/messages';
+import { messages } from '@/web/admin/messages';
 import { formatEgp } from '@/web/i18n/language';
 import type { OrderDto } from '@/shared/schemas/order';
 import { Pagination } from '@/web/components/pagination';
-import {
-  PAYMENT_TYPE_LABELS,
-  PROOF_STATE_LABELS,
-  statusLabel,
-  statusTone,
-} from '@/web/components/order-status';
+import { PAYMENT_TYPE_LABELS, statusLabel, statusTone } from '@/web/components/order-status';
 import { useDocumentTitle } from '@/web/lib/shop';
 import { adminOrdersQuery } from './api/get-orders';
 import { useExportOrders } from './api/export-orders';
-import { orderProofState } from './order-proof';
+import { orderProofState, PROOF_STATE_LABELS } from './order-proof';
 import { readOrderFilters, writeOrderFilters, type DateChoice, type OrderListFilters } from './order-filters';
 import { isolate } from '@/web/i18n/bidi';
 import { AdminHeader, SearchAsYouType, shortId } from './admin-ui';

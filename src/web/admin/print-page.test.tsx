@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { messages } from '@/web/i18n/messages';
+import { messages } from '@/web/admin/messages';
 import type { OrderDto } from '@/shared/schemas/order';
 import { clearToasts, makeOrder, makeOrderLines, mockFetch } from '@/web/lib/testing';
 import { renderAdmin } from './testing';

@@ -2,15 +2,15 @@ import { useQuery } from '@tanstack/react-query';
 import { Printer } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { formatDateTime } from '@/web/i18n/dates';
-import { messages } from '@/web/i18n/messages';
-import { PAYMENT_TYPE_LABELS, PROOF_STATE_LABELS } from '@/web/components/order-status';
+import { messages } from '@/web/admin/messages';
+import { PAYMENT_TYPE_LABELS } from '@/web/components/order-status';
 import { formatEgp } from '@/web/i18n/language';
 import type { OrderDto } from '@/shared/schemas/order';
 import { Spinner } from '@/web/components/spinner';
 import { shopName, useDocumentTitle } from '@/web/lib/shop';
 import { href, type PrintKind } from '@/web/paths';
 import { printOrdersQuery } from './api/get-order';
-import { orderProofState } from './order-proof';
+import { orderProofState, PROOF_STATE_LABELS } from './order-proof';
 
 const m = messages.admin;
 const o = messages.orders;

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { format } from '@/web/i18n/language';
-import { messages } from '@/web/i18n/messages';
+import { messages } from '@/web/admin/messages';
 import { clearToasts, makeCategory, makeProduct, mockFetch, type RecordedCall } from '@/web/lib/testing';
 import { renderAdmin } from './testing';
 
@@ -240,7 +240,7 @@ describe('admin product form, edit mode', () => {
 
 // Typing options, values and a table of variants through user-event takes seconds on a busy machine.
 describe('admin product form, sizes and colours', { timeout: 20_000 }, () => {
-  const v = messages.variants;
+  const v = messages.adminVariants;
   const stringFields = (form: FormData) =>
     Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === 'string'));
 

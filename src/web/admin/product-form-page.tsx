@@ -6,10 +6,10 @@ import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { MAX_SUB_IMAGES } from '@/shared/constants';
 import { format } from '@/web/i18n/language';
-import { messages } from '@/web/i18n/messages';
+import { messages } from '@/web/admin/messages';
 import { ProductFormSchema, type ProductForm, type ProductFormInput } from '@/shared/schemas/product';
 import type { ProductVariantsInput } from '@/shared/schemas/variants';
-import { FormField } from '@/web/components/form-field';
+import { FieldError, FormField, TextAreaField } from '@/web/components/form-field';
 import { useDocumentTitle } from '@/web/lib/shop';
 import { allCategoriesQuery } from '@/web/lib/api/get-categories';
 import { adminProductQuery } from './api/get-product';
@@ -29,7 +29,7 @@ import { VariantEditor } from './variant-editor';
 import { href } from '@/web/paths';
 import { failureText, useFailureToast } from '@/web/lib/failure-text';
 import { notify } from '@/web/lib/notify';
-import { inPageLanguageResolver } from '@/web/i18n/in-page-language';
+import { translator } from '@/web/i18n/translate';
 
 const m = messages.admin;
 
@@ -79,9 +79,10 @@ export function productFormData(
   return form;
 }
 
+/** The first field's message, in the page's language. */
 function firstError(errors: FieldErrors<FormValues>): string {
   for (const error of Object.values(errors)) {
-    if (error?.message) return error.message;
+    if (error?.message) return translator.text(error.message);
   }
   return m.fillRequired;
 }
@@ -107,8 +108,9 @@ export default function ProductFormPage() {
     formState: { errors },
   } = useForm<FormValues, unknown, ProductForm>({
     defaultValues: EMPTY,
-    // The shared schema judges the fields with the messages the server uses (STYLE.md habit 1).
-    resolver: inPageLanguageResolver(zodResolver(ProductFormSchema)),
+    // The shared schema judges the fields with the messages the server uses (STYLE.md habit 1), in
+    // English: the fields say them in the page's language (FormField, FieldError).
+    resolver: zodResolver(ProductFormSchema),
   });
 
   const [defaultImage, setDefaultImage] = useState<File | null>(null);
@@ -280,65 +282,42 @@ export default function ProductFormPage() {
               </option>
             ))}
           </select>
-          {err('category') && (
-            <p id="product-category-error" className="field-error">
-              {err('category')}
-            </p>
-          )}
+          <FieldError id="product-category-error" error={err('category')} />
         </div>
-        <div>
-          <FormField
-            id="product-stock"
-            dir="ltr"
-            label={`${m.availableItems} *`}
-            type="number"
-            min={0}
-            step={1}
-            inputMode="numeric"
-            readOnly={hasVariants}
-            error={err('avaliableItems')}
-            {...register('avaliableItems')}
-          />
-          {hasVariants ? (
-            <p className="mt-1.5 text-xs text-muted">
-              {format(messages.variants.stockFromVariants, { n: variantStock })}
-            </p>
-          ) : null}
-        </div>
-        <div className="md:col-span-2">
-          <label htmlFor="product-description" className="label">
-            {m.description}
-          </label>
-          <textarea
-            id="product-description"
-            dir="auto"
-            rows={4}
-            className="field"
-            aria-invalid={err('description') ? true : undefined}
-            {...register('description')}
-          />
-          {err('description') && <p className="field-error">{err('description')}</p>}
-        </div>
-        <div className="md:col-span-2">
-          <label htmlFor="product-description-ar" className="label">
-            {m.descriptionAr}
-          </label>
-          <textarea
-            id="product-description-ar"
-            rows={4}
-            dir="rtl"
-            lang="ar"
-            className="field"
-            aria-invalid={err('descriptionAr') ? true : undefined}
-            aria-describedby={err('descriptionAr') ? 'product-description-ar-error' : undefined}
-            {...register('descriptionAr')}
-          />
-          {err('descriptionAr') && (
-            <p id="product-description-ar-error" className="field-error">
-              {err('descriptionAr')}
-            </p>
-          )}
-        </div>
+        <FormField
+          id="product-stock"
+          dir="ltr"
+          label={`${m.availableItems} *`}
+          type="number"
+          min={0}
+          step={1}
+          inputMode="numeric"
+          readOnly={hasVariants}
+          hint={
+            hasVariants ? format(messages.adminVariants.stockFromVariants, { n: variantStock }) : undefined
+          }
+          error={err('avaliableItems')}
+          {...register('avaliableItems')}
+        />
+        <TextAreaField
+          id="product-description"
+          className="md:col-span-2"
+          label={m.description}
+          dir="auto"
+          rows={4}
+          error={err('description')}
+          {...register('description')}
+        />
+        <TextAreaField
+          id="product-description-ar"
+          className="md:col-span-2"
+          label={m.descriptionAr}
+          dir="rtl"
+          lang="ar"
+          rows={4}
+          error={err('descriptionAr')}
+          {...register('descriptionAr')}
+        />
 
         <div className="min-w-0 md:col-span-2">
           <VariantEditor

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { format } from '@/web/i18n/language';
-import { messages } from '@/web/i18n/messages';
+import { messages } from '@/web/admin/messages';
 import type { ProductDto } from '@/shared/schemas/product';
 import { clearToasts, makeCategory, makeProduct, mockFetch, type RecordedCall } from '@/web/lib/testing';
 import { stockTone } from './admin-ui';
@@ -202,7 +202,7 @@ describe('admin product list', () => {
 });
 
 describe('admin product list, sizes and low stock', () => {
-  const v = messages.variants;
+  const v = messages.adminVariants;
 
   it("shows a product's stock as the total of its variants", async () => {
     serve(() => [

@@ -3,7 +3,7 @@ import { AlertTriangle, Filter, LayoutDashboard, Plus, Search, X } from 'lucide-
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { format } from '@/web/i18n/language';
-import { messages } from '@/web/i18n/messages';
+import { messages } from '@/web/admin/messages';
 import { isolate } from '@/web/i18n/bidi';
 import { formatEgp } from '@/web/i18n/language';
 import type { ProductDto } from '@/shared/schemas/product';
@@ -26,7 +26,7 @@ import { notify } from '@/web/lib/notify';
 import { LowStockPanel } from './low-stock-panel';
 
 const m = messages.admin;
-const v = messages.variants;
+const v = messages.adminVariants;
 
 /** The product's stock; for one with sizes or colours it is their total (issue 13), and says so. */
 function Stock({ product }: { product: ProductDto }) {

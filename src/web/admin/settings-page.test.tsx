@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { FullSettings } from '@/shared/schemas/settings';
 import { format } from '@/web/i18n/language';
-import { messages } from '@/web/i18n/messages';
+import { messages } from '@/web/admin/messages';
 import { clearToasts, mockFetch, renderRoute } from '@/web/lib/testing';
 import SettingsPage from './settings-page';
 
@@ -29,7 +29,8 @@ function sampleSettings(overrides: Partial<FullSettings> = {}): FullSettings {
 
 beforeEach(() => clearToasts());
 
-describe('admin settings screen', () => {
+// Typing whole links and sentences takes seconds when the machine's cores are shared.
+describe('admin settings screen', { timeout: 20_000 }, () => {
   it('shows the settings and saves a change of fee, link and announcement', async () => {
     const { calls } = mockFetch((call) => {
       if (call.url.pathname === '/api/settings/full')
@@ -50,6 +51,13 @@ describe('admin settings screen', () => {
     // The form is filled once the settings have arrived: wait for that, not only for the field.
     await waitFor(() => expect(giza).toHaveValue(40));
     expect(screen.getByLabelText(m.shopName)).toHaveValue('Nour');
+    // Each text kept in both languages has an English field and an Arabic one, each in its direction.
+    expect(screen.getByLabelText(m.shopNameAr)).toHaveValue('نور');
+    expect(screen.getByLabelText(m.shopNameAr)).toHaveAttribute('dir', 'rtl');
+    const returns = messages.layout.policyPages.returns;
+    expect(screen.getByLabelText(format(m.policyEnglish, { page: returns }))).toHaveAttribute('dir', 'ltr');
+    expect(screen.getByLabelText(format(m.policyArabic, { page: returns }))).toHaveValue('# صفحة');
+    expect(screen.getByLabelText(format(m.policyArabic, { page: returns }))).toHaveAttribute('lang', 'ar');
 
     await userEvent.clear(giza);
     await userEvent.type(giza, '55');
@@ -81,7 +89,10 @@ describe('admin settings screen', () => {
 
     expect(await screen.findByText(m.urlRule)).toBeInTheDocument();
     expect(screen.getByLabelText('Facebook')).toHaveAccessibleDescription(m.urlRule);
-    expect(screen.getByLabelText(m.walletNumber)).toHaveAccessibleDescription(m.walletRule);
+    // The hint first, then what is wrong.
+    expect(screen.getByLabelText(m.walletNumber)).toHaveAccessibleDescription(
+      `${m.walletHint} ${m.walletRule}`,
+    );
     expect(screen.getByLabelText(format(m.shippingFee, { city: 'Cairo' }))).toHaveAccessibleDescription(
       m.feeRule,
     );

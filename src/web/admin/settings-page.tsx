@@ -1,14 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, type ReactNode } from 'react';
-import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
+import { useEffect, type ReactNode } from 'react';
+import { FormProvider, useForm, useFormContext } from 'react-hook-form';
 import type { z } from 'zod';
-import { ACCEPTED_IMAGE_TYPES, CITIES, POLICY_PAGES } from '@/shared/constants';
+import { ACCEPTED_IMAGE_TYPES, CITIES, POLICY_PAGES, type PolicyPage } from '@/shared/constants';
 import { ShopSettingsSchema, type FullSettings, type ShopSettings } from '@/shared/schemas/settings';
-import { FormField } from '@/web/components/form-field';
+import { FormField, TextAreaField } from '@/web/components/form-field';
 import { Spinner } from '@/web/components/spinner';
 import { format } from '@/web/i18n/language';
-import { messages } from '@/web/i18n/messages';
+import { messages } from '@/web/admin/messages';
 import { failureText } from '@/web/lib/failure-text';
 import { notify } from '@/web/lib/notify';
 import { useDocumentTitle } from '@/web/lib/shop';
@@ -33,53 +33,64 @@ function Section({ title, hint, children }: { title: string; hint?: string; chil
   );
 }
 
-function TextArea({
-  label,
-  error,
-  registration,
-  dir,
+type SettingsInput = z.input<typeof ShopSettingsSchema>;
+
+/** The settings the owner writes in both languages (src/shared/schemas/settings.ts, `localized`). */
+type TwoLanguageSetting = 'shopName' | 'announcement' | `policies.${PolicyPage}`;
+
+/**
+ * A text the shop shows in each language: its English field, then its Arabic one, each written in its
+ * own direction. `multiline` for a page of Markdown.
+ */
+function TwoLanguageFields({
+  name,
+  id,
+  english,
+  arabic,
+  multiline = false,
 }: {
-  label: string;
-  error: string | undefined;
-  registration: UseFormRegisterReturn;
-  dir?: 'rtl' | 'ltr';
+  name: TwoLanguageSetting;
+  id: string;
+  english: string;
+  arabic: string;
+  multiline?: boolean;
 }) {
-  const id = useId();
-  return (
-    <div className="sm:col-span-2">
-      <label htmlFor={id} className="label">
-        {label}
-      </label>
-      <textarea
-        id={id}
+  const { register, getFieldState, formState } = useFormContext<SettingsInput>();
+  return (['en', 'ar'] as const).map((language) => {
+    const path = `${name}.${language}` as const;
+    const field = {
+      id: language === 'en' ? id : `${id}-ar`,
+      label: language === 'en' ? english : arabic,
+      lang: language,
+      dir: language === 'en' ? 'ltr' : 'rtl',
+      error: getFieldState(path, formState).error?.message,
+      ...register(path),
+    };
+    return multiline ? (
+      <TextAreaField
+        key={language}
         rows={8}
-        dir={dir}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className="field font-mono text-sm"
-        {...registration}
+        className="sm:col-span-2"
+        fieldClassName="font-mono text-sm"
+        {...field}
       />
-      {error && (
-        <p id={`${id}-error`} className="field-error">
-          {error}
-        </p>
-      )}
-    </div>
-  );
+    ) : (
+      <FormField key={language} {...field} />
+    );
+  });
 }
 
 /** /dashboard/settings (issue 16): what the shop shows and charges, set by the owner. */
 export default function SettingsPage() {
   useDocumentTitle(m.title);
   const settings = useQuery(adminSettingsQuery);
+  const form = useForm<SettingsInput, unknown, ShopSettings>({ resolver: zodResolver(ShopSettingsSchema) });
   const {
     register,
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm<z.input<typeof ShopSettingsSchema>, unknown, ShopSettings>({
-    resolver: zodResolver(ShopSettingsSchema),
-  });
+  } = form;
   useEffect(() => {
     if (settings.data) reset(formValues(settings.data));
   }, [settings.data, reset]);
@@ -94,176 +105,151 @@ export default function SettingsPage() {
   return (
     <div className="max-w-4xl">
       <AdminHeader title={m.title} intro={m.intro} />
-      <form
-        noValidate
-        className="space-y-6"
-        onSubmit={handleSubmit((values) => write.mutate({ kind: 'patch', patch: values }, { onError }))}
-      >
-        <Section title={m.identitySection}>
-          <FormField
-            id="shop-name"
-            label={m.shopName}
-            error={errors.shopName?.en?.message}
-            {...register('shopName.en')}
-          />
-          <FormField
-            id="shop-name-ar"
-            dir="rtl"
-            label={m.shopNameAr}
-            error={errors.shopName?.ar?.message}
-            {...register('shopName.ar')}
-          />
-          <div className="sm:col-span-2">
-            <p className="label">{m.logo}</p>
-            <div className="flex flex-wrap items-center gap-4">
-              {logo ? (
-                <img
-                  src={logo.url}
-                  alt={m.logo}
-                  className="h-16 w-auto rounded border border-line bg-canvas p-1"
-                />
-              ) : (
-                <p className="text-sm text-muted">{m.noLogo}</p>
-              )}
-              <label className="btn btn-outline cursor-pointer">
-                {m.uploadLogo}
-                <input
-                  type="file"
-                  accept={ACCEPTED_IMAGE_TYPES.join(',')}
-                  className="sr-only"
-                  onChange={(event) => {
-                    const file = event.target.files?.[0];
-                    event.target.value = '';
-                    if (file) write.mutate({ kind: 'logo', file }, { onError });
-                  }}
-                />
-              </label>
-              {logo && (
-                <button
-                  type="button"
-                  className="btn btn-outline"
-                  onClick={() => write.mutate({ kind: 'removeLogo' }, { onError })}
-                >
-                  {m.removeLogo}
-                </button>
-              )}
+      <FormProvider {...form}>
+        <form
+          noValidate
+          className="space-y-6"
+          onSubmit={handleSubmit((values) => write.mutate({ kind: 'patch', patch: values }, { onError }))}
+        >
+          <Section title={m.identitySection}>
+            <TwoLanguageFields name="shopName" id="shop-name" english={m.shopName} arabic={m.shopNameAr} />
+            <div className="sm:col-span-2">
+              <p className="label">{m.logo}</p>
+              <div className="flex flex-wrap items-center gap-4">
+                {logo ? (
+                  <img
+                    src={logo.url}
+                    alt={m.logo}
+                    className="h-16 w-auto rounded border border-line bg-canvas p-1"
+                  />
+                ) : (
+                  <p className="text-sm text-muted">{m.noLogo}</p>
+                )}
+                <label className="btn btn-outline cursor-pointer">
+                  {m.uploadLogo}
+                  <input
+                    type="file"
+                    accept={ACCEPTED_IMAGE_TYPES.join(',')}
+                    className="sr-only"
+                    onChange={(event) => {
+                      const file = event.target.files?.[0];
+                      event.target.value = '';
+                      if (file) write.mutate({ kind: 'logo', file }, { onError });
+                    }}
+                  />
+                </label>
+                {logo && (
+                  <button
+                    type="button"
+                    className="btn btn-outline"
+                    onClick={() => write.mutate({ kind: 'removeLogo' }, { onError })}
+                  >
+                    {m.removeLogo}
+                  </button>
+                )}
+              </div>
             </div>
-          </div>
-        </Section>
+          </Section>
 
-        <Section title={m.contactSection}>
-          <FormField
-            id="phone"
-            type="tel"
-            dir="ltr"
-            label={m.phone}
-            error={errors.phone?.message}
-            {...register('phone')}
-          />
-          <FormField
-            id="email"
-            type="email"
-            dir="ltr"
-            label={m.email}
-            error={errors.email?.message}
-            {...register('email')}
-          />
-          <div className="sm:col-span-2">
+          <Section title={m.contactSection}>
+            <FormField
+              id="phone"
+              type="tel"
+              dir="ltr"
+              label={m.phone}
+              error={errors.phone?.message}
+              {...register('phone')}
+            />
+            <FormField
+              id="email"
+              type="email"
+              dir="ltr"
+              label={m.email}
+              error={errors.email?.message}
+              {...register('email')}
+            />
             <FormField
               id="whatsapp"
+              className="sm:col-span-2"
               type="tel"
               dir="ltr"
               label={m.whatsapp}
+              hint={m.whatsappHint}
               error={errors.whatsapp?.message}
               {...register('whatsapp')}
             />
-            <p className="mt-1 text-xs text-muted">{m.whatsappHint}</p>
-          </div>
-        </Section>
+          </Section>
 
-        <Section title={m.socialSection} hint={m.socialHint}>
-          {(['facebook', 'instagram', 'tiktok'] as const).map((network) => (
-            <FormField
-              key={network}
-              id={`social-${network}`}
-              type="url"
-              dir="ltr"
-              label={messages.layout[network]}
-              placeholder={`https://${network}.com/…`}
-              error={errors.social?.[network]?.message}
-              {...register(`social.${network}`)}
-            />
-          ))}
-        </Section>
+          <Section title={m.socialSection} hint={m.socialHint}>
+            {(['facebook', 'instagram', 'tiktok'] as const).map((network) => (
+              <FormField
+                key={network}
+                id={`social-${network}`}
+                type="url"
+                dir="ltr"
+                label={messages.layout[network]}
+                placeholder={`https://${network}.com/…`}
+                error={errors.social?.[network]?.message}
+                {...register(`social.${network}`)}
+              />
+            ))}
+          </Section>
 
-        <Section title={m.paymentSection} hint={m.feesHint}>
-          <div className="sm:col-span-2">
+          <Section title={m.paymentSection} hint={m.feesHint}>
             <FormField
               id="wallet"
+              className="sm:col-span-2"
               type="tel"
               dir="ltr"
               label={m.walletNumber}
+              hint={m.walletHint}
               error={errors.walletNumber?.message}
               {...register('walletNumber')}
             />
-            <p className="mt-1 text-xs text-muted">{m.walletHint}</p>
-          </div>
-          {CITIES.map((city, index) => (
-            <FormField
-              key={city}
-              id={`fee-${index}`}
-              type="number"
-              inputMode="decimal"
-              min={0}
-              step="0.01"
-              label={format(m.shippingFee, { city })}
-              error={errors.shippingFees?.[city]?.message}
-              {...register(`shippingFees.${city}`, { valueAsNumber: true })}
+            {CITIES.map((city, index) => (
+              <FormField
+                key={city}
+                id={`fee-${index}`}
+                type="number"
+                inputMode="decimal"
+                min={0}
+                step="0.01"
+                label={format(m.shippingFee, { city })}
+                error={errors.shippingFees?.[city]?.message}
+                {...register(`shippingFees.${city}`, { valueAsNumber: true })}
+              />
+            ))}
+          </Section>
+
+          <Section title={m.announcementSection} hint={m.announcementHint}>
+            <TwoLanguageFields
+              name="announcement"
+              id="announcement"
+              english={m.announcement}
+              arabic={m.announcementAr}
             />
-          ))}
-        </Section>
+          </Section>
 
-        <Section title={m.announcementSection} hint={m.announcementHint}>
-          <FormField
-            id="announcement"
-            label={m.announcement}
-            error={errors.announcement?.en?.message}
-            {...register('announcement.en')}
-          />
-          <FormField
-            id="announcement-ar"
-            dir="rtl"
-            label={m.announcementAr}
-            error={errors.announcement?.ar?.message}
-            {...register('announcement.ar')}
-          />
-        </Section>
-
-        <Section title={m.policiesSection} hint={m.policiesHint}>
-          {POLICY_PAGES.map((page) => (
-            <div key={page} className="contents">
-              <TextArea
-                label={format(m.policyEnglish, { page: messages.layout.policyPages[page] })}
-                error={errors.policies?.[page]?.en?.message}
-                registration={register(`policies.${page}.en`)}
-                dir="ltr"
+          <Section title={m.policiesSection} hint={m.policiesHint}>
+            {POLICY_PAGES.map((page) => (
+              <TwoLanguageFields
+                key={page}
+                name={`policies.${page}`}
+                id={`policy-${page}`}
+                english={format(m.policyEnglish, { page: messages.layout.policyPages[page] })}
+                arabic={format(m.policyArabic, { page: messages.layout.policyPages[page] })}
+                multiline
               />
-              <TextArea
-                label={format(m.policyArabic, { page: messages.layout.policyPages[page] })}
-                error={errors.policies?.[page]?.ar?.message}
-                registration={register(`policies.${page}.ar`)}
-                dir="rtl"
-              />
-            </div>
-          ))}
-        </Section>
+            ))}
+          </Section>
 
-        <div className="sticky bottom-0 flex justify-end border-t border-line bg-canvas/95 py-4">
-          <button type="submit" className="btn btn-primary min-w-40" disabled={write.isPending}>
-            {write.isPending ? m.saving : m.save}
-          </button>
-        </div>
-      </form>
+          <div className="sticky bottom-0 flex justify-end border-t border-line bg-canvas/95 py-4">
+            <button type="submit" className="btn btn-primary min-w-40" disabled={write.isPending}>
+              {write.isPending ? m.saving : m.save}
+            </button>
+          </div>
+        </form>
+      </FormProvider>
     </div>
   );
 }

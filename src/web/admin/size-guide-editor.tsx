@@ -1,14 +1,14 @@
 import { Plus, Trash2, X } from 'lucide-react';
 import { useId } from 'react';
 import { format } from '@/web/i18n/language';
-import { messages } from '@/web/i18n/messages';
+import { messages } from '@/web/admin/messages';
 import { isolate } from '@/web/i18n/bidi';
 import type { SizeGuide } from '@/shared/schemas/variants';
 
-const v = messages.variants;
+const v = messages.adminVariants;
 
 /** A new chart's first shape: the size column and one more, one empty row. */
-const STARTING_GUIDE: SizeGuide = { columns: [v.sizeFilter, ''], rows: [['', '']] };
+const STARTING_GUIDE: SizeGuide = { columns: [messages.variants.sizeFilter, ''], rows: [['', '']] };
 
 interface SizeGuideEditorProps {
   guide: SizeGuide | null;
@@ -27,7 +27,9 @@ export function SizeGuideEditor({ guide, onChange, error }: SizeGuideEditorProps
   if (!guide) {
     return (
       <fieldset className="flex min-w-0 flex-col gap-3 rounded-card border border-line p-4">
-        <legend className="px-1 font-sans text-base font-semibold text-ink">{v.sizeGuide}</legend>
+        <legend className="px-1 font-sans text-base font-semibold text-ink">
+          {messages.variants.sizeGuide}
+        </legend>
         <p className="text-sm text-ink-soft">{v.sizeGuideIntro}</p>
         <button type="button" className="btn btn-outline self-start" onClick={() => onChange(STARTING_GUIDE)}>
           <Plus className="size-4" aria-hidden="true" />
@@ -54,7 +56,9 @@ export function SizeGuideEditor({ guide, onChange, error }: SizeGuideEditorProps
       className="flex min-w-0 flex-col gap-3 rounded-card border border-line p-4"
       aria-describedby={`${id}-intro`}
     >
-      <legend className="px-1 font-sans text-base font-semibold text-ink">{v.sizeGuide}</legend>
+      <legend className="px-1 font-sans text-base font-semibold text-ink">
+        {messages.variants.sizeGuide}
+      </legend>
       <p id={`${id}-intro`} className="text-sm text-ink-soft">
         {v.sizeGuideIntro}
       </p>

@@ -6,7 +6,7 @@ import {
   type ProductOption,
   type ProductVariantsInput,
 } from '@/shared/schemas/variants';
-import { inPageLanguage } from '@/web/i18n/in-page-language';
+import { refusalText } from '@/web/i18n/translate';
 
 /**
  * The admin's options and variants while they are being edited (issue 13): text as typed, so a
@@ -138,7 +138,8 @@ export function draftOf(product: ProductDetailDto): VariantsDraft {
 }
 
 /**
- * The drafts judged by the shared schema: the checked options and variants, or the first rule broken.
+ * The drafts judged by the shared schema: the checked options and variants, or the first rule broken,
+ * said in the page's language.
  * No options at all is a product with one stock figure.
  */
 export function checkedVariants(
@@ -155,5 +156,5 @@ export function checkedVariants(
     })),
   });
   if (result.success) return { ok: true, value: result.data };
-  return { ok: false, message: inPageLanguage(result.error.issues[0]?.message ?? '') };
+  return { ok: false, message: refusalText(result.error) };
 }

@@ -1,7 +1,7 @@
 import { Plus, Trash2, Wand2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { format } from '@/web/i18n/language';
-import { messages } from '@/web/i18n/messages';
+import { messages } from '@/web/admin/messages';
 import { isolate } from '@/web/i18n/bidi';
 import {
   canAddOption,
@@ -13,7 +13,7 @@ import {
   type VariantsDraft,
 } from './variant-drafts';
 
-const v = messages.variants;
+const v = messages.adminVariants;
 
 interface VariantEditorProps {
   draft: VariantsDraft;
@@ -73,7 +73,7 @@ export function VariantEditor({ draft, onChange, skuBase, productPrice, error }:
                 id={`${id}-name-${index}`}
                 className="field"
                 value={option.name}
-                placeholder={[v.sizeFilter, v.colorFilter][index]}
+                placeholder={[messages.variants.sizeFilter, messages.variants.colorFilter][index]}
                 onChange={(event) => setOption(index, { name: event.target.value })}
               />
             </div>

@@ -1,11 +1,9 @@
 import { translator } from '@/web/i18n/translate';
-import { addressLine } from '@/shared/address';
 import type { OrderStatus, PaymentType } from '@/shared/constants';
-import type { OrderDto } from '@/shared/schemas/order';
 import { isolate } from '@/web/i18n/bidi';
 import { language } from '@/web/i18n/language';
 import { messages } from '@/web/i18n/messages';
-import { orderStatusWords, paymentTypeWords, proofStateWords } from '@/shared/order-words';
+import { orderStatusWords, paymentTypeWords } from '@/shared/order-words';
 import { paymentInstructions } from '@/shared/payment-instructions';
 import { walletNumber } from '@/web/lib/shop';
 
@@ -24,8 +22,6 @@ const LABELS = orderStatusWords(messages);
 
 /** 'Cash on Delivery' / 'الدفع عند الاستلام': a payment method in the page's language. */
 export const PAYMENT_TYPE_LABELS = paymentTypeWords(messages);
-/** Where an order's payment stands ('Proof to check'), in the page's language. */
-export const PROOF_STATE_LABELS = proofStateWords(messages);
 
 /**
  * SPEC §9's payment instructions in the page's language, as the checkout and an order's page say them:
@@ -36,16 +32,6 @@ export function shopPaymentInstructions(
   amounts: { fee: number; total: number },
 ): string {
   return paymentInstructions(paymentType, amounts, isolate(walletNumber), m, language);
-}
-
-/**
- * Where an order goes, in the page's language. The stored `address` is the English line the API
- * answers; another language writes it again from the structured fields, as the order's e-mail does
- * (an order placed with `address` alone has none, and its text stands as typed).
- */
-export function orderAddress(order: OrderDto): string {
-  if (language === 'en' || !order.street) return order.address;
-  return addressLine(order, m, language);
 }
 
 /** SPEC §4's colours: pending yellow, confirmed blue, completed green, cancelled red. */

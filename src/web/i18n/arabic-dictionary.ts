@@ -4,4 +4,5 @@ import '@fontsource/ibm-plex-sans-arabic/arabic-400.css';
 import '@fontsource/ibm-plex-sans-arabic/arabic-600.css';
 import './arabic-typeface.css';
 
-export { messagesAr } from '@/shared/messages/ar';
+// The storefront's sections only: the admin's screens load theirs with their own chunk (src/web/admin/messages.ts).
+export { storefrontAr } from '@/shared/messages/ar/storefront';

@@ -1,5 +1,7 @@
-import { isolated } from '@/shared/bidi';
 import { direction } from './language';
+
+const FIRST_STRONG_ISOLATE = '\u2068';
+const POP_DIRECTIONAL_ISOLATE = '\u2069';
 
 /*
  * Values in the page's text, one way across the storefront and the admin. A value whose direction is
@@ -22,5 +24,5 @@ import { direction } from './language';
  * SPEC's.
  */
 export function isolate(value: string | number): string {
-  return direction === 'rtl' ? isolated(value) : String(value);
+  return direction === 'rtl' ? `${FIRST_STRONG_ISOLATE}${value}${POP_DIRECTIONAL_ISOLATE}` : String(value);
 }

@@ -142,4 +142,12 @@ export const catalog: Dictionary<typeof english> = {
   // WhatsApp
   askAboutItem: 'اسأل عن هذا المنتج',
   askAboutItemText: 'مرحبًا، لدي سؤال عن {name}: {link}',
+  // The policy pages (issue 16)
+  pageNotWritten: 'لم تُكتب هذه الصفحة بعد.',
+  pageLoadFailed: 'تعذّر تحميل هذه الصفحة.',
+  // The product page's delivery block (issue 16)
+  deliveryTitle: 'التوصيل والاسترجاع',
+  deliveryFee: 'التوصيل إلى {city}: {fee}',
+  returnsLink: 'اقرأ سياسة الاسترجاع',
+  shippingLink: 'تفاصيل الشحن',
 };

@@ -21,7 +21,7 @@ const SAME_IN_BOTH = new Set([
   'variants.optionLegend',
   'variants.optionValue',
   'variants.optionSeparator',
-  'variants.colSku',
+  'adminVariants.colSku',
   'seo.pageTitle',
   'seo.productDescription',
 ]);

@@ -21,6 +21,20 @@ export const errors: Dictionary<typeof english> = {
   tooManyRequests: 'محاولات كثيرة جدًا. يُرجى التمهّل والمحاولة مرة أخرى بعد دقيقة.',
   payloadTooLarge: 'حجم الملف المرفوع كبير جدًا',
   unsupportedMediaType: 'نوع المحتوى غير مدعوم',
+  emptyJsonBody: 'محتوى الطلب فارغ، مع أن نوعه المُعلَن application/json',
+  invalidJsonBody: 'محتوى الطلب ليس JSON صالحًا، مع أن نوعه المُعلَن application/json',
+  contentLengthMismatch: 'حجم محتوى الطلب لا يطابق قيمة Content-Length',
+  inputWrongType:
+    'قيمة غير صالحة: المتوقَّع {expected, select, string {نص} number {رقم} int {عدد صحيح} boolean {true أو false} array {قائمة} object {كائن} record {كائن} date {تاريخ} file {ملف} null {null} other {{expected}}}، والمُرسَل {received, select, string {نص} number {رقم} int {عدد صحيح} boolean {true أو false} array {قائمة} object {كائن} record {كائن} date {تاريخ} file {ملف} null {null} other {{received}}}',
+  inputMissing:
+    'قيمة مطلوبة لم تُرسَل: المتوقَّع {expected, select, string {نص} number {رقم} int {عدد صحيح} boolean {true أو false} array {قائمة} object {كائن} record {كائن} date {تاريخ} file {ملف} null {null} other {{expected}}}',
+  inputTooBig:
+    '{origin, select, string {النص أطول من المسموح} array {عدد العناصر أكبر من المسموح} set {عدد العناصر أكبر من المسموح} file {الملف أكبر من المسموح} other {القيمة أكبر من المسموح}}: الحد الأقصى {maximum}',
+  inputTooSmall:
+    '{origin, select, string {النص أقصر من المسموح} array {عدد العناصر أقل من المسموح} set {عدد العناصر أقل من المسموح} file {الملف أصغر من المسموح} other {القيمة أصغر من المسموح}}: الحد الأدنى {minimum}',
+  inputNotAllowed: 'اختيار غير صالح: المتوقَّع واحد من {values}',
+  inputUnknownKeys: 'حقول غير معروفة: {keys}',
+  inputInvalid: 'قيمة غير صالحة',
   databaseUnavailable: 'تعذّر الوصول إلى قاعدة البيانات',
   shopBusy: 'المتجر مشغول حاليًا، يُرجى المحاولة مرة أخرى بعد قليل.',
   fileLinkInvalid: 'هذا الرابط غير صالح أو انتهت صلاحيته',

@@ -21,16 +21,10 @@
  * many, other), e.g. catalog.productCount. API values and names (cash, pending, category, minPrice,
  * Idempotency-Key, multipart/form-data, SMTP_URL) stay Latin inside the Arabic, as the API spells them.
  */
-import { admin } from './admin';
-import { auth } from './auth';
-import { cart } from './cart';
-import { catalog } from './catalog';
-import { errors } from './errors';
-import { layout } from './layout';
-import { orders } from './orders';
-import { settings } from './settings';
-import { variants } from './variants';
+import { adminScreensAr } from './admin-screens';
+import { storefrontAr } from './storefront';
 
-export const messagesAr = { layout, auth, catalog, cart, orders, admin, errors, variants, settings } as const;
+/** Every Arabic text but the e-mails', as the server says them: the storefront's and the admin's screens'. */
+export const messagesAr = { ...storefrontAr, ...adminScreensAr } as const;
 // The e-mails stay outside messagesAr, as on the English side: only the server reads them.
 export { mail as mailAr } from './mail';

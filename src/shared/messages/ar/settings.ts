@@ -47,10 +47,4 @@ export const settings: Dictionary<typeof english> = {
   walletRule: 'أدخل رقم موبايل مصريًا: 01 ثم 0 أو 1 أو 2 أو 5 ثم 8 أرقام',
   urlRule: 'أدخل رابطًا كاملًا يبدأ بـ https://',
   feeRule: 'رسوم الشحن مبلغ بالجنيه من 0 فأكثر، بحد أقصى رقمين عشريين',
-  pageNotWritten: 'لم تُكتب هذه الصفحة بعد.',
-  pageLoadFailed: 'تعذّر تحميل هذه الصفحة.',
-  deliveryTitle: 'التوصيل والاسترجاع',
-  deliveryFee: 'التوصيل إلى {city}: {fee}',
-  returnsLink: 'اقرأ سياسة الاسترجاع',
-  shippingLink: 'تفاصيل الشحن',
 };

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { messages } from '@/web/i18n/messages';
+import { messages } from '@/web/admin/messages';
 import type { BackupLinkAnswer } from '@/shared/schemas/backup';
 import type { ErrorAnswer } from '@/shared/schemas/common';
 import { api } from '@/web/lib/api';

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { messages } from '@/web/i18n/messages';
+import { messages } from '@/web/admin/messages';
 import type { ErrorAnswer } from '@/shared/schemas/common';
 import type { ProductAnswer } from '@/shared/schemas/product';
 import { api } from '@/web/lib/api';

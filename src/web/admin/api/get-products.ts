@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { ADMIN_PAGE_SIZE } from '@/shared/constants';
-import { messages } from '@/web/i18n/messages';
+import { messages } from '@/web/admin/messages';
 import type { ErrorAnswer } from '@/shared/schemas/common';
 import type { ProductListAnswer } from '@/shared/schemas/product';
 import { api } from '@/web/lib/api';

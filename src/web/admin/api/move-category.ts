@@ -1,4 +1,4 @@
-import { messages } from '@/web/i18n/messages';
+import { messages } from '@/web/admin/messages';
 import type { CategoryMoveDirection } from '@/shared/schemas/category';
 import type { DoneAnswer, ErrorAnswer } from '@/shared/schemas/common';
 import { api } from '@/web/lib/api';

@@ -1,4 +1,4 @@
-import { messages } from '@/web/i18n/messages';
+import { messages } from '@/web/admin/messages';
 import type { ErrorAnswer } from '@/shared/schemas/common';
 import type { CategorySavedAnswer } from '@/shared/schemas/category';
 import { api } from '@/web/lib/api';

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ErrorAnswer } from '@/shared/schemas/common';
 import type { FullSettings, FullSettingsAnswer, ShopSettingsPatch } from '@/shared/schemas/settings';
-import { messages } from '@/web/i18n/messages';
+import { messages } from '@/web/admin/messages';
 import { api } from '@/web/lib/api';
 import { queryKeys } from '@/web/lib/query-keys';
 import { checked, type MutationConfig } from '@/web/admin/call-helpers';

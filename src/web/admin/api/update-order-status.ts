@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OrderStatus } from '@/shared/constants';
-import { messages } from '@/web/i18n/messages';
+import { messages } from '@/web/admin/messages';
 import type { ErrorAnswer } from '@/shared/schemas/common';
 import type { OrderStatusAnswer } from '@/shared/schemas/order';
 import { api } from '@/web/lib/api';

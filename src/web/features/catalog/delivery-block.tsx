@@ -7,7 +7,7 @@ import { messages } from '@/web/i18n/messages';
 import { useShopSettings } from '@/web/lib/api/get-settings';
 import { href } from '@/web/paths';
 
-const m = messages.settings;
+const m = messages.catalog;
 
 /**
  * The product page's delivery and returns (issue 16): the fee to each zone as the owner set it (DESIGN

@@ -1,4 +1,3 @@
-import { translator } from '@/web/i18n/translate';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -9,7 +8,7 @@ import { format } from '@/web/i18n/language';
 import { messages } from '@/web/i18n/messages';
 import { formatEgp } from '@/web/i18n/language';
 import type { CartDto } from '@/shared/schemas/cart';
-import { FormField } from '@/web/components/form-field';
+import { FieldError, FormField } from '@/web/components/form-field';
 import { failureText } from '@/web/lib/failure-text';
 import { shopPaymentInstructions } from '@/web/components/order-status';
 import { useShopSettings } from '@/web/lib/api/get-settings';
@@ -194,11 +193,7 @@ export function CheckoutForm({ cart }: { cart: CartDto }) {
                   </option>
                 ))}
               </select>
-              {errors.city?.message && (
-                <p id="checkout-city-error" className="field-error">
-                  {translator.text(errors.city.message)}
-                </p>
-              )}
+              <FieldError id="checkout-city-error" error={errors.city?.message} />
             </div>
             {textField(LANDMARK)}
           </div>

@@ -4,7 +4,7 @@ import { format } from '@/web/i18n/language';
 import { messages } from '@/web/i18n/messages';
 import { formatEgp } from '@/web/i18n/language';
 import { OWNER_CANCELLABLE_STATUSES } from '@/shared/constants';
-import { orderAddress, PAYMENT_TYPE_LABELS } from '@/web/components/order-status';
+import { PAYMENT_TYPE_LABELS } from '@/web/components/order-status';
 import type { OrderDto, OrderLineDto } from '@/shared/schemas/order';
 import { Link } from 'react-router';
 import { StatusBadge } from '@/web/components/status-badge';
@@ -83,7 +83,8 @@ export function OrderCard({ order, cancelling, onCancel }: OrderCardProps) {
           <p>{format(m.paymentLabel, { method: PAYMENT_TYPE_LABELS[order.paymentType] })}</p>
           <p className="mt-1 max-w-md">
             <span className="text-muted">{m.deliverTo}: </span>
-            <bdi>{orderAddress(order)}</bdi>
+            {/* In the language the order was placed in, which may not be the page's. */}
+            <bdi>{order.address}</bdi>
           </p>
         </div>
         <div className="flex flex-col gap-3 sm:items-end">

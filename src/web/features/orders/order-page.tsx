@@ -12,7 +12,6 @@ import type { OrderDto, OrderLineDto } from '@/shared/schemas/order';
 import { EmptyState } from '@/web/components/empty-state';
 import { LoadFailure } from '@/web/components/load-failure';
 import { Spinner } from '@/web/components/spinner';
-import { orderAddress } from '@/web/components/order-status';
 import { StatusBadge } from '@/web/components/status-badge';
 import { WhatsAppLink } from '@/web/components/whatsapp-link';
 import { chosenOptionsText } from '@/web/lib/chosen-options-text';
@@ -111,8 +110,9 @@ function Delivery({ order }: { order: OrderDto }) {
         <span className="block tabular-nums">
           <bdi dir="ltr">{order.phone}</bdi>
         </span>
+        {/* In the language the order was placed in, which may not be the page's. */}
         <span className="block break-words">
-          <bdi>{orderAddress(order)}</bdi>
+          <bdi>{order.address}</bdi>
         </span>
       </address>
     </Card>

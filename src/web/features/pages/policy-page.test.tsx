@@ -4,7 +4,7 @@ import { messages } from '@/web/i18n/messages';
 import { mockFetch, renderRoute } from '@/web/lib/testing';
 import PolicyPage from './policy-page';
 
-const m = messages.settings;
+const m = messages.catalog;
 
 describe('policy page', () => {
   it("shows the page's HTML as the server rendered it, asked in the page's language", async () => {

@@ -11,7 +11,7 @@ import { api, UnsuccessfulAnswer } from '@/web/lib/api';
 import { queryKeys } from '@/web/lib/query-keys';
 import { useDocumentTitle } from '@/web/lib/shop';
 
-const m = messages.settings;
+const m = messages.catalog;
 
 /** GET /api/pages/{page}: the page's HTML, rendered from the owner's Markdown and sanitised by the server. */
 function policyPageQuery(page: PolicyPage, pageLanguage: Language) {
