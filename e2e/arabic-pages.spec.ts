@@ -18,8 +18,9 @@ const DESKTOP = { width: 1366, height: 900 };
  * Latin letters in running Arabic text. What is allowed, and why, is all in the markup:
  * - a value isolated by `<bdi>` or an element with its own `dir`: product and brand content (a name
  *   the owner wrote only in English, the shop's name, a size 'M' or a colour 'Navy', a SKU), e-mails,
- *   phone and order numbers. Isolating such a value is what keeps it readable in Arabic, so a Latin
- *   value that is not isolated is a fault either way;
+ *   phone and order numbers; and a block the owner may have written only in English (a description, a
+ *   policy page), laid out in its own direction. Isolating such a value is what keeps it readable in
+ *   Arabic, so a Latin value that is not isolated is a fault either way;
  * - the same values inside a string, between the isolates src/web/i18n/bidi.ts puts around them;
  * - an element in another language, with its own `lang`: the switch to 'English', named in itself.
  * Anything else with Latin letters is an English text that reached an Arabic page.
@@ -114,10 +115,13 @@ async function fillCart(request: APIRequestContext, shopper: Session, productId:
   return cart._id;
 }
 
-/** An order of that piece, with an Arabic name and address, cash on delivery; answers its id. */
+/**
+ * An order of that piece placed from an Arabic page (which keeps its address line in Arabic words),
+ * with an Arabic name and address, cash on delivery; answers its id.
+ */
 async function placeOrder(request: APIRequestContext, shopper: Session, cartId: string): Promise<string> {
   const response = await request.post('/api/order', {
-    headers: { token: shopper.token },
+    headers: { token: shopper.token, 'accept-language': 'ar' },
     multipart: {
       cartId,
       name: 'سلمى أحمد',
