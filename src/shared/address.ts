@@ -5,9 +5,8 @@ import { format } from './messages/format';
 import { orders } from './messages/orders';
 import type { Shipping } from './schemas/checkout';
 
-// Where an order goes, in words: apart from ./schemas/checkout.ts's rules, so the screens that only
-// show an address or a delivery zone (the product page, an order's page) do not load the checkout's
-// zod schemas.
+// Where an order goes, in words: apart from ./schemas/checkout.ts's rules, so a screen that only
+// names the delivery zones (the product page's delivery block) does not load the checkout's zod schemas.
 
 /** The words an address line is written with: the orders section of a language's dictionary. */
 type AddressWords = Dictionary<
@@ -23,9 +22,8 @@ export function cityName(city: City, words: Omit<AddressWords, 'floorApartment'>
 const ADDRESS_SEPARATOR: Record<Language, string> = { en: ', ', ar: '، ' };
 
 /**
- * One line of address text from the structured fields: in English (the default) for clients that read
- * `address` (SPEC §3), or in another language's words for what that shopper reads (an Arabic e-mail,
- * an order on an Arabic page).
+ * One line of address text from the structured fields: in English (the default), or in another
+ * language's words for an order placed in it (what its shopper and its courier read).
  */
 export function addressLine(
   s: Pick<Shipping, 'street' | 'building' | 'floor' | 'apartment' | 'landmark' | 'area' | 'city'>,
