@@ -9,6 +9,9 @@ const l = messagesAr.layout;
 const c = messagesAr.catalog;
 const o = messagesAr.orders;
 
+/** First-strong isolates around a value set inside an Arabic sentence (src/web/i18n/bidi.ts). */
+const isolated = (value: string) => `\u2068${value}\u2069`;
+
 /** An in-stock demo product without sizes or colours, so the card's and the page's Add to Cart add it. */
 async function simpleProduct(request: APIRequestContext): Promise<ProductDto> {
   const response = await request.get('/api/product', {
@@ -123,7 +126,9 @@ test('an Arabic shopper on a phone switches languages, finds, filters, buys and 
   await page.getByRole('button', { name: l.userMenu }).click();
   await page.getByRole('banner').getByRole('link', { name: l.myOrders }).click();
   await expect(page.getByRole('heading', { level: 1, name: o.myOrdersTitle })).toBeVisible();
-  const order = page.getByRole('article', { name: format(o.orderNumber, { number: number! }, 'ar') });
+  const order = page.getByRole('article', {
+    name: format(o.orderNumber, { number: isolated(number!) }, 'ar'),
+  });
   await expect(order).toBeVisible();
   // The address line in Arabic words, as the order keeps it, its numbers in ASCII.
   await expect(order).toContainText('14 شارع عباس العقاد، الدور 5، شقة 12، مدينة نصر، القاهرة');

@@ -3,7 +3,7 @@ import { LANGUAGES, type Language } from '@/shared/language';
 import { messages } from '@/shared/messages';
 import { messagesAr } from '@/shared/messages/ar';
 import type { Dictionary } from '@/shared/messages/dictionary';
-import { addressLine } from '@/shared/schemas/checkout';
+import { addressLine } from '@/shared/address';
 import { normalizeSearchText } from '@/shared/search-text';
 
 /** The orders section of each language's dictionary: an address line's and a payment's words. */

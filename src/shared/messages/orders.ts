@@ -21,6 +21,8 @@ export const orders = {
   paymentProofOptional: 'Payment proof (optional for cash)',
   uploadProof: 'Upload a screenshot of your transfer',
   removeProof: 'Remove payment proof',
+  chooseProof: 'Choose image',
+  noProofChosen: 'No image chosen',
   orderSummary: 'Order Summary',
   subtotal: 'Subtotal',
   shippingFee: 'Shipping Fee',

@@ -1,9 +1,7 @@
 import { z } from 'zod';
-import { CITIES, PAYMENT_TYPES, type City } from '../constants';
+import { CITIES, PAYMENT_TYPES } from '../constants';
 import { typedDigits } from '../digits';
-import { DEFAULT_LANGUAGE, type Language } from '../language';
-import { format, messages } from '../messages';
-import type { Dictionary } from '../messages/dictionary';
+import { messages } from '../messages';
 import { text } from './common';
 
 const m = messages.orders;
@@ -50,36 +48,3 @@ export const OrderBasicsSchema = z.object({
 export const AddressOnlySchema = ShippingSchema.pick({ name: true, phone: true }).extend({
   address: rule('address', 300, m.addressRule).min(5, m.addressRule),
 });
-
-/** The words an address line is written with: the orders section of a language's dictionary. */
-type AddressWords = Dictionary<
-  Pick<typeof messages.orders, 'floorApartment' | 'cityCairo' | 'cityGiza' | 'cityOutside'>
->;
-
-/** A city as a language names it; the stored value (and the API's) is always the English one. */
-export function cityName(city: City, words: Pick<AddressWords, 'cityCairo' | 'cityGiza' | 'cityOutside'>) {
-  return city === 'Cairo' ? words.cityCairo : city === 'Giza' ? words.cityGiza : words.cityOutside;
-}
-
-/** Arabic writes its own comma between the parts of an address. */
-const ADDRESS_SEPARATOR: Record<Language, string> = { en: ', ', ar: '، ' };
-
-/**
- * One line of address text from the structured fields: in English (the default), or in another
- * language's words for an order placed in it (what its shopper and its courier read).
- */
-export function addressLine(
-  s: Pick<Shipping, 'street' | 'building' | 'floor' | 'apartment' | 'landmark' | 'area' | 'city'>,
-  words: AddressWords = m,
-  language: Language = DEFAULT_LANGUAGE,
-): string {
-  const parts = [
-    `${s.building} ${s.street}`,
-    format(words.floorApartment, { floor: s.floor, apartment: s.apartment }, language),
-    // People write the landmark as a phrase ("near the mosque", "opposite the bank"), so it stands as typed.
-    s.landmark,
-    s.area,
-    cityName(s.city, words),
-  ];
-  return parts.filter(Boolean).join(ADDRESS_SEPARATOR[language]);
-}

@@ -10,7 +10,8 @@ export interface Crumb {
 
 /**
  * Where the page sits in the shop (issue 16): Home / Category / Product. An ordered list in a named
- * navigation landmark; the page itself is the last step, marked as the current page.
+ * navigation landmark; the page itself is the last step, marked as the current page. Each step is
+ * isolated: a product's English name on an Arabic trail keeps its own order and its place in the trail.
  */
 export function Breadcrumb({ trail, className = '' }: { trail: Crumb[]; className?: string }) {
   return (
@@ -23,12 +24,12 @@ export function Breadcrumb({ trail, className = '' }: { trail: Crumb[]; classNam
             ) : null}
             {crumb.to ? (
               <Link to={crumb.to} className="underline-offset-4 hover:text-ink hover:underline">
-                {crumb.label}
+                <bdi>{crumb.label}</bdi>
               </Link>
             ) : (
-              <span aria-current="page" className="truncate font-medium text-ink">
+              <bdi aria-current="page" className="truncate font-medium text-ink">
                 {crumb.label}
-              </span>
+              </bdi>
             )}
           </li>
         ))}

@@ -52,7 +52,9 @@ function CategorySlide({ category }: { category: CategoryDto }) {
         />
         <span className="absolute inset-0 bg-gradient-to-t from-ink/75 via-ink/15 to-transparent" />
         <span className="absolute inset-x-0 bottom-0 flex flex-col gap-1 p-6 text-canvas">
-          <span className="font-display text-2xl">{localizedName(category)}</span>
+          <span className="font-display text-2xl">
+            <bdi>{localizedName(category)}</bdi>
+          </span>
           <span className="text-xs tracking-[0.16em] uppercase opacity-85 transition group-hover:opacity-100">
             {m.clickToExplore}
           </span>

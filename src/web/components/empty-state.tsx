@@ -45,7 +45,12 @@ export function EmptyState({
           {highlight ? (
             <>
               {message ? ' ' : null}
-              <mark className="rounded bg-accent-soft px-1 font-medium text-accent-strong">{highlight}</mark>
+              {/* The shopper's own words, in whichever direction they typed them. */}
+              <bdi>
+                <mark className="rounded bg-accent-soft px-1 font-medium text-accent-strong">
+                  {highlight}
+                </mark>
+              </bdi>
             </>
           ) : null}
         </p>

@@ -1,7 +1,11 @@
 import { translator } from '@/web/i18n/translate';
-import type { OrderStatus } from '@/shared/constants';
+import type { OrderStatus, PaymentType } from '@/shared/constants';
+import { isolate } from '@/web/i18n/bidi';
+import { language } from '@/web/i18n/language';
 import { messages } from '@/web/i18n/messages';
 import { orderStatusWords, paymentTypeWords } from '@/shared/order-words';
+import { paymentInstructions } from '@/shared/payment-instructions';
+import { walletNumber } from '@/web/lib/shop';
 
 const m = messages.orders;
 
@@ -18,6 +22,17 @@ const LABELS = orderStatusWords(messages);
 
 /** 'Cash on Delivery' / 'الدفع عند الاستلام': a payment method in the page's language. */
 export const PAYMENT_TYPE_LABELS = paymentTypeWords(messages);
+
+/**
+ * SPEC §9's payment instructions in the page's language, as the checkout and an order's page say them:
+ * the shop's wallet number isolated, so its digits stay one left-to-right run in an Arabic sentence.
+ */
+export function shopPaymentInstructions(
+  paymentType: PaymentType,
+  amounts: { fee: number; total: number },
+): string {
+  return paymentInstructions(paymentType, amounts, isolate(walletNumber), m, language);
+}
 
 /** SPEC §4's colours: pending yellow, confirmed blue, completed green, cancelled red. */
 const TONES: Record<OrderStatus, string> = {

@@ -28,6 +28,8 @@ export const orders: Dictionary<typeof english> = {
   paymentProofOptional: 'إثبات الدفع (اختياري في حالة الدفع عند الاستلام)',
   uploadProof: 'ارفع لقطة شاشة لعملية التحويل',
   removeProof: 'إزالة إثبات الدفع',
+  chooseProof: 'اختر صورة',
+  noProofChosen: 'لم تختر صورة بعد',
   orderSummary: 'ملخص الطلب',
   subtotal: 'المجموع الفرعي',
   shippingFee: 'رسوم الشحن',

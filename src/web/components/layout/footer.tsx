@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { isolate } from '@/web/i18n/bidi';
 import { format } from '@/web/i18n/language';
 import { layout } from '@/web/i18n/first-screen';
 import { WhatsAppLink } from '@/web/components/whatsapp-link';
@@ -64,26 +65,22 @@ export function Footer() {
       <div className="shell grid gap-10 py-12 sm:grid-cols-3 md:grid-cols-[2fr_1fr_1fr_1fr]">
         <div className="max-w-sm">
           <Link to={href.home()} className="font-display text-2xl tracking-[0.08em] text-ink">
-            {shopName}
+            <bdi>{shopName}</bdi>
           </Link>
           <p className="mt-3 text-sm leading-relaxed text-ink-soft">{m.footerTagline}</p>
           {(settings?.phone || settings?.email) && (
             <ul className="mt-4 space-y-1 text-sm text-ink-soft">
               {settings.phone && (
                 <li>
-                  <a
-                    href={`tel:${settings.phone.replace(/[\s-]/g, '')}`}
-                    className="hover:text-ink"
-                    dir="ltr"
-                  >
-                    {format(m.contactPhone, { phone: settings.phone })}
+                  <a href={`tel:${settings.phone.replace(/[\s-]/g, '')}`} className="hover:text-ink">
+                    {format(m.contactPhone, { phone: isolate(settings.phone) })}
                   </a>
                 </li>
               )}
               {settings.email && (
                 <li>
                   <a href={`mailto:${settings.email}`} className="hover:text-ink">
-                    {format(m.contactEmail, { email: settings.email })}
+                    {format(m.contactEmail, { email: isolate(settings.email) })}
                   </a>
                 </li>
               )}
@@ -108,7 +105,7 @@ export function Footer() {
           )}
           <WhatsAppLink
             label={m.chatWithUs}
-            text={format(m.chatText, { shop: shopName })}
+            text={format(m.chatText, { shop: isolate(shopName) })}
             className="btn btn-accent mt-6 px-4 py-2 text-sm"
           />
         </div>
@@ -117,7 +114,9 @@ export function Footer() {
         <FooterLinks label={m.policyLinks} links={policyLinks} />
       </div>
       <div className="border-t border-line">
-        <p className="shell py-5 text-xs text-ink-soft">{format(m.copyright, { year, shop: shopName })}</p>
+        <p className="shell py-5 text-xs text-ink-soft">
+          {format(m.copyright, { year, shop: isolate(shopName) })}
+        </p>
       </div>
     </footer>
   );

@@ -70,7 +70,7 @@ export function TopBar() {
             // The owner's logo (issue 16), named by the shop's name; its height fixed so nothing moves.
             <img src={logo.url} alt={shopName} className="h-9 w-auto max-w-40 object-contain md:h-11" />
           ) : (
-            shopName
+            <bdi>{shopName}</bdi>
           )}
         </Link>
 

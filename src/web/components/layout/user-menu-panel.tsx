@@ -24,13 +24,17 @@ export default function UserMenuPanel({ initial, onLogout }: { initial: string; 
               aria-hidden="true"
               className="flex size-10 shrink-0 items-center justify-center rounded-full bg-accent-soft font-display text-lg text-accent-strong"
             >
-              {initial}
+              <bdi>{initial}</bdi>
             </span>
             <div className="min-w-0">
-              <p dir="auto" className="truncate text-sm font-medium text-ink">
-                {session.username}
+              <p className="truncate text-sm font-medium text-ink">
+                <bdi>{session.username}</bdi>
               </p>
-              <p dir="ltr" className="truncate text-start text-xs text-muted">
+              {/*
+                Left to right, so a long address keeps its beginning and loses its end; on an Arabic
+                page it still sits at the menu's right, under the name, beside the initial.
+              */}
+              <p dir="ltr" className="truncate text-start text-xs text-muted rtl:text-right">
                 {session.email}
               </p>
             </div>
@@ -52,7 +56,7 @@ export default function UserMenuPanel({ initial, onLogout }: { initial: string; 
             )}
             <li>
               <button type="button" className={itemClass} onClick={onLogout}>
-                <LogOut className="size-4" aria-hidden="true" />
+                <LogOut className="size-4 rtl:-scale-x-100" aria-hidden="true" />
                 {m.logout}
               </button>
             </li>
@@ -62,7 +66,7 @@ export default function UserMenuPanel({ initial, onLogout }: { initial: string; 
         <ul>
           <li>
             <Link to={href.login()} className={itemClass}>
-              <LogIn className="size-4" aria-hidden="true" />
+              <LogIn className="size-4 rtl:-scale-x-100" aria-hidden="true" />
               {m.login}
             </Link>
           </li>

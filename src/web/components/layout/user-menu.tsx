@@ -35,7 +35,8 @@ export function UserMenu({ onLogout }: { onLogout: () => void }) {
             aria-hidden="true"
             className="flex size-8 items-center justify-center rounded-full bg-ink font-display text-sm text-canvas"
           >
-            {initial}
+            {/* The first letter of the shopper's name, Latin or Arabic. */}
+            <bdi>{initial}</bdi>
           </span>
         ) : (
           <span aria-hidden="true" className="flex size-8 items-center justify-center">

@@ -2,6 +2,7 @@ import { Heart, ShoppingBag, Star } from 'lucide-react';
 import { Link } from 'react-router';
 import { PRODUCT_IMAGE_SIZES } from '@/shared/shell-constants';
 import { catalogShell } from '@/web/i18n/first-screen';
+import { isolate } from '@/web/i18n/bidi';
 import { format } from '@/web/i18n/language';
 import { isColourOption, swatchOf } from '@/web/lib/colour-swatches';
 import { useAddToCart } from '@/web/lib/use-add-to-cart';
@@ -32,7 +33,9 @@ function ColourSwatches({ product }: { product: ShownProduct }) {
   const inStock = product.optionsInStock?.[option.name];
   return (
     <p className="flex flex-wrap items-center gap-1.5">
-      <span className="sr-only">{format(m.coloursAvailable, { names: option.values.join(', ') })}</span>
+      <span className="sr-only">
+        {format(m.coloursAvailable, { names: isolate(option.values.join(', ')) })}
+      </span>
       {option.values.map((value) => {
         const colour = swatchOf(value);
         return colour ? (
@@ -66,6 +69,7 @@ export function ProductCard({ product, to, eager = false }: ProductCardProps) {
   const { addToCart, pendingProductId } = useAddToCart();
   const id = idOf(product);
   const name = nameOf(product);
+  const category = categoryNameOf(product);
   const outOfStock = isOutOfStock(product);
   const rating = ratingLabel(product.averageRating);
   const favourite = id ? has(id) : false;
@@ -94,14 +98,16 @@ export function ProductCard({ product, to, eager = false }: ProductCardProps) {
       </div>
 
       <div className="flex flex-1 flex-col gap-2 p-4">
-        <p className="eyebrow text-[0.6875rem] text-muted">{categoryNameOf(product) ?? m.unknownCategory}</p>
+        <p className="eyebrow text-[0.6875rem] text-muted">
+          {category ? <bdi>{category}</bdi> : m.unknownCategory}
+        </p>
         <h3 className="line-clamp-2 font-display text-lg leading-snug text-ink">
           {/* The link's box covers the whole card; the buttons below are raised above it. */}
           <Link
             to={target}
             className="outline-none after:absolute after:inset-0 after:rounded-card focus-visible:after:outline-2 focus-visible:after:outline-accent"
           >
-            {name ?? m.noName}
+            {name ? <bdi>{name}</bdi> : m.noName}
           </Link>
         </h3>
         {rating ? (
@@ -144,7 +150,9 @@ export function ProductCard({ product, to, eager = false }: ProductCardProps) {
       <button
         type="button"
         aria-pressed={favourite}
-        aria-label={format(favourite ? m.removeFromFavorites : m.addToFavorites, { name: name ?? m.noName })}
+        aria-label={format(favourite ? m.removeFromFavorites : m.addToFavorites, {
+          name: isolate(name ?? m.noName),
+        })}
         onClick={() => toggleFavoriteWithFeedback(product)}
         className="absolute end-3 top-3 z-10 inline-flex size-9 items-center justify-center rounded-pill bg-surface/90 text-ink-soft shadow-soft backdrop-blur transition hover:text-danger"
       >

@@ -26,7 +26,7 @@ export function AuthLayout({ title, subtitle, aside, children }: AuthLayoutProps
             className="pointer-events-none absolute -start-16 -bottom-28 size-72 rounded-full bg-accent-soft/10 blur-3xl"
           />
           <Link to={href.home()} className="relative font-display text-3xl tracking-[0.08em] text-canvas">
-            {shopName}
+            <bdi>{shopName}</bdi>
           </Link>
           <div className="relative mt-16">{aside}</div>
         </aside>
@@ -35,7 +35,7 @@ export function AuthLayout({ title, subtitle, aside, children }: AuthLayoutProps
             to={href.home()}
             className="mb-8 block font-display text-2xl tracking-[0.08em] text-ink md:hidden"
           >
-            {shopName}
+            <bdi>{shopName}</bdi>
           </Link>
           <h1 className="text-title text-ink">{title}</h1>
           <p className="mt-2 text-sm text-muted">{subtitle}</p>

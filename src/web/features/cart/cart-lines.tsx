@@ -1,5 +1,6 @@
 import { Minus, Plus, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
+import { isolate } from '@/web/i18n/bidi';
 import { format } from '@/web/i18n/language';
 import { messages } from '@/web/i18n/messages';
 import { toEgp, toPiastres } from '@/shared/money';
@@ -18,9 +19,12 @@ export interface CartLinesProps {
   onRemove: (line: CartLineDto) => void;
 }
 
-/** The line's name for its buttons, so the controls of two sizes of one dress are told apart. */
+/**
+ * The line's name for its buttons, so the controls of two sizes of one dress are told apart; isolated,
+ * as it sits inside the button's sentence.
+ */
 function lineName(line: CartLineDto): string {
-  return lineTitle(localizedName(line.productId), line.variant?.options);
+  return isolate(lineTitle(localizedName(line.productId), line.variant?.options));
 }
 
 /** 'Size: M · Color: Navy' under the name, for a line of a variant. */
@@ -138,7 +142,7 @@ export function CartTable({ lines, busyWith, onChangeQuantity, onRemove }: CartL
                 <Link to={productPath(line)} className="flex items-center gap-4 hover:text-accent">
                   <Thumbnail line={line} className="size-20" />
                   <span className="font-medium">
-                    {localizedName(line.productId)}
+                    <bdi>{localizedName(line.productId)}</bdi>
                     <ChosenOptions line={line} />
                   </span>
                 </Link>
@@ -183,7 +187,7 @@ export function CartCards({ lines, busyWith, onChangeQuantity, onRemove }: CartL
               </Link>
               <div className="flex min-w-0 flex-1 flex-col gap-1">
                 <Link to={productPath(line)} className="font-medium hover:text-accent">
-                  {localizedName(line.productId)}
+                  <bdi>{localizedName(line.productId)}</bdi>
                 </Link>
                 <ChosenOptions line={line} />
                 <p className="text-sm text-muted tabular-nums">{formatEgp(line.productId.finalPrice)}</p>

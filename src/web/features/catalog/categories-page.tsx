@@ -55,7 +55,9 @@ export default function CategoriesPage() {
               <span className="absolute inset-0 bg-gradient-to-t from-ink/75 via-ink/10 to-transparent" />
               <span className="absolute inset-x-0 bottom-0 flex items-end justify-between gap-3 p-6 text-canvas">
                 <span>
-                  <span className="block font-display text-2xl">{localizedName(category)}</span>
+                  <span className="block font-display text-2xl">
+                    <bdi>{localizedName(category)}</bdi>
+                  </span>
                   <span className="mt-1 block text-xs tracking-[0.14em] uppercase opacity-85">
                     {format(m.productCount, { n: category.productCount })}
                   </span>

@@ -1,10 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { FolderX, PackageOpen, SlidersHorizontal } from 'lucide-react';
+import { useEffect } from 'react';
+import { FolderX, PackageOpen } from 'lucide-react';
 import { useParams, useSearchParams } from 'react-router';
 import type { ProductSort } from '@/shared/constants';
 import { apiQueryOf, readFilters } from '@/shared/listing';
 import { writeFilters, type ListingFilters } from '@/shared/listing-filters';
+import { isolate } from '@/web/i18n/bidi';
 import { format } from '@/web/i18n/language';
 import { messages } from '@/web/i18n/messages';
 import { Breadcrumb } from '@/web/components/breadcrumb';
@@ -22,8 +23,8 @@ import { localizedName } from '@/web/lib/localized';
 import { useDocumentTitle } from '@/web/lib/shop';
 import { productListQuery } from '@/web/lib/api/get-products';
 import { categoryProductsQuery } from './api/get-category-products';
-import { ListingFiltersPanel, SortSelect } from './listing-filters';
-import { activeFilters, draftsKey, priceCeiling } from './listing-params';
+import { FilterBar } from './filter-bar';
+import { activeFilters, priceCeiling } from './listing-params';
 import { href } from '@/web/paths';
 
 const m = messages.catalog;
@@ -104,14 +105,9 @@ export default function CategoryPage() {
         : undefined
       : categoryData;
   const isPending = categoryPending || (narrowed && !listed.data);
-  const [panelOpen, setPanelOpen] = useState(false);
 
   const update = (next: ListingFilters) => {
     setSearchParams(writeCategoryFilters(next), { preventScrollReset: true });
-  };
-  const apply = (next: ListingFilters) => {
-    update(next);
-    setPanelOpen(false);
   };
 
   // A page past the end (an old link, fewer products since) goes back to the first.
@@ -138,7 +134,6 @@ export default function CategoryPage() {
 
   const category = data?.category;
   const filtered = activeFilters(filters).length > 0;
-  const count = data?.totalCount ?? 0;
 
   const categoryName = category ? localizedName(category) : undefined;
   let results;
@@ -193,9 +188,11 @@ export default function CategoryPage() {
       <header className="mb-8 max-w-2xl">
         {category ? (
           <>
-            <p className="eyebrow mb-3">{categoryName}</p>
+            <p className="eyebrow mb-3">
+              <bdi>{categoryName}</bdi>
+            </p>
             <h1 className="text-title text-ink sm:text-[2.5rem]">
-              {format(m.categoryHeading, { name: categoryName ?? '' })}
+              {format(m.categoryHeading, { name: isolate(categoryName ?? '') })}
             </h1>
           </>
         ) : (
@@ -206,49 +203,17 @@ export default function CategoryPage() {
         )}
       </header>
 
-      <div className="flex flex-wrap items-center justify-between gap-3 border-y border-line py-4">
-        <div className="flex items-center gap-3">
-          <button
-            type="button"
-            className="btn btn-outline md:hidden"
-            aria-expanded={panelOpen}
-            aria-controls="category-filters"
-            onClick={() => setPanelOpen((open) => !open)}
-          >
-            <SlidersHorizontal className="size-4" aria-hidden="true" />
-            {panelOpen ? m.hideFilters : m.showFilters}
-          </button>
-          <p className="text-sm text-ink-soft" aria-live="polite">
-            {data ? format(m.productsFound, { n: count }) : messages.layout.loading}
-          </p>
-          {filtered ? (
-            <button
-              type="button"
-              onClick={() => update({ ...readCategoryFilters(new URLSearchParams()), sort: filters.sort })}
-              className="px-2 text-xs font-medium text-accent-strong underline-offset-4 hover:underline"
-            >
-              {m.clearAll}
-            </button>
-          ) : null}
-        </div>
-        <SortSelect value={filters.sort} onChange={(sort) => update({ ...filters, sort, page: 1 })} />
-      </div>
-
-      <div className="mt-8 grid gap-8 md:grid-cols-[14rem_1fr] lg:grid-cols-[16rem_1fr] lg:gap-10">
-        <aside
-          id="category-filters"
-          className={`${panelOpen ? 'block' : 'hidden'} rounded-card border border-line bg-surface p-5 shadow-card md:sticky md:top-28 md:block md:self-start md:border-0 md:bg-transparent md:p-0 md:shadow-none`}
-        >
-          <ListingFiltersPanel
-            key={draftsKey(filters)}
-            filters={filters}
-            facets={facets}
-            ceiling={priceCeiling(listed.data?.maxPrice)}
-            onApply={apply}
-          />
-        </aside>
-        <section aria-label={category?.name ?? m.category}>{results}</section>
-      </div>
+      <FilterBar
+        panelId="category-filters"
+        filters={filters}
+        count={data?.totalCount}
+        facets={facets}
+        ceiling={priceCeiling(listed.data?.maxPrice)}
+        onChange={update}
+        resultsLabel={categoryName ?? m.category}
+      >
+        {results}
+      </FilterBar>
     </div>
   );
 }

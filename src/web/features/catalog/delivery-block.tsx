@@ -1,5 +1,6 @@
 import { Truck } from 'lucide-react';
 import { Link } from 'react-router';
+import { cityName } from '@/shared/address';
 import { CITIES, SHIPPING_FEES } from '@/shared/constants';
 import { format, formatEgp } from '@/web/i18n/language';
 import { messages } from '@/web/i18n/messages';
@@ -25,7 +26,9 @@ export function DeliveryBlock() {
       </h2>
       <ul className="mt-3 space-y-1 text-ink-soft">
         {CITIES.map((city) => (
-          <li key={city}>{format(m.deliveryFee, { city, fee: formatEgp(fees[city]) })}</li>
+          <li key={city}>
+            {format(m.deliveryFee, { city: cityName(city, messages.orders), fee: formatEgp(fees[city]) })}
+          </li>
         ))}
       </ul>
       <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1">

@@ -70,7 +70,7 @@ export function ImageZoomDialog({ images, name, start, onClose }: ImageZoomDialo
         <div className="pointer-events-auto flex items-center justify-between gap-3 p-3 text-canvas sm:p-5">
           <div className="min-w-0">
             <h2 id={titleId} className="truncate font-sans text-sm font-medium">
-              {name}
+              <bdi>{name}</bdi>
             </h2>
             {many ? (
               <p className="text-xs text-canvas/80" aria-live="polite">

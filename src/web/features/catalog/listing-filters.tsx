@@ -1,6 +1,6 @@
 import { Check, Search } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
-import { ALL_CATEGORIES } from '@/shared/constants';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { isolate } from '@/web/i18n/bidi';
 import { format } from '@/web/i18n/language';
 import { messages } from '@/web/i18n/messages';
 import { LISTING_SORTS } from '@/shared/listing';
@@ -130,7 +130,7 @@ export function FacetFilter({ legend, facets, chosen, swatches, onToggle }: Face
               <button
                 type="button"
                 aria-pressed={on}
-                aria-label={format(v.facetName, { value, n: count })}
+                aria-label={format(v.facetName, { value: isolate(value), n: count })}
                 onClick={() => onToggle(value)}
                 className={`inline-flex min-h-10 items-center gap-1.5 rounded-pill border px-3 py-1.5 text-sm transition ${
                   on
@@ -145,7 +145,7 @@ export function FacetFilter({ legend, facets, chosen, swatches, onToggle }: Face
                     style={{ backgroundColor: swatch }}
                   />
                 ) : null}
-                {value}
+                <bdi>{value}</bdi>
                 <span className={`text-xs ${on ? 'text-canvas/75' : 'text-muted'}`}>{count}</span>
                 {on ? <Check className="size-3.5" aria-hidden="true" /> : null}
               </button>
@@ -166,7 +166,7 @@ interface ListingFiltersPanelProps {
   /** The categories to choose from; none on a category's own page. */
   categoryNames?: string[];
   /** The name shown for one of categoryNames: its Arabic name on Arabic pages. */
-  categoryLabel?: (name: string) => string;
+  categoryLabel: (name: string) => string;
   /** The sizes and colours in stock under the other filters, from the listing's answer. */
   facets: { size: readonly Facet[]; color: readonly Facet[] } | undefined;
   /** The slider's top (SPEC §9). */
@@ -221,10 +221,10 @@ export function ListingFiltersPanel({
   const toggleSize = (size: string) => onApply({ ...drafts(), size: toggled(filters.size, size) });
   const toggleColor = (color: string) => onApply({ ...drafts(), color: toggled(filters.color, color) });
 
-  const categoryOption = (value: string, label: string) => {
+  const categoryOption = (value: string, label: ReactNode) => {
     const chosen = filters.category === value;
     return (
-      <li key={label}>
+      <li key={value}>
         <button
           type="button"
           aria-pressed={chosen}
@@ -270,8 +270,9 @@ export function ListingFiltersPanel({
         <fieldset>
           <legend className="label">{m.category}</legend>
           <ul className="space-y-1">
-            {categoryOption('', ALL_CATEGORIES)}
-            {categoryNames.map((name) => categoryOption(name, categoryLabel ? categoryLabel(name) : name))}
+            {categoryOption('', m.allCategories)}
+            {/* A category without an Arabic name shows its English one, isolated in an Arabic list. */}
+            {categoryNames.map((name) => categoryOption(name, <bdi>{categoryLabel(name)}</bdi>))}
           </ul>
         </fieldset>
       ) : null}

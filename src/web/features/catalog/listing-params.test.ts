@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { apiQueryOf, knownCategory, readFilters } from '@/shared/listing';
 import { defaultFilters, writeFilters } from '@/shared/listing-filters';
-import { activeFilters, priceCeiling, withoutFilter } from './listing-params';
+import { activeFilters, priceCeiling, withoutFilter, withoutFilters } from './listing-params';
 
 const read = (query: string, shop: string[] = []) => readFilters(new URLSearchParams(query), shop);
 
@@ -73,6 +73,11 @@ describe('filter chips', () => {
     const withoutPrice = withoutFilter(filters, 'price');
     expect(activeFilters(withoutPrice)).toEqual(['search', 'category', 'availability']);
     expect(withoutPrice.page).toBe(1);
+  });
+
+  it('clears every filter at once, keeping the sort and going back to the first page', () => {
+    const filters = read('search=silk&category=Women&maxPrice=500&size=M&color=Navy&sort=priceAsc&page=3');
+    expect(withoutFilters(filters)).toEqual({ ...defaultFilters, sort: 'priceAsc' });
   });
 });
 

@@ -34,6 +34,11 @@ export function withoutFilter(filters: ListingFilters, filter: ActiveFilter): Li
   return next;
 }
 
+/** 'Clear All': every filter off, back to the first page; the sort, which narrows nothing, stays. */
+export function withoutFilters(filters: ListingFilters): ListingFilters {
+  return activeFilters(filters).reduce(withoutFilter, { ...filters, page: 1 });
+}
+
 /** What the filter panel keeps as drafts: the search and the price range; its key, to start them again. */
 export function draftsKey(filters: ListingFilters): string {
   return JSON.stringify([filters.search, filters.minPrice, filters.maxPrice]);

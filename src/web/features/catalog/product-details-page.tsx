@@ -3,6 +3,7 @@ import { Heart, PackageX, Ruler, ShoppingBag } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { RELATED_PRODUCTS_SHOWN } from '@/shared/constants';
+import { isolate } from '@/web/i18n/bidi';
 import { format } from '@/web/i18n/language';
 import { messages } from '@/web/i18n/messages';
 import { discountPercentOf } from '@/shared/money';
@@ -136,12 +137,14 @@ function ProductDetails({ product, queryKey }: { product: ProductDetailDto; quer
       <div className="lg:pt-4">
         {product.category ? (
           <Link to={href.category(product.category.slug)} className="eyebrow hover:underline">
-            {localizedName(product.category)}
+            <bdi>{localizedName(product.category)}</bdi>
           </Link>
         ) : (
           <p className="eyebrow text-muted">{m.unknownCategory}</p>
         )}
-        <h1 className="mt-3 text-4xl leading-tight text-ink sm:text-[2.75rem]">{name}</h1>
+        <h1 className="mt-3 text-4xl leading-tight text-ink sm:text-[2.75rem]">
+          <bdi>{name}</bdi>
+        </h1>
         {product.ratingCount > 0 && product.averageRating > 0 ? (
           // Nobody has rated it yet: no stars at all rather than a '0' that reads as a bad mark (issue 16).
           <div className="mt-4 flex items-center gap-2 text-sm text-ink-soft">
@@ -158,7 +161,10 @@ function ProductDetails({ product, queryKey }: { product: ProductDetailDto; quer
             <h2 className="mb-3 font-sans text-sm font-semibold tracking-wide text-ink uppercase">
               {m.description}
             </h2>
-            <p className="leading-relaxed whitespace-pre-line text-ink-soft">{description}</p>
+            {/* An English description on an Arabic page (none written in Arabic) reads left to right. */}
+            <p dir="auto" className="leading-relaxed whitespace-pre-line text-ink-soft">
+              {description}
+            </p>
           </section>
         ) : null}
         {options.length > 0 ? (
@@ -205,7 +211,7 @@ function ProductDetails({ product, queryKey }: { product: ProductDetailDto; quer
           <button
             type="button"
             aria-pressed={favourite}
-            aria-label={format(favourite ? m.removeFromFavorites : m.addToFavorites, { name })}
+            aria-label={format(favourite ? m.removeFromFavorites : m.addToFavorites, { name: isolate(name) })}
             onClick={() => toggleFavoriteWithFeedback(product)}
             className="inline-flex size-[3.25rem] shrink-0 items-center justify-center rounded-pill border border-line-strong text-ink transition hover:border-danger hover:text-danger"
           >
@@ -218,8 +224,8 @@ function ProductDetails({ product, queryKey }: { product: ProductDetailDto; quer
         <WhatsAppLink
           label={m.askAboutItem}
           text={format(m.askAboutItemText, {
-            name,
-            link: `${window.location.origin}${href.product(product.slug)}`,
+            name: isolate(name),
+            link: isolate(`${window.location.origin}${href.product(product.slug)}`),
           })}
           className="btn btn-outline mt-3 w-full py-3"
         />
@@ -231,7 +237,7 @@ function ProductDetails({ product, queryKey }: { product: ProductDetailDto; quer
       {guideOpen && sizeGuide ? (
         <SizeGuideDialog
           title={format(v.sizeGuideTitle, {
-            category: product.category ? localizedName(product.category) : '',
+            category: isolate(product.category ? localizedName(product.category) : ''),
           })}
           guide={sizeGuide}
           onClose={() => setGuideOpen(false)}

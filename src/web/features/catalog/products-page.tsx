@@ -1,12 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { SlidersHorizontal, X } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
-import { CATEGORY_NAMES, MOBILE_BREAKPOINT_PX } from '@/shared/constants';
+import { CATEGORY_NAMES } from '@/shared/constants';
 import { STORAGE_KEYS } from '@/shared/shell-constants';
-import { format } from '@/web/i18n/language';
 import { messages } from '@/web/i18n/messages';
-import { formatEgp } from '@/web/i18n/language';
 import { EmptyState } from '@/web/components/empty-state';
 import { LoadFailure } from '@/web/components/load-failure';
 import { Pagination } from '@/web/components/pagination';
@@ -21,54 +18,19 @@ import { localizedName } from '@/web/lib/localized';
 import { useDocumentTitle } from '@/web/lib/shop';
 import { allCategoriesQuery } from '@/web/lib/api/get-categories';
 import { productListQuery } from '@/web/lib/api/get-products';
-import { ListingFiltersPanel, SortSelect } from './listing-filters';
+import { FilterBar, type CategoryLabel } from './filter-bar';
 import { categoryFromState, takeStoredCategory } from '@/web/lib/category-choice';
-import { activeFilters, draftsKey, priceCeiling, withoutFilter, type ActiveFilter } from './listing-params';
+import { priceCeiling } from './listing-params';
 
 const m = messages.catalog;
-const v = messages.variants;
 
 const LISTING_GRID = 'grid grid-cols-2 gap-3 sm:gap-5 lg:grid-cols-3 lg:gap-6';
-
-const availabilityLabels = {
-  all: m.availabilityAll,
-  inStock: m.availabilityInStock,
-  outOfStock: m.availabilityOutOfStock,
-} as const;
 
 function hasStoredCategory(): boolean {
   try {
     return window.localStorage.getItem(STORAGE_KEYS.selectedCategory) !== null;
   } catch {
     return false;
-  }
-}
-
-/** A category's name as the page shows it, from the English name the filter keeps in the URL. */
-type CategoryLabel = (name: string) => string;
-
-function chipLabel(
-  filter: ActiveFilter,
-  filters: ListingFilters,
-  ceiling: number,
-  categoryLabel: CategoryLabel,
-): string {
-  switch (filter) {
-    case 'search':
-      return format(m.chipSearch, { value: filters.search });
-    case 'category':
-      return categoryLabel(filters.category);
-    case 'price':
-      return format(m.chipPrice, {
-        min: formatEgp(filters.minPrice ?? 0),
-        max: formatEgp(filters.maxPrice ?? ceiling),
-      });
-    case 'availability':
-      return availabilityLabels[filters.availability];
-    case 'size':
-      return format(v.chipSize, { values: filters.size.join(', ') });
-    case 'color':
-      return format(v.chipColor, { values: filters.color.join(', ') });
   }
 }
 
@@ -143,30 +105,6 @@ export default function ProductsPage() {
     }
   }, [data, products.isPlaceholderData, filters, update]);
 
-  const [panelOpen, setPanelOpen] = useState(false);
-  const panelRef = useRef<HTMLDivElement>(null);
-  const toggleRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (!panelOpen) return;
-    // Below 768 px the panel covers the list, so a click outside it closes it (SPEC §2).
-    const onPointerDown = (event: MouseEvent) => {
-      if (window.innerWidth >= MOBILE_BREAKPOINT_PX) return;
-      const target = event.target as Node;
-      if (panelRef.current?.contains(target) || toggleRef.current?.contains(target)) return;
-      setPanelOpen(false);
-    };
-    document.addEventListener('mousedown', onPointerDown);
-    return () => document.removeEventListener('mousedown', onPointerDown);
-  }, [panelOpen]);
-
-  const apply = (next: ListingFilters) => {
-    update(next);
-    setPanelOpen(false);
-  };
-
-  const active = activeFilters(filters);
-  const count = data?.totalCount ?? 0;
-
   let results;
   if (products.isError) {
     results = <LoadFailure />;
@@ -201,93 +139,24 @@ export default function ProductsPage() {
     <div className="shell py-10 sm:py-14">
       <header className="mb-8 max-w-2xl">
         <h1 className="text-title text-ink sm:text-[2.5rem]">
-          {filters.category ? categoryLabel(filters.category) : m.allProducts}
+          {filters.category ? <bdi>{categoryLabel(filters.category)}</bdi> : m.allProducts}
         </h1>
         <p className="mt-3 text-ink-soft">{m.allProductsText}</p>
       </header>
 
-      <div className="flex flex-wrap items-center justify-between gap-3 border-y border-line py-4">
-        <div className="flex items-center gap-3">
-          <button
-            ref={toggleRef}
-            type="button"
-            className="btn btn-outline md:hidden"
-            aria-expanded={panelOpen}
-            aria-controls="listing-filters"
-            onClick={() => setPanelOpen((open) => !open)}
-          >
-            <SlidersHorizontal className="size-4" aria-hidden="true" />
-            {panelOpen ? m.hideFilters : m.showFilters}
-          </button>
-          <p className="text-sm text-ink-soft" aria-live="polite">
-            {data ? format(m.productsFound, { n: count }) : messages.layout.loading}
-          </p>
-        </div>
-        <SortSelect value={filters.sort} onChange={(sort) => update({ ...filters, sort, page: 1 })} />
-      </div>
-
-      {active.length > 0 ? (
-        <ul className="mt-4 flex flex-wrap items-center gap-2" aria-label={m.filters}>
-          {active.map((filter) => {
-            const label = chipLabel(filter, filters, ceiling, categoryLabel);
-            return (
-              <li key={filter}>
-                <button
-                  type="button"
-                  onClick={() => update(withoutFilter(filters, filter))}
-                  aria-label={format(m.removeFilter, { name: label })}
-                  className="inline-flex items-center gap-1.5 rounded-pill border border-line-strong bg-surface py-1.5 ps-3 pe-2 text-xs font-medium text-ink transition hover:border-ink"
-                >
-                  {label}
-                  <X className="size-3.5" aria-hidden="true" />
-                </button>
-              </li>
-            );
-          })}
-          <li>
-            <button
-              type="button"
-              onClick={() =>
-                update({
-                  ...filters,
-                  search: '',
-                  category: '',
-                  minPrice: undefined,
-                  maxPrice: undefined,
-                  availability: 'all',
-                  size: [],
-                  color: [],
-                  page: 1,
-                })
-              }
-              className="px-2 text-xs font-medium text-accent-strong underline-offset-4 hover:underline"
-            >
-              {m.clearAll}
-            </button>
-          </li>
-        </ul>
-      ) : null}
-
-      <div className="mt-8 grid gap-8 md:grid-cols-[14rem_1fr] lg:grid-cols-[16rem_1fr] lg:gap-10">
-        <aside
-          id="listing-filters"
-          ref={panelRef}
-          className={`${panelOpen ? 'block' : 'hidden'} rounded-card border border-line bg-surface p-5 shadow-card md:sticky md:top-28 md:block md:self-start md:border-0 md:bg-transparent md:p-0 md:shadow-none`}
-        >
-          <ListingFiltersPanel
-            // The panel's drafts start again only when the values it drafts change in the URL, so a price
-            // typed while a category click is still rendering is not wiped by that render.
-            key={draftsKey(filters)}
-            filters={filters}
-            categoryNames={categoryNames}
-            categoryLabel={categoryLabel}
-            facets={data?.facets}
-            ceiling={ceiling}
-            onApply={apply}
-          />
-        </aside>
-        <section aria-label={m.allProducts}>{results}</section>
-      </div>
+      <FilterBar
+        panelId="listing-filters"
+        filters={filters}
+        count={data?.totalCount}
+        categoryNames={categoryNames}
+        categoryLabel={categoryLabel}
+        facets={data?.facets}
+        ceiling={ceiling}
+        onChange={(next) => update(next)}
+        resultsLabel={m.allProducts}
+      >
+        {results}
+      </FilterBar>
     </div>
   );
 }

@@ -35,7 +35,7 @@ export function SizeGuideDialog({ title, guide, onClose }: SizeGuideDialogProps)
                     index === 0 ? 'sticky start-0 z-10' : ''
                   }`}
                 >
-                  {column}
+                  <bdi>{column}</bdi>
                 </th>
               ))}
             </tr>
@@ -50,14 +50,14 @@ export function SizeGuideDialog({ title, guide, onClose }: SizeGuideDialogProps)
                       scope="row"
                       className="sticky start-0 border-b border-line bg-surface px-3 py-2 text-start font-semibold whitespace-nowrap text-ink"
                     >
-                      {cell}
+                      <bdi>{cell}</bdi>
                     </th>
                   ) : (
                     <td
                       key={index}
                       className="border-b border-line px-3 py-2 whitespace-nowrap text-ink-soft"
                     >
-                      {cell}
+                      <bdi>{cell}</bdi>
                     </td>
                   ),
                 )}

@@ -1,6 +1,8 @@
 import { useId } from 'react';
+import { isolate } from '@/web/i18n/bidi';
 import { format } from '@/web/i18n/language';
 import { messages } from '@/web/i18n/messages';
+import { optionName } from '@/web/lib/chosen-options-text';
 import { isColourOption, swatchOf } from '@/web/lib/colour-swatches';
 import { canChoose, type ChoosableVariant, type Choice, type ProductOption } from './variant-choice';
 
@@ -43,9 +45,9 @@ export function VariantSelector({ options, variants, choice, onChoose, missing }
           >
             <legend id={legendId} className="mb-2.5 text-sm text-ink-soft">
               <span className="font-semibold text-ink">
-                {format(m.optionLegend, { option: option.name })}
+                {format(m.optionLegend, { option: optionName(option.name) })}
               </span>{' '}
-              {chosen ?? ''}
+              {chosen ? <bdi>{chosen}</bdi> : null}
             </legend>
             <div className="flex flex-wrap gap-2">
               {option.values.map((value) => {
@@ -59,7 +61,7 @@ export function VariantSelector({ options, variants, choice, onChoose, missing }
                       value={value}
                       checked={chosen === value}
                       disabled={!available}
-                      aria-label={available ? value : format(m.valueSoldOut, { value })}
+                      aria-label={available ? value : format(m.valueSoldOut, { value: isolate(value) })}
                       onChange={() => onChoose(option.name, value)}
                       className="peer sr-only"
                     />
@@ -68,7 +70,7 @@ export function VariantSelector({ options, variants, choice, onChoose, missing }
                         className={`relative flex size-11 items-center justify-center rounded-pill border-2 border-transparent transition peer-checked:border-ink peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-accent ${
                           available ? 'hover:border-line-strong' : 'opacity-45'
                         }`}
-                        title={available ? value : format(m.valueSoldOut, { value })}
+                        title={available ? value : format(m.valueSoldOut, { value: isolate(value) })}
                       >
                         <span
                           aria-hidden="true"
@@ -90,9 +92,7 @@ export function VariantSelector({ options, variants, choice, onChoose, missing }
                             : 'border-dashed border-line bg-sand/60 text-muted'
                         }`}
                       >
-                        <span className={available ? undefined : 'line-through decoration-muted'}>
-                          {value}
-                        </span>
+                        <bdi className={available ? undefined : 'line-through decoration-muted'}>{value}</bdi>
                         {available ? null : (
                           <span className="text-[0.625rem] font-semibold tracking-wide text-danger uppercase">
                             {m.soldOutChip}
@@ -106,7 +106,7 @@ export function VariantSelector({ options, variants, choice, onChoose, missing }
             </div>
             {asked ? (
               <p id={errorId} role="alert" className="field-error mt-2">
-                {format(messages.cart.chooseOption, { option: option.name })}
+                {format(messages.cart.chooseOption, { option: optionName(option.name) })}
               </p>
             ) : null}
           </fieldset>

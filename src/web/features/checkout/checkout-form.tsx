@@ -2,15 +2,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import { cityName } from '@/shared/address';
 import { CITIES, SHIPPING_FEES, type PaymentType } from '@/shared/constants';
-import { format, language } from '@/web/i18n/language';
+import { format } from '@/web/i18n/language';
 import { messages } from '@/web/i18n/messages';
 import { formatEgp } from '@/web/i18n/language';
-import { paymentInstructions } from '@/shared/payment-instructions';
 import type { CartDto } from '@/shared/schemas/cart';
 import { FieldError, FormField } from '@/web/components/form-field';
 import { failureText } from '@/web/lib/failure-text';
-import { walletNumber } from '@/web/lib/shop';
+import { shopPaymentInstructions } from '@/web/components/order-status';
 import { useShopSettings } from '@/web/lib/api/get-settings';
 import type { PlacedOrderState } from '@/web/lib/placed-order-state';
 import {
@@ -189,7 +189,7 @@ export function CheckoutForm({ cart }: { cart: CartDto }) {
                 </option>
                 {CITIES.map((name) => (
                   <option key={name} value={name}>
-                    {format(m.cityOption, { city: name, fee: formatEgp(fees[name]) })}
+                    {format(m.cityOption, { city: cityName(name, m), fee: formatEgp(fees[name]) })}
                   </option>
                 ))}
               </select>
@@ -227,13 +227,7 @@ export function CheckoutForm({ cart }: { cart: CartDto }) {
           <p className="rounded-field bg-sand px-4 py-3 text-sm text-ink-soft" aria-live="polite">
             {totals.fee === null || totals.total === null
               ? m.chooseCityForAmount
-              : paymentInstructions(
-                  paymentType,
-                  { fee: totals.fee, total: totals.total },
-                  walletNumber,
-                  messages.orders,
-                  language,
-                )}
+              : shopPaymentInstructions(paymentType, { fee: totals.fee, total: totals.total })}
           </p>
           <PaymentProofField file={proof} error={proofError} required={proofRequired} onChoose={choose} />
         </fieldset>

@@ -1,3 +1,4 @@
+import { isolate } from '@/web/i18n/bidi';
 import { format } from '@/web/i18n/language';
 import { messages } from '@/web/i18n/messages';
 import { toEgp, toPiastres } from '@/shared/money';
@@ -38,7 +39,7 @@ export function OrderSummary({ lines, subtotal, fee, total }: OrderSummaryProps)
               <span aria-hidden className="size-12 shrink-0 rounded-field bg-sand" />
             )}
             <span className="min-w-0 flex-1 text-sm text-ink-soft">
-              {format(m.itemCount, { name: localizedName(line.productId), n: line.quantity })}
+              {format(m.itemCount, { name: isolate(localizedName(line.productId)), n: line.quantity })}
               {line.variant ? (
                 <span className="block text-xs text-muted">{chosenOptionsText(line.variant.options)}</span>
               ) : null}

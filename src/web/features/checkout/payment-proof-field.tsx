@@ -31,9 +31,10 @@ export function PaymentProofField({ file, error, required, onChoose }: PaymentPr
   }, [file]);
 
   const errorId = `${id}-error`;
+  const labelId = `${id}-label`;
   return (
     <div>
-      <label htmlFor={id} className="label">
+      <label id={labelId} htmlFor={id} className="label">
         {required ? m.paymentProof : m.paymentProofOptional}
       </label>
       <div
@@ -57,22 +58,40 @@ export function PaymentProofField({ file, error, required, onChoose }: PaymentPr
         )}
         <div className="flex min-w-0 flex-1 flex-col gap-2">
           <p className="text-sm text-ink-soft">{m.uploadProof}</p>
-          <input
-            ref={input}
-            id={id}
-            type="file"
-            accept="image/*"
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
-            className="block w-full text-sm text-ink-soft file:me-3 file:cursor-pointer file:rounded-pill file:border-0 file:bg-ink file:px-4 file:py-2 file:text-sm file:font-medium file:text-canvas"
-            onChange={(event) => {
-              const chosen = event.target.files?.[0];
-              // Closing the picker without a choice keeps the proof already chosen.
-              if (!chosen) return;
-              // A refused file must be choosable again after the shopper fixes it.
-              if (!onChoose(chosen)) event.target.value = '';
-            }}
-          />
+          {/*
+            The browser's own file button speaks the browser's language ('Choose File' on an Arabic
+            page): the input stays, out of sight but focusable, named by the field's label, and a
+            label in the page's language opens it and shows its focus.
+          */}
+          <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-2">
+            <input
+              ref={input}
+              id={id}
+              type="file"
+              accept="image/*"
+              aria-labelledby={labelId}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? errorId : undefined}
+              className="peer sr-only"
+              onChange={(event) => {
+                const chosen = event.target.files?.[0];
+                // Closing the picker without a choice keeps the proof already chosen.
+                if (!chosen) return;
+                // A refused file must be choosable again after the shopper fixes it.
+                if (!onChoose(chosen)) event.target.value = '';
+              }}
+            />
+            <label
+              htmlFor={id}
+              aria-hidden="true"
+              className="btn btn-primary cursor-pointer px-4 py-2 text-sm peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-accent"
+            >
+              {m.chooseProof}
+            </label>
+            <span className="min-w-0 truncate text-sm text-ink-soft">
+              {file ? <bdi>{file.name}</bdi> : m.noProofChosen}
+            </span>
+          </div>
           <p className="text-xs text-muted">{m.proofHint}</p>
         </div>
         {file && (

@@ -2,6 +2,7 @@ import { Heart, ShoppingBag } from 'lucide-react';
 import type { MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PRODUCT_IMAGE_SIZES } from '@/shared/shell-constants';
+import { isolate } from '@/web/i18n/bidi';
 import { format } from '@/web/i18n/language';
 import { messages } from '@/web/i18n/messages';
 import { formatEgp } from '@/web/i18n/language';
@@ -45,10 +46,14 @@ function FavoriteCard({ item }: { item: FavoriteItem }) {
         />
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
-        {category ? <p className="eyebrow text-[0.6875rem] text-muted">{category}</p> : null}
+        {category ? (
+          <p className="eyebrow text-[0.6875rem] text-muted">
+            <bdi>{category}</bdi>
+          </p>
+        ) : null}
         <h2 className="line-clamp-2 font-display text-lg leading-snug text-ink">
           <Link to={target} className="hover:text-accent-strong">
-            {name}
+            <bdi>{name}</bdi>
           </Link>
         </h2>
         <p className="mt-auto flex items-baseline gap-2 pt-1">
@@ -77,7 +82,7 @@ function FavoriteCard({ item }: { item: FavoriteItem }) {
       <button
         type="button"
         aria-pressed="true"
-        aria-label={format(m.removeFromFavorites, { name })}
+        aria-label={format(m.removeFromFavorites, { name: isolate(name) })}
         onClick={() => toggleFavoriteWithFeedback(item)}
         className="absolute end-3 top-3 inline-flex size-9 items-center justify-center rounded-pill bg-surface/90 shadow-soft backdrop-blur transition hover:scale-105"
       >

@@ -1,3 +1,4 @@
+import { isolate } from '@/web/i18n/bidi';
 import { formatDateTime } from '@/web/i18n/dates';
 import { format } from '@/web/i18n/language';
 import { messages } from '@/web/i18n/messages';
@@ -35,10 +36,10 @@ export function OrderCard({ order, cancelling, onCancel }: OrderCardProps) {
       <header className="flex flex-wrap items-center justify-between gap-3 border-b border-line bg-sand/60 px-5 py-4">
         <div>
           <h2 id={titleId} className="font-sans text-base font-semibold" title={order._id}>
-            {format(m.orderNumber, { number: order.number })}
+            {format(m.orderNumber, { number: isolate(order.number) })}
           </h2>
           <p className="text-sm text-muted">
-            {format(m.placedOn, { date: formatDateTime(order.createdAt) })}
+            {format(m.placedOn, { date: isolate(formatDateTime(order.createdAt)) })}
           </p>
         </div>
         <StatusBadge status={order.status} />
@@ -62,7 +63,7 @@ export function OrderCard({ order, cancelling, onCancel }: OrderCardProps) {
                 <span aria-hidden className="size-14 shrink-0 rounded-field bg-sand" />
               )}
               <span className="min-w-0 flex-1 font-medium">
-                {localizedName(line.product)}
+                <bdi>{localizedName(line.product)}</bdi>
                 {line.variant ? (
                   <span className="block text-sm font-normal text-ink-soft">
                     {chosenOptionsText(line.variant.options)}
@@ -70,7 +71,7 @@ export function OrderCard({ order, cancelling, onCancel }: OrderCardProps) {
                 ) : null}
               </span>
               <span className="text-sm text-ink-soft tabular-nums">
-                {format(m.lineQuantityPrice, { n: line.quantity, price: formatEgp(line.unitPrice) })}
+                {format(m.lineQuantityPrice, { n: line.quantity, price: isolate(formatEgp(line.unitPrice)) })}
               </span>
             </li>
           );
@@ -97,7 +98,7 @@ export function OrderCard({ order, cancelling, onCancel }: OrderCardProps) {
           </dl>
           <div className="flex flex-wrap gap-2 sm:justify-end">
             <Link to={href.order(order._id)} className="btn btn-outline">
-              {format(m.viewOrder, { number: order.number })}
+              {format(m.viewOrder, { number: isolate(order.number) })}
             </Link>
             {canCancel(order.status) && (
               <button

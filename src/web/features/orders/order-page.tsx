@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { CircleCheck, CircleX, PackageX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
+import { isolate } from '@/web/i18n/bidi';
 import { formatDateTime } from '@/web/i18n/dates';
 import { format } from '@/web/i18n/language';
 import { messages } from '@/web/i18n/messages';
@@ -62,10 +63,15 @@ function OrderLines({ order }: { order: OrderDto }) {
                 <span aria-hidden="true" className="size-16 shrink-0 rounded-field bg-sand" />
               )}
               <div className="min-w-0 flex-1">
-                <p className="font-medium break-words text-ink">{localizedName(line.product)}</p>
+                <p className="font-medium break-words text-ink">
+                  <bdi>{localizedName(line.product)}</bdi>
+                </p>
                 {variant ? <p className="text-sm text-muted">{variant}</p> : null}
                 <p className="text-sm text-ink-soft tabular-nums">
-                  {format(m.lineQuantityPrice, { n: line.quantity, price: formatEgp(line.unitPrice) })}
+                  {format(m.lineQuantityPrice, {
+                    n: line.quantity,
+                    price: isolate(formatEgp(line.unitPrice)),
+                  })}
                 </p>
               </div>
               <p className="shrink-0 font-medium text-ink tabular-nums">
@@ -97,13 +103,16 @@ function Delivery({ order }: { order: OrderDto }) {
   return (
     <Card id="order-delivery" title={m.deliverTo}>
       <address className="text-sm leading-relaxed text-ink-soft not-italic">
-        <span className="block font-medium text-ink">{order.name}</span>
-        <span dir="ltr" className="block tabular-nums">
-          {order.phone}
+        <span className="block font-medium text-ink">
+          <bdi>{order.name}</bdi>
+        </span>
+        {/* Left to right inside the card's own direction, so the number sits under the name. */}
+        <span className="block tabular-nums">
+          <bdi dir="ltr">{order.phone}</bdi>
         </span>
         {/* In the language the order was placed in, which may not be the page's. */}
-        <span dir="auto" className="block break-words">
-          {order.address}
+        <span className="block break-words">
+          <bdi>{order.address}</bdi>
         </span>
       </address>
     </Card>
@@ -128,11 +137,11 @@ function OrderConfirmation({ order }: { order: OrderDto }) {
             <h1 className="text-title leading-tight">
               {m.thankYou}{' '}
               <span className="block font-sans text-2xl font-semibold tracking-wide text-accent-strong">
-                {order.number}
+                <bdi dir="ltr">{order.number}</bdi>
               </span>
             </h1>
             <p className="mt-2 flex flex-wrap items-center gap-3 text-sm text-muted">
-              <span>{format(m.placedOn, { date: formatDateTime(order.createdAt) })}</span>
+              <span>{format(m.placedOn, { date: isolate(formatDateTime(order.createdAt)) })}</span>
               <StatusBadge status={order.status} />
             </p>
           </div>
@@ -140,7 +149,7 @@ function OrderConfirmation({ order }: { order: OrderDto }) {
         <div className="flex flex-col gap-2 sm:flex-row md:flex-col lg:flex-row">
           <WhatsAppLink
             label={m.askAboutOrder}
-            text={format(m.askAboutOrderText, { number: order.number })}
+            text={format(m.askAboutOrderText, { number: isolate(order.number) })}
           />
           <Link to={href.orders()} className="btn btn-ghost">
             {m.viewAllOrders}
@@ -185,7 +194,7 @@ function OrderNotFound() {
 export default function OrderPage() {
   const { id = '' } = useParams();
   const order = useQuery(orderQuery(id));
-  useDocumentTitle(order.data ? format(m.orderNumber, { number: order.data.number }) : m.thankYou);
+  useDocumentTitle(order.data ? format(m.orderNumber, { number: isolate(order.data.number) }) : m.thankYou);
 
   let body: ReactNode;
   if (order.isPending) {

@@ -1,10 +1,10 @@
 import { Copy } from 'lucide-react';
 import { OWNER_CANCELLABLE_STATUSES } from '@/shared/constants';
 import { formatDateTime } from '@/web/i18n/dates';
-import { format, language } from '@/web/i18n/language';
+import { isolate } from '@/web/i18n/bidi';
+import { format } from '@/web/i18n/language';
 import { messages } from '@/web/i18n/messages';
-import { PAYMENT_TYPE_LABELS } from '@/web/components/order-status';
-import { paymentInstructions } from '@/shared/payment-instructions';
+import { PAYMENT_TYPE_LABELS, shopPaymentInstructions } from '@/web/components/order-status';
 import type { OrderDto } from '@/shared/schemas/order';
 import { notify } from '@/web/lib/notify';
 import { walletNumber } from '@/web/lib/shop';
@@ -37,25 +37,22 @@ export function OrderPayment({ order }: { order: OrderDto }) {
       {payment.verified ? (
         <p className="mt-3 rounded-field bg-success/12 px-4 py-3 text-sm font-medium text-success">
           {payment.at
-            ? format(m.paymentReceived, { date: formatDateTime(payment.at) })
+            ? format(m.paymentReceived, { date: isolate(formatDateTime(payment.at)) })
             : m.paymentReceivedUndated}
         </p>
       ) : open ? (
         <>
           <p className="mt-3 rounded-field bg-sand px-4 py-3 text-sm text-ink-soft">
-            {paymentInstructions(
-              order.paymentType,
-              { fee: order.shippingFee, total: order.grandTotal },
-              walletNumber,
-              messages.orders,
-              language,
-            )}
+            {shopPaymentInstructions(order.paymentType, {
+              fee: order.shippingFee,
+              total: order.grandTotal,
+            })}
           </p>
           <div className="mt-3 flex items-center justify-between gap-3 rounded-field border border-line px-4 py-2.5">
             <div>
               <p className="text-xs text-muted">{m.walletNumber}</p>
-              <p dir="ltr" className="font-semibold tracking-wide text-ink tabular-nums">
-                {walletNumber}
+              <p className="font-semibold tracking-wide text-ink tabular-nums">
+                <bdi dir="ltr">{walletNumber}</bdi>
               </p>
             </div>
             <button

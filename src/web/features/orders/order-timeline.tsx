@@ -1,4 +1,5 @@
 import type { OrderStatus } from '@/shared/constants';
+import { isolate } from '@/web/i18n/bidi';
 import { formatDateTime } from '@/web/i18n/dates';
 import { format } from '@/web/i18n/language';
 import { messages } from '@/web/i18n/messages';
@@ -95,7 +96,7 @@ export function OrderTimeline({
             )}
             {step.note ? (
               <p className="mt-1.5 rounded-field bg-sand px-3 py-2 text-sm break-words text-ink-soft">
-                {format(m.stepNote, { note: step.note })}
+                {format(m.stepNote, { note: isolate(step.note) })}
               </p>
             ) : null}
           </div>

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { CircleCheck } from 'lucide-react';
 import { Link } from 'react-router';
+import { isolate } from '@/web/i18n/bidi';
 import { format } from '@/web/i18n/language';
 import { messages } from '@/web/i18n/messages';
 import { formatEgp } from '@/web/i18n/language';
@@ -30,14 +31,14 @@ export function PlacedOrder({ orderId }: { orderId: string }) {
             <h2 id="placed-order" className="text-2xl leading-tight">
               {m.thankYou}{' '}
               <span className="block font-sans text-xl font-semibold tracking-wide text-accent-strong">
-                {placed.number}
+                <bdi dir="ltr">{placed.number}</bdi>
               </span>
             </h2>
             <p className="mt-1 text-sm text-muted">{formatEgp(placed.grandTotal)}</p>
           </div>
         </div>
         <Link to={href.order(placed._id)} className="btn btn-primary">
-          {format(m.viewOrder, { number: placed.number })}
+          {format(m.viewOrder, { number: isolate(placed.number) })}
         </Link>
       </div>
       <OrderPayment order={placed} />

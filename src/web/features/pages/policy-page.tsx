@@ -58,6 +58,9 @@ function Policy({ page }: { page: PolicyPage }) {
       ) : query.data.html ? (
         <div
           className="policy-text"
+          // A page the owner wrote only in English falls back to it on Arabic pages: the text takes the
+          // direction of its own first words.
+          dir="auto"
           // Safe: the server renders the Markdown with raw HTML off and sanitises the result
           // (src/server/settings/markdown.ts, tested with hostile Markdown).
           dangerouslySetInnerHTML={{ __html: query.data.html }}

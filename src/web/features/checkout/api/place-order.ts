@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
 import { IDEMPOTENCY_HEADER } from '@/shared/constants';
-import { addressLine } from '@/shared/schemas/checkout';
+import { addressLine } from '@/shared/address';
 import type { PlacedOrderAnswer } from '@/shared/schemas/order';
 import type { CheckoutFormValues } from '@/web/features/checkout/checkout-form-schema';
 import { api } from '@/web/lib/api';
