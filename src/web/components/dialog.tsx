@@ -1,7 +1,50 @@
 import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { KeyboardEvent, ReactNode, RefObject } from 'react';
 import { useId } from 'react';
 import { useModal } from '@/web/lib/use-modal';
+
+interface ModalFrameProps {
+  /** useModal's panel and key handler: focus kept inside, Escape closes. */
+  modal: { panel: RefObject<HTMLDivElement | null>; onKeyDown: (event: KeyboardEvent) => void };
+  onClose: () => void;
+  labelledBy: string;
+  describedBy?: string;
+  /** The panel's own classes beside the card's, e.g. its width. */
+  className: string;
+  children: ReactNode;
+}
+
+/**
+ * The screen of every modal panel: a backdrop that closes it, and the panel named for screen readers.
+ * A flex box, not a grid: a panel's max-h-full then holds it to the screen (a grid's auto row would not).
+ */
+export function ModalFrame({
+  modal,
+  onClose,
+  labelledBy,
+  describedBy,
+  className,
+  children,
+}: ModalFrameProps) {
+  return (
+    <div
+      className="fixed inset-0 z-50 flex items-center justify-center p-3 sm:p-6"
+      onKeyDown={modal.onKeyDown}
+    >
+      <div className="absolute inset-0 bg-ink/50" aria-hidden="true" onClick={onClose} />
+      <div
+        ref={modal.panel}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={labelledBy}
+        aria-describedby={describedBy}
+        className={`card relative w-full min-w-0 shadow-lift ${className}`}
+      >
+        {children}
+      </div>
+    </div>
+  );
+}
 
 interface DialogProps {
   title: string;
@@ -20,34 +63,29 @@ interface DialogProps {
  */
 export function Dialog({ title, closeLabel, onClose, width, children }: DialogProps) {
   const titleId = useId();
-  const { panel, initialFocus: closeButton, onKeyDown } = useModal<HTMLButtonElement>(onClose);
+  const modal = useModal<HTMLButtonElement>(onClose);
   return (
-    // A flex box, not a grid: the panel's max-h-full then holds it to the screen (a grid's auto row would not).
-    <div className="fixed inset-0 z-50 flex items-center justify-center p-3 sm:p-6" onKeyDown={onKeyDown}>
-      <div className="absolute inset-0 bg-ink/50" aria-hidden="true" onClick={onClose} />
-      <div
-        ref={panel}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        className={`card relative flex max-h-full w-full min-w-0 flex-col p-4 shadow-lift sm:p-6 ${width}`}
-      >
-        <div className="mb-4 flex items-center justify-between gap-3">
-          <h2 id={titleId} className="text-2xl text-ink">
-            {title}
-          </h2>
-          <button
-            ref={closeButton}
-            type="button"
-            className="btn btn-ghost px-2.5 py-2"
-            onClick={onClose}
-            aria-label={closeLabel}
-          >
-            <X className="size-5" aria-hidden="true" />
-          </button>
-        </div>
-        {children}
+    <ModalFrame
+      modal={modal}
+      onClose={onClose}
+      labelledBy={titleId}
+      className={`flex max-h-full flex-col p-4 sm:p-6 ${width}`}
+    >
+      <div className="mb-4 flex items-center justify-between gap-3">
+        <h2 id={titleId} className="text-2xl text-ink">
+          {title}
+        </h2>
+        <button
+          ref={modal.initialFocus}
+          type="button"
+          className="btn btn-ghost px-2.5 py-2"
+          onClick={onClose}
+          aria-label={closeLabel}
+        >
+          <X className="size-5" aria-hidden="true" />
+        </button>
       </div>
-    </div>
+      {children}
+    </ModalFrame>
   );
 }
