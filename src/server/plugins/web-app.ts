@@ -67,8 +67,8 @@ export function moduleFilesOf(
 }
 
 /**
- * index.html with the first screen: its picture preloaded, its modules preloaded (`moduleFiles`, from
- * `moduleFilesOf`) and its data inlined (as data, never run).
+ * index.html with the first screen: its picture preloaded, its modules preloaded at low priority
+ * (`moduleFiles`, from `moduleFilesOf`) and its data inlined (as data, never run).
  */
 export function withFirstScreen(
   html: string,
@@ -83,8 +83,10 @@ export function withFirstScreen(
         : '') +
       ' fetchpriority="high">'
     : '';
+  // At low priority: the page's code runs only after the app's own (which the browser fetches first, at
+  // high priority) and is not needed to draw the top bar's frame that index.html shows meanwhile.
   const modules = moduleFiles
-    .map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}">`)
+    .map((file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${escapeHtml(file)}">`)
     .join('');
   const dataScript = `<script type="application/json" id="${FIRST_SCREEN_SCRIPT_ID}">${scriptJson(screen.state)}</script>`;
   // Functions, not strings, as replacements: a `$'` in a product's text must stay text.
