@@ -148,8 +148,10 @@ export default defineConfig({
       // Every browser the shop supports preloads modules natively; the polyfill only cost first-load bytes.
       polyfill: false,
       // A lazy page's preload list leaves out the chunks the entry has loaded before any page runs: they
-      // are there already, and each name in each list costs the shell's chunk bytes.
-      resolveDependencies: (_file, deps) => deps.filter((dep) => !ALWAYS_LOADED_CHUNK.test(dep)),
+      // are there already, and each name in each list costs the shell's chunk bytes. index.html keeps
+      // them: preloaded from the first HTML they load beside the entry, not one round trip after it.
+      resolveDependencies: (_file, deps, { hostType }) =>
+        hostType === 'html' ? deps : deps.filter((dep) => !ALWAYS_LOADED_CHUNK.test(dep)),
     },
     rolldownOptions: {
       output: {

@@ -1,7 +1,8 @@
 import type { QueryValue } from './api-url';
+import { HOME_SECTION_COMPUTED } from './shell-constants';
 
 /**
- * The first screen's contract. The server sends the listing, a product's page and a category's page
+ * The first screen's contract. The server sends the home page, the listing, a product's page and a category's page
  * with the data their first query asks for, as TanStack Query's dehydrated state in the element
  * FIRST_SCREEN_SCRIPT_ID (src/server/catalog/first-screen.ts); the storefront hydrates its query cache
  * from it before the first render (src/web/lib/first-screen.ts). A query finds that data only under
@@ -24,3 +25,22 @@ export const catalogQueryKeys = {
   product: (idOrSlug: string) => ['product', idOrSlug] as const,
   categoryProducts: (slug: string, page: number) => ['category', slug, 'products', page] as const,
 };
+
+/** The home page's sections (SPEC §9): the top 8 by discount and the newest 8 are asked for, each shows 4. */
+export const HOME_SECTION_SORTS = ['discount', 'newest'] as const;
+
+/** The GET /api/product query of a home section, as the home page asks it and the server answers it inside the page. */
+export function homeSectionParams(sort: (typeof HOME_SECTION_SORTS)[number]) {
+  return { sort, limit: HOME_SECTION_COMPUTED, page: 1 };
+}
+
+/**
+ * The same products with the sold-out ones after the others, each part in its own order (issue 16):
+ * of the 8 a home section asks for, the 4 it shows are ones a shopper can buy, while there are 4.
+ */
+export function soldOutLast<T extends { inStock: boolean }>(products: T[]): T[] {
+  return [
+    ...products.filter((product) => product.inStock),
+    ...products.filter((product) => !product.inStock),
+  ];
+}

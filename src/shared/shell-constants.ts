@@ -15,6 +15,8 @@ export const PRODUCT_IMAGE_SIZES = {
   card: '(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw',
   /** The main picture of the product details page: half the page on desktops, all of it on phones. */
   gallery: '(min-width: 1024px) 50vw, 100vw',
+  /** The home page's first showcase picture (src/web/features/home/hero.tsx): half a phone's width. */
+  hero: '(min-width: 1024px) 400px, 46vw',
 } as const;
 
 export const QUANTITY_FROM_CARD = 1;

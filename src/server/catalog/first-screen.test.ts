@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { hashKey, type DehydratedState, type QueryKey } from '@tanstack/query-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PRODUCT_IMAGE_SIZES } from '@/shared/shell-constants';
-import { catalogQueryKeys, FIRST_SCREEN_SCRIPT_ID } from '@/shared/first-screen';
+import { catalogQueryKeys, FIRST_SCREEN_SCRIPT_ID, homeSectionParams } from '@/shared/first-screen';
 import type { ProductRow } from '../db/schema';
 import { moduleFilesOf } from '../plugins/web-app';
 import { createTestApp, type TestApp } from '../test/app';
@@ -122,11 +122,41 @@ describe('first screen sent with the page', () => {
     );
     // Before the app's own script, so the picture does not queue behind it.
     expect(html.indexOf('rel="preload" as="image"')).toBeLessThan(html.indexOf('<script type="module"'));
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/products-page-p1.js">');
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/grid-g1.js">');
+    expect(html).toContain(
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/products-page-p1.js">',
+    );
+    expect(html).toContain(
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/grid-g1.js">',
+    );
     // What index.html loads already is not named twice.
     expect(html.match(/assets\/index-e1\.js/g)).toHaveLength(1);
     expect(html.match(/assets\/framework-f1\.js/g)).toHaveLength(1);
+  });
+
+  it("sends the home page both sections' answers, and preloads the hero's first picture: the newest piece in stock", async () => {
+    // Newer than the others, discounted and sold out: first in both answers, shown last by the hero.
+    await createProduct(t, {
+      name: 'Straw Hat',
+      price: 100,
+      discount: 20,
+      availableItems: 0,
+      category: null,
+    });
+    const html = await page('/');
+    const sale = catalogQueryKeys.products.list(homeSectionParams('discount'));
+    const newest = catalogQueryKeys.products.list(homeSectionParams('newest'));
+    expect(new Set(keysIn(html))).toEqual(new Set([hashKey(sale), hashKey(newest)]));
+    expect(dataIn(html, sale)).toEqual(await api('/api/product?sort=discount&limit=8&page=1'));
+    const answer = (await api('/api/product?sort=newest&limit=8&page=1')) as {
+      products: Array<{ name: string; defaultImage: { url: string } }>;
+    };
+    expect(dataIn(html, newest)).toEqual(answer);
+    expect(answer.products.map((product) => product.name).slice(0, 2)).toEqual(['Straw Hat', tricky.name]);
+    const hero = answer.products[1]!.defaultImage.url;
+    expect(html).toContain(`<link rel="preload" as="image" href="${hero}"`);
+    expect(html.match(/rel="preload" as="image"/g)).toHaveLength(1);
+    // Its code is the app's own: nothing more to preload.
+    expect(html).not.toContain('rel="modulepreload"');
   });
 
   it('sends a product page its product, by slug and by id, and preloads its first picture', async () => {
@@ -141,7 +171,9 @@ describe('first screen sent with the page', () => {
       expect(dataIn(html, catalogQueryKeys.product(key)), path).toEqual(product);
       expect(html).toContain(`<link rel="preload" as="image" href="${product.images[0]!.url}"`);
       expect(html).toContain(`imagesizes="${PRODUCT_IMAGE_SIZES.gallery}"`);
-      expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/details-page-d1.js">');
+      expect(html).toContain(
+        '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/details-page-d1.js">',
+      );
     }
   });
 
@@ -157,7 +189,9 @@ describe('first screen sent with the page', () => {
       expect(dataIn(html, queryKey), path).toEqual(
         await api(`/api/category/women/products?page=${pageNumber}&limit=12`),
       );
-      expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/category-page-c1.js">');
+      expect(html).toContain(
+        '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/category-page-c1.js">',
+      );
     }
     expect(stateIn(await page('/category/no-such-category'))).toBeUndefined();
   });
@@ -171,7 +205,7 @@ describe('first screen sent with the page', () => {
   });
 
   it('sends nothing extra for a missing product or a page without a first screen', async () => {
-    for (const path of ['/product/no-such-thing', '/cart', '/', '/favorites']) {
+    for (const path of ['/product/no-such-thing', '/cart', '/favorites']) {
       const html = await page(path);
       expect(stateIn(html), path).toBeUndefined();
       expect(html, path).not.toContain('rel="preload"');

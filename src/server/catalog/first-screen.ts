@@ -2,7 +2,7 @@ import { dehydrate, QueryClient, type DehydratedState, type QueryKey } from '@ta
 import { apiUrl } from '@/shared/api-url';
 import { LISTING_PAGE_SIZE } from '@/shared/constants';
 import { PRODUCT_IMAGE_SIZES } from '@/shared/shell-constants';
-import { catalogQueryKeys } from '@/shared/first-screen';
+import { catalogQueryKeys, HOME_SECTION_SORTS, homeSectionParams, soldOutLast } from '@/shared/first-screen';
 import { apiQueryOf, pageOf, readFilters } from '@/shared/listing';
 import { messages } from '@/shared/messages';
 import { CategoryProductsQuerySchema } from '@/shared/schemas/category';
@@ -38,13 +38,14 @@ function preload(image: ImageDto | undefined, sizes: string): FirstScreen['image
 }
 
 /**
- * `data` under `queryKey` as TanStack Query's dehydrated state, fetched now as far as the storefront's
+ * Each `[queryKey, data]` as TanStack Query's dehydrated state, fetched now as far as the storefront's
  * cache can tell: it serves the data while it is fresh and asks again once it is stale, as it would
  * for data it fetched itself.
  */
-function dehydrated(queryKey: QueryKey, data: unknown): DehydratedState {
+function dehydrated(...entries: Array<[QueryKey, unknown]>): DehydratedState {
   const client = new QueryClient();
-  client.setQueryData(queryKey, data, { updatedAt: Date.now() });
+  const updatedAt = Date.now();
+  for (const [queryKey, data] of entries) client.setQueryData(queryKey, data, { updatedAt });
   return dehydrate(client);
 }
 
@@ -57,6 +58,26 @@ function dehydrated(queryKey: QueryKey, data: unknown): DehydratedState {
  * helpers the storefront uses); any other page gets nothing, and so asks as usual.
  */
 export function catalogFirstScreen(catalog: CatalogService) {
+  /**
+   * The home page's two sections, so they are drawn with the first render: nothing moves when they
+   * arrive (the sale section would push the newest one down), and the hero's first picture (a newest
+   * piece, sold-out ones last, as src/web/features/home/hero.tsx shows) is fetched with the scripts.
+   */
+  async function home(): Promise<FirstScreen> {
+    const sections = await Promise.all(
+      HOME_SECTION_SORTS.map(async (sort) => {
+        const params = homeSectionParams(sort);
+        const answer = { success: true, ...(await catalog.listProducts(ProductQuerySchema.parse(params))) };
+        return { sort, key: catalogQueryKeys.products.list(params), answer };
+      }),
+    );
+    const newest = sections.find((section) => section.sort === 'newest')?.answer.products ?? [];
+    return {
+      state: dehydrated(...sections.map(({ key, answer }): [QueryKey, unknown] => [key, answer])),
+      image: preload(cardImage(soldOutLast(newest)[0]), PRODUCT_IMAGE_SIZES.hero),
+    };
+  }
+
   async function listing(search: URLSearchParams): Promise<FirstScreen | undefined> {
     const params = apiQueryOf(readFilters(search, await catalog.categoryNames()));
     // The route's own check, on the query string the storefront would send.
@@ -65,7 +86,7 @@ export function catalogFirstScreen(catalog: CatalogService) {
     if (!query.success) return undefined;
     const answer = { success: true, ...(await catalog.listProducts(query.data)) };
     return {
-      state: dehydrated(catalogQueryKeys.products.list(params), answer),
+      state: dehydrated([catalogQueryKeys.products.list(params), answer]),
       image: preload(cardImage(answer.products[0]), PRODUCT_IMAGE_SIZES.card),
       modules: [FIRST_SCREEN_MODULES.listing],
     };
@@ -75,7 +96,7 @@ export function catalogFirstScreen(catalog: CatalogService) {
     try {
       const product = await catalog.getProduct(idOrSlug);
       return {
-        state: dehydrated(catalogQueryKeys.product(idOrSlug), product),
+        state: dehydrated([catalogQueryKeys.product(idOrSlug), product]),
         image: preload(product.images[0], PRODUCT_IMAGE_SIZES.gallery),
         modules: [FIRST_SCREEN_MODULES.details],
       };
@@ -97,7 +118,7 @@ export function catalogFirstScreen(catalog: CatalogService) {
       const result = await catalog.listCategoryProducts(slug, query.data);
       const answer = { success: true, message: messages.catalog.categoryProductsFetched, ...result };
       return {
-        state: dehydrated(catalogQueryKeys.categoryProducts(slug, paging.page), answer),
+        state: dehydrated([catalogQueryKeys.categoryProducts(slug, paging.page), answer]),
         image: preload(cardImage(answer.products[0]), PRODUCT_IMAGE_SIZES.card),
         modules: [FIRST_SCREEN_MODULES.category],
       };
@@ -114,6 +135,7 @@ export function catalogFirstScreen(catalog: CatalogService) {
   };
 
   return async (path: string, search: URLSearchParams): Promise<FirstScreen | undefined> => {
+    if (path === '/') return home();
     if (path === '/products' || path === '/products/') return listing(search);
     const product = idOrSlugIn(DETAILS_PATH, path);
     if (product) return details(product);

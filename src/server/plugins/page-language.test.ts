@@ -9,6 +9,7 @@ import {
   inLanguage,
   languageCookie,
   pageLanguageOf,
+  typefaceHeld,
 } from './page-language';
 
 const manifest = {
@@ -65,6 +66,21 @@ describe('the language of a page', () => {
     );
   });
 
+  it('marks an Arabic page to be drawn in the typeface only for a visitor whose browser holds it', () => {
+    const html = '<html lang="en" dir="ltr"><head></head></html>';
+    const none = { scripts: [], styles: [] };
+    expect(typefaceHeld('a=1; nour_typeface=1')).toBe(true);
+    for (const cookie of [undefined, 'nour_typeface=0', 'other_nour_typeface=1']) {
+      expect(typefaceHeld(cookie), String(cookie)).toBe(false);
+    }
+    expect(inLanguage(html, 'ar', none, true)).toBe(
+      '<html lang="ar" dir="rtl" data-typeface><head></head></html>',
+    );
+    expect(inLanguage(html, 'ar', none, false)).toBe('<html lang="ar" dir="rtl"><head></head></html>');
+    // English pages keep the system faces.
+    expect(inLanguage(html, 'en', none, true)).toBe(html);
+  });
+
   it('preloads nothing without a manifest (the dev server)', () => {
     expect(arabicAssetsOf({})).toEqual({ scripts: [], styles: [] });
   });
@@ -119,6 +135,24 @@ describe('pages served in a language', () => {
     });
     expect(english.body).toContain('<html lang="en" dir="ltr">');
     expect(english.headers['set-cookie']).toBe('nour_lang=en; Path=/; Max-Age=31536000; SameSite=Lax');
+  });
+
+  it('draws an Arabic page in the typeface once the cookie says the browser holds it, tagged apart', async () => {
+    const first = await t.app.inject({ method: 'GET', url: '/cart?lang=ar' });
+    expect(first.body).toContain('<html lang="ar" dir="rtl">');
+    const held = await t.app.inject({
+      method: 'GET',
+      url: '/cart?lang=ar',
+      headers: { cookie: 'nour_typeface=1' },
+    });
+    expect(held.body).toContain('<html lang="ar" dir="rtl" data-typeface>');
+    // The style sheet with the @font-face rules comes either way: only the attribute uses them.
+    for (const answer of [first, held]) {
+      expect(answer.body).toContain(
+        '<link rel="stylesheet" crossorigin href="/assets/arabic-dictionary-c1.css">',
+      );
+    }
+    expect(held.headers.etag).not.toBe(first.headers.etag);
   });
 
   it('tags each language apart, so a cached page in one is not reused for the other', async () => {

@@ -7,6 +7,7 @@ import {
   LANGUAGE_PARAM,
   type Language,
 } from '@/shared/language';
+import { TYPEFACE_COOKIE } from '@/shared/typeface';
 
 /** A year: the choice outlives the session, as a shop's language setting does. */
 const LANGUAGE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
@@ -44,6 +45,16 @@ export function pageLanguageOf(search: URLSearchParams, cookieHeader: string | u
   return { language: isLanguage(fromCookie) ? fromCookie : DEFAULT_LANGUAGE, chosenInUrl: false };
 }
 
+/**
+ * Whether an Arabic page is drawn in the shop's Arabic typeface: once the visitor's browser holds it
+ * (the cookie src/web/i18n/typeface-warmup.ts sets after fetching it). A first visit is drawn in the
+ * system's Arabic face instead, so ~90 kB of fonts do not stand between a shopper on a slow phone
+ * connection and the first screen; the typeface is fetched after the page has loaded, for the next one.
+ */
+export function typefaceHeld(cookieHeader: string | undefined): boolean {
+  return cookieValue(cookieHeader, TYPEFACE_COOKIE) === '1';
+}
+
 /** The Set-Cookie value that remembers a language chosen in a URL (the web app's switch writes the same). */
 export function languageCookie(language: Language): string {
   return `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=${LANGUAGE_COOKIE_MAX_AGE_SECONDS}; SameSite=Lax`;
@@ -79,17 +90,20 @@ export function arabicAssetsOf(manifest: Record<string, ManifestChunk>): {
 
 /**
  * index.html in a language: `<html lang dir>` set, so the page is drawn in its direction from the first
- * byte, and for Arabic the dictionary and typeface preloaded (`assets`, from `arabicAssetsOf`), skipping
- * files the page loads already.
+ * byte, and for Arabic the dictionary and typeface's style sheet preloaded (`assets`, from
+ * `arabicAssetsOf`), skipping files the page loads already, and `data-typeface` on `<html>` when the
+ * visitor holds the typeface (`typeface`, from `typefaceHeld`): the style sheet draws the page in it then.
  */
 export function inLanguage(
   html: string,
   language: Language,
   assets: { scripts: readonly string[]; styles: readonly string[] },
+  typeface = false,
 ): string {
+  const marker = language === 'ar' && typeface ? ' data-typeface' : '';
   const page = html.replace(
     /<html\b[^>]*>/,
-    () => `<html lang="${language}" dir="${directionOf(language)}">`,
+    () => `<html lang="${language}" dir="${directionOf(language)}"${marker}>`,
   );
   if (language !== 'ar') return page;
   const links = [

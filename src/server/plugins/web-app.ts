@@ -9,7 +9,7 @@ import { SHOP_SETTINGS_SCRIPT_ID } from '@/shared/constants';
 import { FIRST_SCREEN_SCRIPT_ID } from '@/shared/first-screen';
 import type { Language } from '@/shared/language';
 import escapeHtml from 'escape-html';
-import { arabicAssetsOf, inLanguage, languageCookie, pageLanguageOf } from './page-language';
+import { arabicAssetsOf, inLanguage, languageCookie, pageLanguageOf, typefaceHeld } from './page-language';
 import { withHead, type PageHead } from '../seo/head';
 import type { PageRequest } from '../seo/pages';
 import { publicOrigin } from '../seo/request';
@@ -67,8 +67,8 @@ export function moduleFilesOf(
 }
 
 /**
- * index.html with the first screen: its picture preloaded, its modules preloaded (`moduleFiles`, from
- * `moduleFilesOf`) and its data inlined (as data, never run).
+ * index.html with the first screen: its picture preloaded, its modules preloaded at low priority
+ * (`moduleFiles`, from `moduleFilesOf`) and its data inlined (as data, never run).
  */
 export function withFirstScreen(
   html: string,
@@ -83,8 +83,10 @@ export function withFirstScreen(
         : '') +
       ' fetchpriority="high">'
     : '';
+  // At low priority: the page's code runs only after the app's own (which the browser fetches first, at
+  // high priority) and is not needed to draw the top bar's frame that index.html shows meanwhile.
   const modules = moduleFiles
-    .map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}">`)
+    .map((file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${escapeHtml(file)}">`)
     .join('');
   const dataScript = `<script type="application/json" id="${FIRST_SCREEN_SCRIPT_ID}">${scriptJson(screen.state)}</script>`;
   // Functions, not strings, as replacements: a `$'` in a product's text must stay text.
@@ -214,33 +216,39 @@ export async function webAppRoutes(
     },
   });
 
-  // One index.html per language (its `<html lang dir>`, and Arabic's dictionary preloaded), each with
-  // its own tag, so a browser's copy in one language is never taken for the other's; both personalised
-  // for the settings last seen, and made again only when they change.
+  // One index.html per language (its `<html lang dir>`, and Arabic's dictionary preloaded), and the
+  // Arabic one twice (drawn in the typeface or not yet), each with its own tag, so a browser's copy of
+  // one is never taken for another; all personalised for the settings last seen, and made again only
+  // when they change.
   const arabicAssets = arabicAssetsOf(manifest);
-  let personalised: { settings: string; pages: Record<Language, { html: string; etag: string }> } | undefined;
-  async function indexPage(language: Language): Promise<{ html: string; etag: string }> {
+  const variants = { en: ['en', false], ar: ['ar', false], arTypeface: ['ar', true] } as const;
+  type Variant = keyof typeof variants;
+  let personalised: { settings: string; pages: Record<Variant, { html: string; etag: string }> } | undefined;
+  async function indexPage(variant: Variant): Promise<{ html: string; etag: string }> {
     const settings = await options.pageSettings();
     const key = JSON.stringify(settings);
     if (personalised?.settings !== key) {
       const html = personaliseIndexHtml(template, settings);
-      const pageIn = (pageLanguage: Language) => {
-        const page = inLanguage(html, pageLanguage, arabicAssets);
+      const pageIn = ([pageLanguage, typeface]: (typeof variants)[Variant]) => {
+        const page = inLanguage(html, pageLanguage, arabicAssets, typeface);
         // no-cache makes the browser ask on every visit; the tag lets the answer be an empty 304.
         return { html: page, etag: etagOf(page) };
       };
-      personalised = { settings: key, pages: { en: pageIn('en'), ar: pageIn('ar') } };
+      personalised = {
+        settings: key,
+        pages: { en: pageIn(variants.en), ar: pageIn(variants.ar), arTypeface: pageIn(variants.arTypeface) },
+      };
     }
-    return personalised.pages[language];
+    return personalised.pages[variant];
   }
 
-  /** index.html in `language`, with the first screen of `path` when there is one; the bare page if that fails. */
+  /** index.html in its language (`variant`), with the first screen of `path` when there is one; the bare page if that fails. */
   async function pageOf(
     path: string,
     search: URLSearchParams,
-    language: Language,
+    variant: Variant,
   ): Promise<{ html: string; etag: string }> {
-    const index = await indexPage(language);
+    const index = await indexPage(variant);
     if (!options.firstScreen) return index;
     try {
       const screen = await options.firstScreen(path, search);
@@ -290,7 +298,8 @@ export async function webAppRoutes(
     if (file.startsWith('assets/')) return reply.callNotFound();
     const search = new URLSearchParams(request.url.split('?')[1] ?? '');
     const { language, chosenInUrl } = pageLanguageOf(search, request.headers.cookie);
-    const page = await pageOf(path, search, language);
+    const variant = language === 'en' ? 'en' : typefaceHeld(request.headers.cookie) ? 'arTypeface' : 'ar';
+    const page = await pageOf(path, search, variant);
     const { html, etag } = await withPageHead(page, { path, search, language }, request);
     if (chosenInUrl) reply.header('set-cookie', languageCookie(language));
     // The page's language may come from the visitor's cookie: a shared cache must keep one copy per cookie.

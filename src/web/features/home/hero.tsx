@@ -1,5 +1,5 @@
 import { ArrowDown } from 'lucide-react';
-import { HERO_SCROLL_OFFSET_PX } from '@/shared/shell-constants';
+import { HERO_SCROLL_OFFSET_PX, PRODUCT_IMAGE_SIZES } from '@/shared/shell-constants';
 import { catalogShell } from '@/web/i18n/first-screen';
 import type { ProductDto } from '@/shared/schemas/product';
 import { ProductImage } from '@/web/components/product-card/product-image';
@@ -25,7 +25,7 @@ interface HeroProps {
 const FRAMES = [
   {
     box: 'lg:absolute lg:end-0 lg:top-0 lg:h-[28rem] lg:w-[62%] lg:shadow-lift',
-    sizes: '(min-width: 1024px) 400px, 46vw',
+    sizes: PRODUCT_IMAGE_SIZES.hero,
   },
   {
     box: 'lg:absolute lg:start-0 lg:bottom-0 lg:h-[20rem] lg:w-[46%] lg:border-8 lg:border-canvas lg:shadow-lift',

@@ -1,8 +1,7 @@
 import { useNearViewport } from '@/web/lib/use-near-viewport';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { HOME_SECTION_COMPUTED } from '@/shared/shell-constants';
-import type { ProductDto } from '@/shared/schemas/product';
+import { homeSectionParams, soldOutLast } from '@/shared/first-screen';
 import { catalogShell } from '@/web/i18n/first-screen';
 import { productListQuery } from '@/web/lib/api/get-products';
 import { LoadFailure } from '@/web/components/load-failure';
@@ -48,20 +47,9 @@ function CarouselPlaceholder() {
   );
 }
 
-/**
- * The same products with the sold-out ones after the others, each part in its own order (issue 16):
- * of the 8 computed (SPEC §9), the 4 a section shows are ones a shopper can buy, while there are 4.
- */
-function soldOutLast(products: ProductDto[]): ProductDto[] {
-  return [
-    ...products.filter((product) => product.inStock),
-    ...products.filter((product) => !product.inStock),
-  ];
-}
-
-/** SPEC §9: the top 8 by discount and the newest 8 are asked for; each section shows 4. */
-const saleQuery = productListQuery({ sort: 'discount', limit: HOME_SECTION_COMPUTED, page: 1 });
-const newestQuery = productListQuery({ sort: 'newest', limit: HOME_SECTION_COMPUTED, page: 1 });
+/** SPEC §9's sections, under the keys the server answers them with inside the page (src/server/catalog/first-screen.ts). */
+const saleQuery = productListQuery(homeSectionParams('discount'));
+const newestQuery = productListQuery(homeSectionParams('newest'));
 
 export default function HomePage() {
   useDocumentTitle();
