@@ -68,6 +68,26 @@ function serveOrders(orders: OrderDto[]) {
 }
 
 describe('the admin in Arabic', () => {
+  it("shows an order's city and its products' Arabic names on the order's page", async () => {
+    const [first, second] = ar.makeOrderLines(2);
+    const order = ar.makeOrder({
+      city: 'Giza',
+      products: [{ ...first!, product: { ...first!.product, nameAr: 'فستان كتان' } }, second!],
+    });
+    ar.mockFetch((call) =>
+      call.url.pathname === `/api/order/${order._id}`
+        ? { body: { success: true, results: order } }
+        : undefined,
+    );
+    ar.renderAdmin(`/dashboard/order/${order._id}`);
+    const { screen } = ar;
+    expect(await screen.findByText('الجيزة')).toBeInTheDocument();
+    expect(screen.queryByText('Giza')).not.toBeInTheDocument();
+    // The Arabic name where the line kept one, the English one where it did not.
+    expect(screen.getByText('فستان كتان')).toBeInTheDocument();
+    expect(screen.getByText('Item 2')).toBeInTheDocument();
+  });
+
   it('lists orders with Arabic words and plurals, the order numbers, ids and phones kept left to right', async () => {
     const three = ar.makeOrder({
       number: 'N-10234',

@@ -30,6 +30,8 @@ import { useMarkOrderPayment } from './api/mark-order-payment';
 import { ConfirmDialog } from './confirm-dialog';
 import { orderProofState, PROOF_STATE_LABELS } from './order-proof';
 import { isolate } from '@/web/i18n/bidi';
+import { cityName } from '@/shared/address';
+import { localizedName } from '@/web/lib/localized';
 import { chosenOptionsText } from '@/web/lib/chosen-options-text';
 import { AdminHeader, useMinimumLoading } from './admin-ui';
 import { Spinner } from '@/web/components/spinner';
@@ -298,7 +300,9 @@ function OrderView({ order }: { order: OrderDto }) {
                   <span className="size-16 shrink-0 rounded-lg bg-sand" aria-hidden="true" />
                 )}
                 <div className="min-w-0 flex-1">
-                  <p className="font-medium text-ink">{line.product.name}</p>
+                  <p className="font-medium text-ink">
+                    <bdi>{localizedName(line.product)}</bdi>
+                  </p>
                   {line.variant ? (
                     <p className="text-sm text-ink-soft">
                       <span>{chosenOptionsText(line.variant.options)}</span>
@@ -349,7 +353,7 @@ function OrderView({ order }: { order: OrderDto }) {
               {/* The order's own line, in the language it was placed in, as the courier will read it. */}
               <bdi>{order.address}</bdi>
             </Fact>
-            <Fact label={m.customerCity}>{order.city}</Fact>
+            <Fact label={m.customerCity}>{cityName(order.city, messages.orders)}</Fact>
           </dl>
         </Panel>
         <Panel title={m.paymentInfo}>
