@@ -68,6 +68,19 @@ function serveOrders(orders: OrderDto[]) {
 }
 
 describe('the admin in Arabic', () => {
+  it("prints a packing slip with the order's city in Arabic", async () => {
+    const order = ar.makeOrder({ city: 'Giza' });
+    ar.mockFetch((call) =>
+      call.url.pathname === `/api/order/${order._id}`
+        ? { body: { success: true, results: order } }
+        : undefined,
+    );
+    vi.spyOn(window, 'print').mockImplementation(() => undefined);
+    ar.renderAdmin(`/dashboard/orders/print?ids=${order._id}&kind=slip`);
+    expect(await ar.screen.findByText('الجيزة')).toBeInTheDocument();
+    expect(ar.screen.queryByText('Giza')).not.toBeInTheDocument();
+  });
+
   it("shows an order's city and its products' Arabic names on the order's page", async () => {
     const [first, second] = ar.makeOrderLines(2);
     const order = ar.makeOrder({

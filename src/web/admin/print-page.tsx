@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Printer } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { formatDateTime } from '@/web/i18n/dates';
+import { cityName } from '@/shared/address';
 import { messages } from '@/web/admin/messages';
 import { PAYMENT_TYPE_LABELS } from '@/web/components/order-status';
 import { formatEgp } from '@/web/i18n/language';
@@ -38,9 +39,8 @@ function deliveryLines(order: OrderDto): string[] {
   ]
     .filter(Boolean)
     .join(', ');
-  return street
-    ? [street, order.area, order.landmark, order.city].filter(Boolean)
-    : [order.address, order.city];
+  const city = cityName(order.city, o);
+  return street ? [street, order.area, order.landmark, city].filter(Boolean) : [order.address, city];
 }
 
 function Document({ order, kind }: { order: OrderDto; kind: PrintKind }) {
