@@ -42,5 +42,7 @@ export async function atLowPriority<T>(job: () => Promise<T>): Promise<T> {
     return await job();
   } finally {
     clearInterval(timer);
+    // A thread libvips started within the last look would keep its normal priority until the next image.
+    lowerImageThreadPriority();
   }
 }
