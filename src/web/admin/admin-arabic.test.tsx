@@ -68,8 +68,30 @@ function serveOrders(orders: OrderDto[]) {
 }
 
 describe('the admin in Arabic', () => {
+  it('prints the address line an Arabic order stores, and its lines by their Arabic names', async () => {
+    const line = '12 شارع التحرير، الدور 5، شقة 12، الدقي، الجيزة';
+    const [first] = ar.makeOrderLines(1);
+    const order = ar.makeOrder({
+      city: 'Giza',
+      address: line,
+      products: [{ ...first!, product: { ...first!.product, nameAr: 'عقد قطرة الياقوت' } }],
+    });
+    ar.mockFetch((call) =>
+      call.url.pathname === `/api/order/${order._id}`
+        ? { body: { success: true, results: order } }
+        : undefined,
+    );
+    vi.spyOn(window, 'print').mockImplementation(() => undefined);
+    ar.renderAdmin(`/dashboard/orders/print?ids=${order._id}&kind=slip`);
+    expect(await ar.screen.findByText(line)).toBeInTheDocument();
+    expect(ar.screen.getByText('عقد قطرة الياقوت')).toBeInTheDocument();
+    // The English words of the order's fields are not written again beside it.
+    expect(ar.screen.queryByText(/El Nozha Street/)).not.toBeInTheDocument();
+  });
+
   it("prints a packing slip with the order's city in Arabic", async () => {
-    const order = ar.makeOrder({ city: 'Giza' });
+    // An address sent as text alone (SPEC §7's client): the slip names its city on a line of its own.
+    const order = ar.makeOrder({ city: 'Giza', address: '12 Tahrir Street, Dokki', street: '' });
     ar.mockFetch((call) =>
       call.url.pathname === `/api/order/${order._id}`
         ? { body: { success: true, results: order } }

@@ -3,6 +3,7 @@ import { Printer } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { formatDateTime } from '@/web/i18n/dates';
 import { cityName } from '@/shared/address';
+import { localizedName } from '@/web/lib/localized';
 import { messages } from '@/web/admin/messages';
 import { PAYMENT_TYPE_LABELS } from '@/web/components/order-status';
 import { formatEgp } from '@/web/i18n/language';
@@ -30,17 +31,13 @@ const PRINT_CSS = `
   .print-page:last-child { break-after: auto; }
 }`;
 
+/**
+ * Where the order goes: the address line it stores, written in the language it was placed in (as its
+ * page and its e-mail show it), whose words the courier reads; an address sent as text alone may not
+ * name its city, which is added.
+ */
 function deliveryLines(order: OrderDto): string[] {
-  const street = [
-    order.street,
-    order.building && `${o.building} ${order.building}`,
-    order.floor && `${o.floor} ${order.floor}`,
-    order.apartment && `${o.apartment} ${order.apartment}`,
-  ]
-    .filter(Boolean)
-    .join(', ');
-  const city = cityName(order.city, o);
-  return street ? [street, order.area, order.landmark, city].filter(Boolean) : [order.address, city];
+  return order.street ? [order.address] : [order.address, cityName(order.city, o)];
 }
 
 function Document({ order, kind }: { order: OrderDto; kind: PrintKind }) {
@@ -98,7 +95,7 @@ function Document({ order, kind }: { order: OrderDto; kind: PrintKind }) {
           {order.products.map((line) => (
             <tr key={line._id}>
               <td className={`${cell} text-start`}>
-                {line.product.name}
+                <bdi>{localizedName(line.product)}</bdi>
                 {line.variant && (
                   <span className="block text-xs text-muted">
                     {Object.values(line.variant.options).join(' · ')} ·{' '}
