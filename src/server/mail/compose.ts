@@ -12,8 +12,7 @@ import { paymentInstructions } from '@/shared/payment-instructions';
 import type { OrderDto } from '@/shared/schemas/order';
 import type { Translator } from '@/shared/translate';
 import escapeHtml from 'escape-html';
-import { ORDER_WORDS } from '../orders/address';
-import { translatorIn } from '../plugins/language';
+import { dictionaryIn, translatorIn } from '../plugins/language';
 import { productNames, variantDisplayName } from '../stock/stock';
 
 /** One e-mail as the outbox keeps it: both bodies are written when its cause commits. */
@@ -128,7 +127,7 @@ function paymentBlock(w: Writer, shop: ShopIdentity, order: OrderDto): Block {
     order.paymentType,
     { fee: order.shippingFee, total: order.grandTotal },
     shop.walletNumber,
-    ORDER_WORDS[w.language],
+    dictionaryIn(w.language).orders,
     w.language,
   );
   const method = order.paymentType === 'cash' ? w.words.paymentCash : w.words.paymentInstapay;

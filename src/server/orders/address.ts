@@ -1,16 +1,8 @@
 import type { City } from '@/shared/constants';
 import { LANGUAGES, type Language } from '@/shared/language';
-import { messages } from '@/shared/messages';
-import { messagesAr } from '@/shared/messages/ar';
-import type { Dictionary } from '@/shared/messages/dictionary';
 import { addressLine } from '@/shared/address';
 import { normalizeSearchText } from '@/shared/search-text';
-
-/** The orders section of each language's dictionary: an address line's and a payment's words. */
-export const ORDER_WORDS: Record<Language, Dictionary<typeof messages.orders>> = {
-  en: messages.orders,
-  ar: messagesAr.orders,
-};
+import { dictionaryIn } from '../plugins/language';
 
 /**
  * The address line of an order placed in `language`, in that language's words, as the shopper and
@@ -18,7 +10,7 @@ export const ORDER_WORDS: Record<Language, Dictionary<typeof messages.orders>> =
  * '12 شارع النيل، الدور 5، شقة 12، الدقي، الجيزة' (digits stay ASCII, as the fields store them).
  */
 export function addressLineIn(shipping: Parameters<typeof addressLine>[0], language: Language): string {
-  return addressLine(shipping, ORDER_WORDS[language], language);
+  return addressLine(shipping, dictionaryIn(language).orders, language);
 }
 
 /**
@@ -30,7 +22,7 @@ function cityWord(name: string): string {
 }
 
 const namesIn = (city: 'cityGiza' | 'cityCairo') =>
-  LANGUAGES.map((language) => cityWord(ORDER_WORDS[language][city]));
+  LANGUAGES.map((language) => cityWord(dictionaryIn(language).orders[city]));
 const GIZA_WORDS = namesIn('cityGiza');
 const CAIRO_WORDS = namesIn('cityCairo');
 

@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { DEFAULT_LANGUAGE, namedLanguage, type Language } from '@/shared/language';
+import { messages } from '@/shared/messages';
 import { messagesAr } from '@/shared/messages/ar';
+import type { Dictionary } from '@/shared/messages/dictionary';
 import { createTranslator, type Translator } from '@/shared/translate';
 
 declare module 'fastify' {
@@ -15,6 +17,14 @@ declare module 'fastify' {
     /** The shop language `Accept-Language` named, null when none: it outranks the user's saved one. */
     askedLanguage: Language | null;
   }
+}
+
+/** Each language's whole dictionary, key for key the English one's. */
+const dictionaries: Record<Language, Dictionary<typeof messages>> = { en: messages, ar: messagesAr };
+
+/** A language's dictionary: its words for what the server writes itself (an e-mail, an address line, a page's title). */
+export function dictionaryIn(language: Language): Dictionary<typeof messages> {
+  return dictionaries[language];
 }
 
 const translators: Record<Language, Translator> = {

@@ -1,8 +1,7 @@
 import type { PolicyPage } from '@/shared/constants';
 import type { Language } from '@/shared/language';
 import { inLanguage } from '@/shared/localized';
-import { messages } from '@/shared/messages';
-import { messagesAr } from '@/shared/messages/ar';
+import { dictionaryIn } from '../plugins/language';
 import { type FullSettings, type PolicyPageDto, type PublicSettings } from '@/shared/schemas/settings';
 import { whatsappDigits } from '@/shared/whatsapp';
 import { imageDto } from '../images/urls';
@@ -63,7 +62,7 @@ export async function policyPageOf(
   const dto: PolicyPageDto = {
     page,
     language,
-    title: (language === 'ar' ? messagesAr : messages).layout.policyPages[page],
+    title: dictionaryIn(language).layout.policyPages[page],
     description: plainTextOf(source),
     html: markdownToSafeHtml(source),
   };
