@@ -22,6 +22,7 @@ import type { UrlSigner } from './files/signing';
 import { authGuard } from './plugins/auth-guard';
 import { cartRoutes } from './cart/routes';
 import { catalogFirstScreen } from './catalog/first-screen';
+import { createListingIndexKeeper } from './catalog/listing-index-keeper';
 import { createCatalogReadModel } from './catalog/read-model';
 import { catalogRoutes } from './catalog/routes';
 import { createCatalogService } from './catalog/service';
@@ -87,7 +88,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     database,
     onError: (error) => app.log.warn({ err: error }, 'change broadcast unreachable'),
   });
-  const readModel = await createCatalogReadModel({ events, broadcast, log: app.log });
+  const listingIndex = createListingIndexKeeper({ db: database.db, log: app.log });
+  const readModel = await createCatalogReadModel({ events, broadcast, log: app.log, follower: listingIndex });
   const settings = await createSettingsStore({
     db: database.db,
     broadcast,
@@ -98,9 +100,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // would keep the process, and a test's database, alive.
   app.addHook('onClose', async () => {
     await readModel.close();
+    await listingIndex.close();
     await broadcast.close();
   });
-  const catalog = { db: database.db, store, events, readModel };
+  const catalog = { db: database.db, store, events, readModel, listingIndex };
 
   await app.register(errorHandler);
   // Before every other hook (a rate limit's 429 is said in the caller's language too).

@@ -6,6 +6,7 @@ import {
   count,
   desc,
   eq,
+  gt,
   gte,
   inArray,
   lte,
@@ -16,7 +17,7 @@ import {
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Availability, ProductSort } from '@/shared/constants';
 import type { DbOrTx, Tx } from '../db/client';
-import { categories, products, productVariants, ratings } from '../db/schema';
+import { categories, orderLines, products, productVariants, ratings } from '../db/schema';
 import { containsNormalized, containsText, resemblesNormalized } from '../db/text-search';
 import type {
   CategoryDtoRow,
@@ -25,6 +26,7 @@ import type {
   ProductDtoRow,
   VariantDtoRow,
 } from './dto';
+import type { ListedProduct } from './listing-index';
 
 export interface ProductFilters {
   /** A search term in the search's one spelling (`searchTerm` of src/shared/search-text.ts), never empty. */
@@ -356,7 +358,7 @@ function facetOf(counts: Map<string, number>): FacetCount[] {
 }
 
 /** One (sizes, colours) pair of the matching rows: how many are in the price range, and their top price. */
-interface SummaryGroup {
+export interface SummaryGroup {
   sizes: string[];
   colors: string[];
   n: number | string;
@@ -384,7 +386,7 @@ function summaryGroups(filters: ProductFilters, source: SQL): SQL {
  * The summary from its groups. The option filters are applied here to the groups: counting the matches
  * thus costs nothing beyond the facets, which need every matching row anyway.
  */
-function summaryOf(groups: SummaryGroup[], filters: ProductFilters): ProductSummary {
+export function summaryFromGroups(groups: SummaryGroup[], filters: ProductFilters): ProductSummary {
   const chosen = (values: string[] | undefined) => (values?.length ? new Set(values) : null);
   const sizes = chosen(filters.sizes);
   const colors = chosen(filters.colors);
@@ -420,7 +422,7 @@ function summaryOf(groups: SummaryGroup[], filters: ProductFilters): ProductSumm
 export async function productSummary(db: DbOrTx, filters: ProductFilters): Promise<ProductSummary> {
   const result = await db.execute(summaryGroups(filters, sql`${products}`));
   // Both drivers answer `execute` with `{ rows }`; the shared Db type does not say so.
-  return summaryOf((result as unknown as { rows: SummaryGroup[] }).rows, filters);
+  return summaryFromGroups((result as unknown as { rows: SummaryGroup[] }).rows, filters);
 }
 
 /**
@@ -474,7 +476,7 @@ export async function searchFirstPage(
   const [row] = (result as unknown as { rows: Array<{ groups: SummaryGroup[]; ids: string[] }> }).rows;
   if (!row) throw new Error('the search answered no row');
   const { groups, ids } = row;
-  const summary = summaryOf(groups, filters);
+  const summary = summaryFromGroups(groups, filters);
   const rows =
     ids.length === 0
       ? []
@@ -485,6 +487,77 @@ export async function searchFirstPage(
           .where(inArray(products.id, ids))
           .orderBy(...orderOf(sort));
   return { summary, rows };
+}
+
+/** What the listing index keeps of a product (./listing-index.ts). */
+const listedColumns = {
+  id: products.id,
+  searchText: products.searchText,
+  categoryId: products.categoryId,
+  inStock: products.inStock,
+  featuredScore: products.featuredScore,
+  // Exact as a double: microseconds since 1970 stay far below 2^53.
+  createdAtMicros: sql<number>`(extract(epoch from ${products.createdAt}) * 1000000)::float8`.mapWith(Number),
+  finalPricePiastres: products.finalPricePiastres,
+  discount: products.discount,
+  inStockSizes: products.inStockSizes,
+  inStockColors: products.inStockColors,
+};
+
+/** Up to `limit` products for the listing index, by id after `after` (a whole catalogue is read in batches). */
+export async function findListedProducts(
+  db: DbOrTx,
+  after: string | null,
+  limit: number,
+): Promise<ListedProduct[]> {
+  return db
+    .select(listedColumns)
+    .from(products)
+    .where(after === null ? undefined : gt(products.id, after))
+    .orderBy(asc(products.id))
+    .limit(limit);
+}
+
+/** The listing index's columns of these products (those that still exist). */
+export async function findListedProductsById(db: DbOrTx, ids: string[]): Promise<ListedProduct[]> {
+  return db.select(listedColumns).from(products).where(inArray(products.id, ids));
+}
+
+/** The products an order's lines name (its stock moved with it). */
+export async function findOrderProductIds(db: DbOrTx, orderId: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ productId: orderLines.productId })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId));
+  return rows.flatMap((row) => (row.productId === null ? [] : [row.productId]));
+}
+
+const productsByIdStatements = new WeakMap<DbOrTx, PreparedRows>();
+
+interface PreparedRows {
+  execute(values: { ids: string }): Promise<ProductWithCategory[]>;
+}
+
+/**
+ * These products with their categories, in the order of `ids` (the listing index chose and sorted
+ * them); an id no longer in the table is left out. One prepared statement, by primary key.
+ */
+export async function findProductsById(db: DbOrTx, ids: string[]): Promise<ProductWithCategory[]> {
+  if (ids.length === 0) return [];
+  let prepared = productsByIdStatements.get(db);
+  if (!prepared) {
+    const query = db
+      .select({ product: productColumns, category: categoryColumns })
+      .from(products)
+      .leftJoin(categories, eq(categories.id, products.categoryId))
+      .where(sql`${products.id} = any(${sql.placeholder('ids')}::uuid[])`);
+    prepared = query.prepare(statementName(query.toSQL().sql));
+    productsByIdStatements.set(db, prepared);
+  }
+  // An array literal in text: both drivers pass it as it is, and the ids are UUIDs (no quoting needed).
+  const rows = await prepared.execute({ ids: `{${ids.join(',')}}` });
+  const byId = new Map(rows.map((row) => [row.product.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** A product's variants in the owner's order. */

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Broadcast } from '../broadcast';
 import { ShopEvents } from '../events';
+import type { ListingChange } from './listing-index-keeper';
 import { createCatalogReadModel, LIFETIMES, type CatalogReadModel } from './read-model';
 
 /** A broadcast in memory: what this process published, and a way to play another process or a lost connection. */
@@ -33,6 +34,8 @@ describe('catalogue read model', () => {
   let model: CatalogReadModel;
   let logged: string[];
   let errors: unknown[];
+  /** What the listing index heard, in order. */
+  let followed: Array<ListingChange | `hearing ${boolean}`>;
 
   beforeEach(async () => {
     vi.useFakeTimers();
@@ -40,7 +43,12 @@ describe('catalogue read model', () => {
     remote = fakeBroadcast();
     errors = [];
     logged = [];
+    followed = [];
     model = await createCatalogReadModel({
+      follower: {
+        changed: (change) => followed.push(change),
+        hearing: (now) => followed.push(`hearing ${now}`),
+      },
       events,
       broadcast: remote.broadcast,
       log: {
@@ -90,11 +98,27 @@ describe('catalogue read model', () => {
     expect(missing).toHaveBeenCalledTimes(1);
   });
 
-  it.each([
-    ['productChanged', () => events.emit('productChanged', { productId: 'p', change: 'updated' })],
-    ['productChanged (rated)', () => events.emit('productChanged', { productId: 'p', change: 'rated' })],
-    ['categoryChanged', () => events.emit('categoryChanged', { categoryId: 'c', change: 'deleted' })],
-    ['orderPlaced', () => events.emit('orderPlaced', { orderId: 'o', userId: 'u', grandTotal: 1 })],
+  it.each<[string, () => void, ListingChange]>([
+    [
+      'productChanged',
+      () => events.emit('productChanged', { productId: 'p', change: 'updated' }),
+      { productIds: ['p'] },
+    ],
+    [
+      'productChanged (rated)',
+      () => events.emit('productChanged', { productId: 'p', change: 'rated' }),
+      { productIds: ['p'] },
+    ],
+    [
+      'categoryChanged',
+      () => events.emit('categoryChanged', { categoryId: 'c', change: 'deleted' }),
+      { productIds: [] },
+    ],
+    [
+      'orderPlaced',
+      () => events.emit('orderPlaced', { orderId: 'o', userId: 'u', grandTotal: 1 }),
+      { orderId: 'o' },
+    ],
     [
       'orderStatusChanged that moved stock',
       () =>
@@ -106,13 +130,20 @@ describe('catalogue read model', () => {
           changedBy: 'u',
           stockMoved: true,
         }),
+      { orderId: 'o' },
     ],
-  ])('forgets everything on %s, and tells the other processes', async (_name, change) => {
-    expect(await model.read('k', async () => 1)).toBe(1);
-    change();
-    expect(await model.read('k', async () => 2)).toBe(2);
-    expect(remote.published).toEqual(['catalog']);
-  });
+  ])(
+    'forgets everything on %s, and tells the listing index and the other processes',
+    async (_name, change, named) => {
+      expect(await model.read('k', async () => 1)).toBe(1);
+      change();
+      expect(await model.read('k', async () => 2)).toBe(2);
+      expect(remote.published).toEqual([`catalog ${JSON.stringify(named)}`]);
+      expect(followed.filter((heard) => heard !== 'hearing true' && heard !== 'hearing false')).toEqual([
+        named,
+      ]);
+    },
+  );
 
   it('keeps its answers when an order status changes without moving stock', async () => {
     await model.read('k', async () => 1);
@@ -134,7 +165,17 @@ describe('catalogue read model', () => {
     expect(await model.read('k', async () => 2)).toBe(1);
     remote.fromElsewhere('catalog');
     expect(await model.read('k', async () => 3)).toBe(3);
+    remote.fromElsewhere('catalog {"orderId":"o"}');
+    expect(await model.read('k', async () => 4)).toBe(4);
+    remote.fromElsewhere('catalog {"neither":1}');
+    expect(await model.read('k', async () => 5)).toBe(5);
     expect(remote.published).toEqual([]);
+    // A change it cannot name (the bare topic, or a message it cannot read) is everything.
+    expect(followed.filter((heard) => heard !== 'hearing true' && heard !== 'hearing false')).toEqual([
+      'everything',
+      { orderId: 'o' },
+      'everything',
+    ]);
   });
 
   it('answers a load that was running during a change to its callers, but does not keep it', async () => {

@@ -1,6 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import type { Broadcast } from '../broadcast';
 import type { ShopEvents } from '../events';
+import { isListingChange, type ListingChange } from './listing-index-keeper';
 
 /**
  * How long an answer is served as it is (`freshMs`), and how long after that it is still served
@@ -26,8 +27,33 @@ export const LIFETIMES = {
 /** Filter combinations are unbounded (any search text), so the least used entries make room. */
 const MAX_ENTRIES = 1_000;
 
-/** The broadcast topic: "the catalogue changed, forget what you hold". */
+/**
+ * The broadcast topic: "the catalogue changed, forget what you hold", followed by a space and the
+ * change as JSON (which products' rows changed) for the listing index. Alone, it means anything changed.
+ */
 const CATALOG_CHANGED = 'catalog';
+
+function topicOf(change: ListingChange): string {
+  return `${CATALOG_CHANGED} ${JSON.stringify(change)}`;
+}
+
+/** The change a topic names; null when it is not the catalogue's. */
+function changeOf(topic: string): ListingChange | null {
+  if (topic === CATALOG_CHANGED) return 'everything';
+  if (!topic.startsWith(`${CATALOG_CHANGED} `)) return null;
+  try {
+    const change: unknown = JSON.parse(topic.slice(CATALOG_CHANGED.length + 1));
+    return isListingChange(change) ? change : 'everything';
+  } catch {
+    return 'everything';
+  }
+}
+
+/** Told of every change before the answers are cleared: the listing index (./listing-index-keeper.ts). */
+export interface CatalogChangeFollower {
+  changed(change: ListingChange): void;
+  hearing(now: boolean): void;
+}
 
 /** lru-cache holds no `undefined`, and a missing product is an answer worth keeping too. */
 interface Box {
@@ -43,6 +69,7 @@ export interface CatalogReadModelDeps {
   log: { warn(details: object, message: string): void; info(message: string): void };
   /** What tells the time (tests pass one that fake timers move); by default `performance`. */
   clock?: { now(): number };
+  follower?: CatalogChangeFollower;
 }
 
 /**
@@ -54,7 +81,13 @@ export interface CatalogReadModelDeps {
  * broadcast, so a change shows at once here and within a moment everywhere. Made per app: tests run
  * several apps on different databases in one process.
  */
-export async function createCatalogReadModel({ events, broadcast, log, clock }: CatalogReadModelDeps) {
+export async function createCatalogReadModel({
+  events,
+  broadcast,
+  log,
+  clock,
+  follower,
+}: CatalogReadModelDeps) {
   let listening = false;
   /** Only a regained connection is news; the first one at start is not. */
   let heardBefore = false;
@@ -72,28 +105,34 @@ export async function createCatalogReadModel({ events, broadcast, log, clock }: 
     fetchMethod: async (_key, _stale, { context }) => ({ value: await context() }),
   });
 
-  const changedHere = () => {
+  const changedHere = (change: ListingChange) => {
+    follower?.changed(change);
     cache.clear();
     broadcast
-      .publish(CATALOG_CHANGED)
+      .publish(topicOf(change))
       .catch((error: unknown) =>
         log.warn({ err: error }, 'could not tell the other processes of a catalogue change'),
       );
   };
   const stops = [
-    events.on('productChanged', changedHere),
-    events.on('categoryChanged', changedHere),
-    events.on('orderPlaced', changedHere),
+    events.on('productChanged', (event) => changedHere({ productIds: [event.productId] })),
+    // A category's name or slug is no product's row; its answers are cleared all the same.
+    events.on('categoryChanged', () => changedHere({ productIds: [] })),
+    events.on('orderPlaced', (event) => changedHere({ orderId: event.orderId })),
     events.on('orderStatusChanged', (event) => {
-      if (event.stockMoved) changedHere();
+      if (event.stockMoved) changedHere({ orderId: event.orderId });
     }),
   ];
 
   await broadcast.subscribe({
     onTopic: (topic) => {
-      if (topic === CATALOG_CHANGED) cache.clear();
+      const change = changeOf(topic);
+      if (change === null) return;
+      follower?.changed(change);
+      cache.clear();
     },
     onListening: (now) => {
+      follower?.hearing(now);
       if (now === listening) return;
       if (!now) {
         log.warn(

@@ -18,6 +18,8 @@ import type { SessionUser } from '../plugins/auth-guard';
 import type { ObjectStore } from '../storage/types';
 import { averageRating, categoryDto, productDetailDto, productDto } from './dto';
 import type { CatalogReadModel } from './read-model';
+import { isIndexedSort } from './listing-index';
+import type { ListingIndexKeeper } from './listing-index-keeper';
 import {
   adjustRatingTotals,
   countCategories,
@@ -28,12 +30,14 @@ import {
   findProductDetail,
   findPageAnchors,
   findProducts,
+  findProductsById,
   findRating,
   lockProduct,
   productCountsByCategory,
   productSummary,
   saveRating,
   searchFirstPage,
+  summaryFromGroups,
   type CategoryKeys,
   type PageAnchor,
   type ProductFilters,
@@ -132,9 +136,11 @@ export interface CatalogDeps {
   events: ShopEvents;
   /** Keeps the costly reads; shared by every user of the catalogue in one app. */
   readModel: CatalogReadModel;
+  /** The listing in memory, when it can be trusted (./listing-index-keeper.ts). */
+  listingIndex: ListingIndexKeeper;
 }
 
-export function createCatalogService({ db, store, events, readModel }: CatalogDeps) {
+export function createCatalogService({ db, store, events, readModel, listingIndex }: CatalogDeps) {
   /** Products per category, shared by the category answers and cached like the listing totals. */
   function categoryCounts(): Promise<Map<string, number>> {
     return readModel.read('category-counts', () => productCountsByCategory(db));
@@ -196,6 +202,21 @@ export function createCatalogService({ db, store, events, readModel }: CatalogDe
     limit: number,
     offset: number,
   ): Promise<{ summary: ProductSummary; rows: ProductWithCategory[] }> {
+    const index = isIndexedSort(sort) && !filters.searchTypos ? await listingIndex.usable() : null;
+    if (index && isIndexedSort(sort)) {
+      if (filters.search) {
+        const found = index.search(filters, sort, limit, offset);
+        const summary = await readModel.read(summaryKey(filters), async () =>
+          summaryFromGroups(found.groups, filters),
+        );
+        return { summary, rows: await findProductsById(db, found.ids) };
+      }
+      const summary = await readModel.read(summaryKey(filters), async () =>
+        summaryFromGroups(index.summaryGroups(filters), filters),
+      );
+      const ids = offset < summary.count ? index.pageIds(filters, sort, limit, offset) : [];
+      return { summary, rows: await findProductsById(db, ids) };
+    }
     if (offset === 0 && filters.search) {
       // A search's first page and summary come from one pass over its matches; the summary is kept
       // for its later pages.

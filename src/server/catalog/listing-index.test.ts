@@ -1,0 +1,148 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/client';
+import { categories, products } from '../db/schema';
+import { seedLargeCatalogue } from '../db/seed/large';
+import { freshDatabase } from '../test/app';
+import { INDEXED_SORTS, ListingIndex } from './listing-index';
+import {
+  findListedProducts,
+  findListedProductsById,
+  findProducts,
+  findProductsById,
+  productSummary,
+  summaryFromGroups,
+  type ProductFilters,
+} from './queries';
+
+async function indexOf(database: Database): Promise<ListingIndex> {
+  return ListingIndex.of([await findListedProducts(database.db, null, 1_000_000)]);
+}
+
+describe('the listing index answers what the listing SQL answers', () => {
+  let database: Database;
+  let filterSets: ProductFilters[];
+
+  beforeAll(async () => {
+    database = await freshDatabase();
+    await database.migrate();
+    await seedLargeCatalogue(database.db, { count: 900 });
+    const rows = await database.db.select({ id: categories.id }).from(categories).limit(2);
+    const [first, second] = rows.map((row) => row.id);
+    // Ties on every sort key but the id: the sorts must end on the id as the SQL's do.
+    const twins = await database.db.select({ id: products.id }).from(products).limit(40);
+    await database.db
+      .update(products)
+      .set({ finalPricePiastres: 123_400, discount: 15, createdAt: new Date('2026-01-02T03:04:05.678Z') })
+      .where(
+        inArray(
+          products.id,
+          twins.map((row) => row.id),
+        ),
+      );
+    // Microseconds the index must keep apart (a Date would make them one).
+    await database.db.execute(
+      sql`update ${products} set created_at = created_at + interval '1 microsecond' where ${products.id} = ${twins[0]!.id}`,
+    );
+    filterSets = [
+      { availability: 'all' },
+      { availability: 'inStock' },
+      { availability: 'outOfStock' },
+      { availability: 'all', categoryIds: [first!] },
+      { availability: 'all', categoryIds: [first!, second!] },
+      { availability: 'all', categoryIds: ['00000000-0000-4000-8000-000000000000'] },
+      { availability: 'all', minPricePiastres: 20_000, maxPricePiastres: 90_000 },
+      { availability: 'inStock', sizes: ['M', 'L'] },
+      { availability: 'all', colors: ['Black'], sizes: ['S'] },
+      { availability: 'all', search: 'linen' },
+      { availability: 'all', search: 'sage linen' },
+      { availability: 'inStock', search: 'sage', minPricePiastres: 20_000, maxPricePiastres: 90_000 },
+      { availability: 'all', search: 'cotton', categoryIds: [first!] },
+      { availability: 'outOfStock', search: 'a' },
+      { availability: 'all', search: 'li' },
+      { availability: 'all', search: 'silk', sizes: ['M', 'L'], colors: ['Black'] },
+      // Arabic, in the search's one spelling (teh marbuta as heh).
+      { availability: 'all', search: 'قطيفه' },
+      { availability: 'all', search: 'no product has this name' },
+    ];
+  }, 180_000);
+  afterAll(() => database.close());
+
+  async function expectSameAnswers(index: ListingIndex): Promise<number> {
+    let matched = 0;
+    for (const filters of filterSets) {
+      const summary = await productSummary(database.db, filters);
+      expect(summaryFromGroups(index.summaryGroups(filters), filters), JSON.stringify(filters)).toEqual(
+        summary,
+      );
+      for (const sort of INDEXED_SORTS) {
+        for (const offset of [0, 12, 96, 600]) {
+          const label = `${sort} at ${offset} of ${JSON.stringify(filters)}`;
+          const rows = await findProducts(database.db, filters, sort, 12, offset);
+          const ids = rows.map((row) => row.product.id);
+          expect(index.pageIds(filters, sort, 12, offset), label).toEqual(ids);
+          if (filters.search) {
+            const found = index.search(filters, sort, 12, offset);
+            expect(found.ids, label).toEqual(ids);
+            expect(summaryFromGroups(found.groups, filters), label).toEqual(summary);
+          }
+          if (rows.length > 0) matched++;
+        }
+      }
+    }
+    return matched;
+  }
+
+  it('for every filter, search and sort, at the first page and deep ones', async () => {
+    const index = await indexOf(database);
+    expect(index.size).toBe(await database.db.$count(products));
+    const matched = await expectSameAnswers(index);
+    // The sets must find rows, or the comparison proves nothing.
+    expect(matched).toBeGreaterThan(filterSets.length * INDEXED_SORTS.length);
+  }, 180_000);
+
+  it('after products are changed, added and removed one by one', async () => {
+    const index = await indexOf(database);
+    const some = await database.db.select({ id: products.id }).from(products).limit(30);
+    const ids = some.map((row) => row.id);
+    await database.db
+      .update(products)
+      .set({ availableItems: 0, finalPricePiastres: 1_000, name: 'Velvet Linen Renamed' })
+      .where(inArray(products.id, ids.slice(0, 10)));
+    await database.db
+      .update(products)
+      .set({ ratingSum: 50, ratingCount: 10, inStockSizes: ['M'], inStockColors: ['Black'] })
+      .where(inArray(products.id, ids.slice(10, 20)));
+    await database.db.delete(products).where(inArray(products.id, ids.slice(20, 25)));
+    const [model] = await database.db.select().from(products).where(eq(products.id, ids[25]!));
+    const { id: _id, featuredScore: _score, inStock: _inStock, searchText: _text, ...copy } = model!;
+    const [added] = await database.db
+      .insert(products)
+      .values({ ...copy, slug: `${copy.slug}-copy`, name: 'Sage Linen Newcomer' })
+      .returning({ id: products.id });
+
+    const changed = [...ids, added!.id];
+    const rows = await findListedProductsById(database.db, changed);
+    const present = new Set(rows.map((row) => row.id));
+    for (const id of changed) if (!present.has(id)) index.remove(id);
+    for (const row of rows) index.put(row);
+
+    expect(index.size).toBe(await database.db.$count(products));
+    expect(await expectSameAnswers(index)).toBeGreaterThan(0);
+    expect(index.pageIds({ availability: 'all', search: 'newcomer' }, 'featured', 12, 0)).toEqual([
+      added!.id,
+    ]);
+  }, 180_000);
+
+  it('reads the page rows by id in the order asked, leaving out ids no longer there', async () => {
+    const rows = await findProducts(database.db, { availability: 'all' }, 'priceDesc', 5, 0);
+    const ids = rows.map((row) => row.product.id).reverse();
+    const read = await findProductsById(database.db, [
+      ids[0]!,
+      '00000000-0000-4000-8000-000000000000',
+      ...ids.slice(1),
+    ]);
+    expect(read).toEqual([...rows].reverse());
+    expect(await findProductsById(database.db, [])).toEqual([]);
+  });
+});

@@ -1,0 +1,478 @@
+import type { ProductSort } from '@/shared/constants';
+import type { ProductFilters, SummaryGroup } from './queries';
+
+/**
+ * What the listing filters and sorts a product by, as `loadListedProducts` reads it: the columns of
+ * the products table that the listing's SQL compares, and nothing of what it shows.
+ */
+export interface ListedProduct {
+  id: string;
+  /** `products.search_text`: the names in the search's one spelling (src/shared/search-text.ts). */
+  searchText: string;
+  categoryId: string | null;
+  inStock: boolean;
+  featuredScore: number;
+  /** Microseconds since 1970, as PostgreSQL keeps the time (a Date would round it to milliseconds). */
+  createdAtMicros: number;
+  finalPricePiastres: number;
+  discount: number;
+  inStockSizes: string[];
+  inStockColors: string[];
+}
+
+/**
+ * The sorts the index keeps. A name's place depends on the database's collation, which JavaScript
+ * cannot reproduce exactly: the name sorts stay with SQL.
+ */
+export const INDEXED_SORTS = ['featured', 'priceAsc', 'priceDesc', 'newest', 'discount'] as const;
+export type IndexedSort = (typeof INDEXED_SORTS)[number];
+
+export function isIndexedSort(sort: ProductSort): sort is IndexedSort {
+  return (INDEXED_SORTS as readonly string[]).includes(sort);
+}
+
+/** A sorted list of slot numbers that grows in place. */
+class SlotList {
+  slots: Int32Array;
+  length = 0;
+
+  constructor(capacity = 4) {
+    this.slots = new Int32Array(capacity);
+  }
+
+  private room(): void {
+    if (this.length < this.slots.length) return;
+    const grown = new Int32Array(this.slots.length * 2);
+    grown.set(this.slots);
+    this.slots = grown;
+  }
+
+  /** Where `slot` is, or where it would go, under `before`. */
+  search(slot: number, before: (a: number, b: number) => number): number {
+    let low = 0;
+    let high = this.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (before(this.slots[middle]!, slot) < 0) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+
+  /** Gives back the room not used. */
+  trim(): void {
+    this.slots = this.slots.slice(0, Math.max(this.length, 1));
+  }
+
+  insert(slot: number, before: (a: number, b: number) => number): void {
+    const at =
+      this.length > 0 && before(this.slots[this.length - 1]!, slot) < 0
+        ? this.length
+        : this.search(slot, before);
+    this.room();
+    this.slots.copyWithin(at + 1, at, this.length);
+    this.slots[at] = slot;
+    this.length++;
+  }
+
+  remove(slot: number, before: (a: number, b: number) => number): void {
+    const at = this.search(slot, before);
+    if (at >= this.length || this.slots[at] !== slot) return;
+    this.slots.copyWithin(at, at + 1, this.length);
+    this.length--;
+  }
+}
+
+const bySlot = (a: number, b: number) => a - b;
+
+/** No filter at all: a page is a stretch of the sort's list. */
+function unfiltered(filters: ProductFilters): boolean {
+  return (
+    !filters.search &&
+    filters.categoryIds === undefined &&
+    filters.availability === 'all' &&
+    filters.minPricePiastres === undefined &&
+    filters.maxPricePiastres === undefined &&
+    !filters.sizes?.length &&
+    !filters.colors?.length
+  );
+}
+
+/** One trigram (three UTF-16 units) as a number: a map keyed by numbers needs no substring per key. */
+function trigramAt(text: string, i: number): number {
+  return (text.charCodeAt(i) * 65_536 + text.charCodeAt(i + 1)) * 65_536 + text.charCodeAt(i + 2);
+}
+
+/** Every distinct trigram of `text`. */
+function trigramsOf(text: string, into = new Set<number>()): Set<number> {
+  into.clear();
+  for (let i = 0; i + 3 <= text.length; i++) into.add(trigramAt(text, i));
+  return into;
+}
+
+/** The slots of the sorted `a` also in the sorted `b`. */
+function intersect(a: Int32Array, b: SlotList): Int32Array {
+  const found = new Int32Array(a.length);
+  let n = 0;
+  let low = 0;
+  for (const slot of a) {
+    let high = b.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (b.slots[middle]! < slot) low = middle + 1;
+      else high = middle;
+    }
+    if (low >= b.length) break;
+    if (b.slots[low] === slot) found[n++] = slot;
+  }
+  return found.subarray(0, n);
+}
+
+interface OptionPair {
+  sizes: string[];
+  colors: string[];
+}
+
+/** Every column grows together; a slot is a product's row in all of them. */
+const FIRST_CAPACITY = 1_024;
+
+/**
+ * The catalogue's listing in this process's memory (issue 18): which products match a listing's
+ * filters and search, in any sort but the names', and the summary beside it. A new search phrase or a
+ * page deep in the list is then a walk of a few arrays instead of a scan of the trigram index or of
+ * the sort's index, and the database reads only the page's rows, by primary key. It answers exactly
+ * what the listing's SQL answers (`listing-index.test.ts` compares the two over every filter and sort,
+ * on both databases): a search term is found as a substring of `search_text` (the three-letter pieces
+ * of the term narrow the candidates, `includes` decides), the sorts end on the id as the SQL's do.
+ * The typo-tolerant fallback and the name sorts stay with SQL.
+ */
+export class ListingIndex {
+  private count = 0;
+  private capacity = FIRST_CAPACITY;
+  private readonly ids: string[] = [];
+  private readonly texts: string[] = [];
+  private readonly slotOf = new Map<string, number>();
+  private category = new Int32Array(FIRST_CAPACITY);
+  private inStock = new Uint8Array(FIRST_CAPACITY);
+  private score = new Float64Array(FIRST_CAPACITY);
+  private created = new Float64Array(FIRST_CAPACITY);
+  private price = new Float64Array(FIRST_CAPACITY);
+  private discount = new Float64Array(FIRST_CAPACITY);
+  private pair = new Int32Array(FIRST_CAPACITY);
+  /** Category ids as small numbers (-1: none). */
+  private readonly categoryNumbers = new Map<string, number>();
+  /** Each distinct (in-stock sizes, in-stock colours) pair once: the summary groups by them. */
+  private readonly pairs: OptionPair[] = [];
+  private readonly pairNumbers = new Map<string, number>();
+  private readonly postings = new Map<number, SlotList>();
+  private readonly scratch = new Set<number>();
+  private readonly orders: Record<IndexedSort, SlotList>;
+  private readonly before: Record<IndexedSort, (a: number, b: number) => number>;
+
+  constructor() {
+    const byId = (a: number, b: number) => {
+      const x = this.ids[a]!;
+      const y = this.ids[b]!;
+      return x < y ? -1 : x > y ? 1 : 0;
+    };
+    // As SORT_KEYS of queries.ts: each sort runs one way over its columns and ends on the id.
+    this.before = {
+      featured: (a, b) =>
+        this.inStock[b]! - this.inStock[a]! ||
+        this.score[b]! - this.score[a]! ||
+        this.created[b]! - this.created[a]! ||
+        byId(b, a),
+      priceAsc: (a, b) => this.price[a]! - this.price[b]! || byId(a, b),
+      priceDesc: (a, b) => this.price[b]! - this.price[a]! || byId(b, a),
+      newest: (a, b) => this.created[b]! - this.created[a]! || byId(b, a),
+      discount: (a, b) => this.discount[b]! - this.discount[a]! || byId(b, a),
+    };
+    this.orders = {
+      featured: new SlotList(FIRST_CAPACITY),
+      priceAsc: new SlotList(FIRST_CAPACITY),
+      priceDesc: new SlotList(FIRST_CAPACITY),
+      newest: new SlotList(FIRST_CAPACITY),
+      discount: new SlotList(FIRST_CAPACITY),
+    };
+  }
+
+  /** Products in the index. */
+  get size(): number {
+    return this.slotOf.size;
+  }
+
+  /**
+   * A new index of the products `batches` yield (each id once), placed as they come so no batch
+   * outlives its turn. The sorted lists are sorted once at the end, where putting products one by
+   * one would move half of each list per product; `pause` is awaited between batches and sorts, so
+   * a server answers requests while it builds (about a second at 100,000 products).
+   */
+  static async of(
+    batches: AsyncIterable<readonly ListedProduct[]> | Iterable<readonly ListedProduct[]>,
+    pause: () => Promise<void> = async () => undefined,
+  ): Promise<ListingIndex> {
+    const index = new ListingIndex();
+    for await (const batch of batches) {
+      for (const product of batch) index.place(product);
+      await pause();
+    }
+    // Grown by doubling while placing: only what is used is kept.
+    for (const list of index.postings.values()) list.trim();
+    for (const sort of INDEXED_SORTS) {
+      await pause();
+      const order = index.orders[sort];
+      order.slots = new Int32Array(index.capacity);
+      for (const slot of index.slotOf.values()) order.slots[order.length++] = slot;
+      order.slots.subarray(0, order.length).sort(index.before[sort]);
+    }
+    return index;
+  }
+
+  /** Adds a product, or replaces what the index holds of it. */
+  put(product: ListedProduct): void {
+    if (this.slotOf.has(product.id)) this.remove(product.id);
+    const slot = this.place(product);
+    for (const sort of INDEXED_SORTS) this.orders[sort].insert(slot, this.before[sort]);
+  }
+
+  /** A product's values in a new slot and its trigrams' lists; not yet in the sorted lists. */
+  private place(product: ListedProduct): number {
+    const slot = this.count === this.capacity ? (this.grow(), this.count) : this.count;
+    this.count++;
+    this.ids[slot] = product.id;
+    this.texts[slot] = product.searchText;
+    this.slotOf.set(product.id, slot);
+    this.category[slot] = product.categoryId === null ? -1 : this.numberOfCategory(product.categoryId);
+    this.inStock[slot] = product.inStock ? 1 : 0;
+    this.score[slot] = product.featuredScore;
+    this.created[slot] = product.createdAtMicros;
+    this.price[slot] = product.finalPricePiastres;
+    this.discount[slot] = product.discount;
+    this.pair[slot] = this.numberOfPair(product.inStockSizes, product.inStockColors);
+    // A new slot is the highest yet: each posting list stays sorted by appending.
+    for (const trigram of trigramsOf(product.searchText, this.scratch)) {
+      let list = this.postings.get(trigram);
+      if (!list) this.postings.set(trigram, (list = new SlotList()));
+      list.insert(slot, bySlot);
+    }
+    return slot;
+  }
+
+  /** Forgets a product (deleted, or about to be put again); an unknown id is no change. */
+  remove(id: string): void {
+    const slot = this.slotOf.get(id);
+    if (slot === undefined) return;
+    // Out of the sorted lists first, while the slot's values still say where it stands.
+    for (const sort of INDEXED_SORTS) this.orders[sort].remove(slot, this.before[sort]);
+    for (const trigram of trigramsOf(this.texts[slot]!, this.scratch)) {
+      const list = this.postings.get(trigram);
+      list?.remove(slot, bySlot);
+      if (list?.length === 0) this.postings.delete(trigram);
+    }
+    this.texts[slot] = '';
+    this.slotOf.delete(id);
+  }
+
+  /**
+   * The summary's groups for `filters` (as `summaryGroups` of queries.ts counts them in SQL): the
+   * products matching the search, category and availability, by their (sizes, colours) pair, each with
+   * how many are in the price range and the highest price.
+   */
+  summaryGroups(filters: ProductFilters): SummaryGroup[] {
+    return this.groupsOf(this.baseMatches(filters), filters);
+  }
+
+  private groupsOf(matches: Int32Array, filters: ProductFilters): SummaryGroup[] {
+    const n = new Int32Array(this.pairs.length);
+    const top = new Float64Array(this.pairs.length).fill(-Infinity);
+    const low = filters.minPricePiastres ?? -Infinity;
+    const high = filters.maxPricePiastres ?? Infinity;
+    for (const slot of matches) {
+      const pair = this.pair[slot]!;
+      const price = this.price[slot]!;
+      if (price >= low && price <= high) n[pair]++;
+      if (price > top[pair]!) top[pair] = price;
+    }
+    const groups: SummaryGroup[] = [];
+    top.forEach((price, pair) => {
+      if (price === -Infinity) return;
+      groups.push({
+        sizes: this.pairs[pair]!.sizes,
+        colors: this.pairs[pair]!.colors,
+        n: n[pair]!,
+        top: price,
+      });
+    });
+    return groups;
+  }
+
+  /**
+   * A search's summary groups and page from one pass over its matches (a new phrase is the common
+   * case: nothing kept can answer it).
+   */
+  search(
+    filters: ProductFilters,
+    sort: IndexedSort,
+    limit: number,
+    offset: number,
+  ): { groups: SummaryGroup[]; ids: string[] } {
+    const matches = this.baseMatches(filters);
+    const holds = this.pageTest(filters);
+    const kept = matches.filter(holds);
+    const ids = this.firstOf(kept, this.before[sort], offset + limit)
+      .slice(offset)
+      .map((slot) => this.ids[slot]!);
+    return { groups: this.groupsOf(matches, filters), ids };
+  }
+
+  /** The ids of the page at `offset` under every filter, in `sort`'s order. */
+  pageIds(filters: ProductFilters, sort: IndexedSort, limit: number, offset: number): string[] {
+    if (filters.search) return this.search(filters, sort, limit, offset).ids;
+    const order = this.orders[sort];
+    if (unfiltered(filters)) {
+      return Array.from(
+        order.slots.subarray(offset, Math.min(offset + limit, order.length)),
+        (slot) => this.ids[slot]!,
+      );
+    }
+    const base = this.baseTest(filters);
+    const holds = this.pageTest(filters);
+    const page: string[] = [];
+    let skipped = 0;
+    for (let i = 0; i < order.length && page.length < limit; i++) {
+      const slot = order.slots[i]!;
+      if (!base(slot) || !holds(slot)) continue;
+      if (skipped < offset) skipped++;
+      else page.push(this.ids[slot]!);
+    }
+    return page;
+  }
+
+  /** The price range and the options: the filters the summary counts beside, not within. */
+  private pageTest(filters: ProductFilters): (slot: number) => boolean {
+    const inRange = this.priceTest(filters);
+    const hasOptions = this.optionTest(filters);
+    return (slot) => inRange(slot) && hasOptions(slot);
+  }
+
+  /** The first `count` of `slots` under `before`, in order: one pass keeping the best, or a sort. */
+  private firstOf(slots: Int32Array, before: (a: number, b: number) => number, count: number): number[] {
+    if (count * 8 >= slots.length) return Array.from(slots).sort(before).slice(0, count);
+    const best: number[] = [];
+    for (const slot of slots) {
+      if (best.length === count && before(slot, best[count - 1]!) >= 0) continue;
+      let low = 0;
+      let high = best.length;
+      while (low < high) {
+        const middle = (low + high) >>> 1;
+        if (before(best[middle]!, slot) < 0) low = middle + 1;
+        else high = middle;
+      }
+      best.splice(low, 0, slot);
+      if (best.length > count) best.pop();
+    }
+    return best;
+  }
+
+  /** The slots matching the search, category and availability, in slot order. */
+  private baseMatches(filters: ProductFilters): Int32Array {
+    const base = this.baseTest(filters, false);
+    const term = filters.search;
+    let candidates: Int32Array;
+    if (term && term.length >= 3) {
+      const lists: SlotList[] = [];
+      for (const trigram of trigramsOf(term, this.scratch)) {
+        const list = this.postings.get(trigram);
+        if (!list) return new Int32Array(0);
+        lists.push(list);
+      }
+      lists.sort((a, b) => a.length - b.length);
+      // The two rarest pieces leave few candidates; `includes` decides for each.
+      candidates = lists[0]!.slots.subarray(0, lists[0]!.length);
+      if (lists[1]) candidates = intersect(candidates, lists[1]);
+    } else {
+      candidates = this.orders.featured.slots.subarray(0, this.orders.featured.length).slice().sort();
+    }
+    const found = new Int32Array(candidates.length);
+    let n = 0;
+    for (const slot of candidates) {
+      if (term && !this.texts[slot]!.includes(term)) continue;
+      if (base(slot)) found[n++] = slot;
+    }
+    return found.subarray(0, n);
+  }
+
+  /** The category and availability filters (and, unless `withSearch` is false, the search). */
+  private baseTest(filters: ProductFilters, withSearch = true): (slot: number) => boolean {
+    const categories =
+      filters.categoryIds === undefined
+        ? null
+        : new Set(filters.categoryIds.map((id) => this.categoryNumbers.get(id) ?? -2));
+    const stock = filters.availability === 'all' ? -1 : filters.availability === 'inStock' ? 1 : 0;
+    const term = withSearch ? filters.search : undefined;
+    return (slot) =>
+      (categories === null || categories.has(this.category[slot]!)) &&
+      (stock === -1 || this.inStock[slot] === stock) &&
+      (!term || this.texts[slot]!.includes(term));
+  }
+
+  private priceTest(filters: ProductFilters): (slot: number) => boolean {
+    const low = filters.minPricePiastres ?? -Infinity;
+    const high = filters.maxPricePiastres ?? Infinity;
+    return (slot) => this.price[slot]! >= low && this.price[slot]! <= high;
+  }
+
+  /** A product with an in-stock variant of a chosen size and of a chosen colour (each when chosen). */
+  private optionTest(filters: ProductFilters): (slot: number) => boolean {
+    const sizes = filters.sizes?.length ? filters.sizes : null;
+    const colors = filters.colors?.length ? filters.colors : null;
+    if (!sizes && !colors) return () => true;
+    const holding = this.pairs.map(
+      (pair) =>
+        (!sizes || pair.sizes.some((value) => sizes.includes(value))) &&
+        (!colors || pair.colors.some((value) => colors.includes(value))),
+    );
+    return (slot) => holding[this.pair[slot]!]!;
+  }
+
+  private numberOfCategory(id: string): number {
+    let number = this.categoryNumbers.get(id);
+    if (number === undefined) this.categoryNumbers.set(id, (number = this.categoryNumbers.size));
+    return number;
+  }
+
+  private numberOfPair(sizes: string[], colors: string[]): number {
+    const key = JSON.stringify([sizes, colors]);
+    let number = this.pairNumbers.get(key);
+    if (number === undefined) {
+      number = this.pairs.length;
+      this.pairs.push({ sizes, colors });
+      this.pairNumbers.set(key, number);
+    }
+    return number;
+  }
+
+  /**
+   * Twice the room for every column. Slots are never reused, so a catalogue edited for long grows
+   * past its products: the keeper builds a new index from time to time (`listing-index-keeper.ts`).
+   */
+  private grow(): void {
+    const capacity = this.capacity * 2;
+    const widen = <T extends Uint8Array | Int32Array | Float64Array>(
+      column: T,
+      make: (n: number) => T,
+    ): T => {
+      const wider = make(capacity);
+      wider.set(column);
+      return wider;
+    };
+    this.category = widen(this.category, (n) => new Int32Array(n));
+    this.inStock = widen(this.inStock, (n) => new Uint8Array(n));
+    this.score = widen(this.score, (n) => new Float64Array(n));
+    this.created = widen(this.created, (n) => new Float64Array(n));
+    this.price = widen(this.price, (n) => new Float64Array(n));
+    this.discount = widen(this.discount, (n) => new Float64Array(n));
+    this.pair = widen(this.pair, (n) => new Int32Array(n));
+    this.capacity = capacity;
+  }
+}
