@@ -145,7 +145,10 @@ describe('logging', () => {
     });
     expect(own.headers['x-request-id']).toBe('checkout-7f3a.2');
     const ownLines = parsed().filter((line) => line.requestId === 'checkout-7f3a.2');
-    expect(ownLines.map((line) => line.msg)).toEqual(['incoming request', 'request completed']);
+    // One line when it is answered, saying what was asked and how it went.
+    expect(ownLines.map((line) => line.msg)).toEqual(['request completed']);
+    expect(ownLines[0]?.req).toEqual(expect.objectContaining({ method: 'GET', url: '/api/health' }));
+    expect(ownLines[0]?.res).toEqual({ statusCode: 200 });
 
     lines.length = 0;
     const made = await t.app.inject({ method: 'GET', url: '/api/nowhere' });

@@ -1,4 +1,4 @@
-import { LogController, type FastifyServerOptions } from 'fastify';
+import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Config } from './config';
@@ -110,6 +110,27 @@ export function isQuietRequest(request: Pick<IncomingMessage, 'url'>): boolean {
   return !path.startsWith('/api/') && QUIET_PATH.test(path);
 }
 
+/**
+ * One line per request, when it is answered: what was asked, the status and how long it took.
+ * Fastify's default adds a line as each request arrives, which says nothing the answer's line does
+ * not, and at a thousand requests a second its serializing and redacting were a few per cent of the
+ * server's time (issue 18, profiled). A request that fails still logs its error as it happens.
+ */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    if (this.isLogDisabled(request)) return;
+    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request completed');
+  }
+}
+
 /** The logger and request-id options of the Fastify instance, so every line of a request carries its id. */
 export function loggingOptions(
   config: Pick<Config, 'LOG_LEVEL'>,
@@ -127,7 +148,7 @@ export function loggingOptions(
             ...(destination ? { stream: destination } : {}),
           },
     genReqId: requestIdOf,
-    logController: new LogController({
+    logController: new OneLinePerRequest({
       requestIdLogLabel: 'requestId',
       disableRequestLogging: isQuietRequest,
     }),

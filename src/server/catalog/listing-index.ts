@@ -110,20 +110,37 @@ function trigramsOf(text: string, into = new Set<number>()): Set<number> {
   return into;
 }
 
-/** The slots of the sorted `a` also in the sorted `b`. */
+/**
+ * The slots of the sorted `a` also in the sorted `b`, `a` the shorter: a walk of both when they are
+ * of a size, else a search in `b` for each of `a` (a short list against a long one).
+ */
 function intersect(a: Int32Array, b: SlotList): Int32Array {
   const found = new Int32Array(a.length);
+  const other = b.slots;
   let n = 0;
-  let low = 0;
+  let j = 0;
+  if (b.length <= a.length * 8) {
+    for (let i = 0; i < a.length && j < b.length;) {
+      const x = a[i]!;
+      const y = other[j]!;
+      if (x === y) {
+        found[n++] = x;
+        i++;
+        j++;
+      } else if (x < y) i++;
+      else j++;
+    }
+    return found.subarray(0, n);
+  }
   for (const slot of a) {
     let high = b.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (b.slots[middle]! < slot) low = middle + 1;
+    while (j < high) {
+      const middle = (j + high) >>> 1;
+      if (other[middle]! < slot) j = middle + 1;
       else high = middle;
     }
-    if (low >= b.length) break;
-    if (b.slots[low] === slot) found[n++] = slot;
+    if (j >= b.length) break;
+    if (other[j] === slot) found[n++] = slot;
   }
   return found.subarray(0, n);
 }
@@ -132,6 +149,9 @@ interface OptionPair {
   sizes: string[];
   colors: string[];
 }
+
+/** Candidates few enough to test each with `includes` rather than narrow further. */
+const FEW_CANDIDATES = 32;
 
 /** Every column grows together; a slot is a product's row in all of them. */
 const FIRST_CAPACITY = 1_024;
@@ -387,9 +407,12 @@ export class ListingIndex {
         lists.push(list);
       }
       lists.sort((a, b) => a.length - b.length);
-      // The two rarest pieces leave few candidates; `includes` decides for each.
+      // Every piece narrows the candidates (the pieces of one word come together, those across two
+      // words are rarer), rarest first, until few are left; `includes` decides for each.
       candidates = lists[0]!.slots.subarray(0, lists[0]!.length);
-      if (lists[1]) candidates = intersect(candidates, lists[1]);
+      for (let i = 1; i < lists.length && candidates.length > FEW_CANDIDATES; i++) {
+        candidates = intersect(candidates, lists[i]!);
+      }
     } else {
       candidates = this.orders.featured.slots.subarray(0, this.orders.featured.length).slice().sort();
     }
