@@ -127,6 +127,19 @@ describe('logging', () => {
     expect(line?.order).toEqual({ phone: '[redacted]', address: '[redacted]' });
   });
 
+  it('redacts secrets deep in objects and arrays, and leaves the logged objects as they were', async () => {
+    const shipment = { to: [{ contact: { person: { phone: '0100', name: 'Mona' } } }], count: 1 };
+    t.app.log.info({ shipment, token: 'tok', at: new Date(0) }, 'shipped');
+    const [line] = parsed();
+    expect(line?.shipment).toEqual({
+      to: [{ contact: { person: { phone: '[redacted]', name: 'Mona' } } }],
+      count: 1,
+    });
+    expect(line?.token).toBe('[redacted]');
+    expect(line?.at).toBe('1970-01-01T00:00:00.000Z');
+    expect(shipment.to[0]?.contact.person.phone).toBe('0100');
+  });
+
   it('keeps images and the web app’s files out of the info log', async () => {
     await t.app.inject({ method: 'GET', url: '/uploads/products/missing.webp' });
     await t.app.inject({ method: 'GET', url: '/assets/index-abc.js' });

@@ -41,7 +41,42 @@ const SECRET_KEYS = [
   'landmark',
 ];
 
-export const REDACTED_PATHS = SECRET_KEYS.flatMap((key) => [key, `*.${key}`, `*.*.${key}`, `*.*.*.${key}`]);
+const SECRETS = new Set(SECRET_KEYS);
+
+/** Keys whose values a serializer writes (./logging.ts's own, or Fastify's): they keep only what is safe. */
+const SERIALIZED = new Set(['req', 'res', 'err', 'error']);
+
+/** How deep into a logged object secrets are looked for; deeper values are left out of the line. */
+const SCRUB_DEPTH = 6;
+
+const REDACTED = '[redacted]';
+
+/**
+ * A log line's fields with every secret key's value replaced, at any depth a log call is likely to
+ * use; the caller's objects are copied, never changed. pino's own path-based redaction did the same
+ * with 76 wildcard paths at about 50 µs a line, a twentieth of a busy server's time (issue 18).
+ */
+function scrubSecrets(fields: Record<string, unknown>): Record<string, unknown> {
+  const scrubbed: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(fields)) {
+    scrubbed[key] = SERIALIZED.has(key) ? value : scrubValue(key, value, 1);
+  }
+  return scrubbed;
+}
+
+function scrubValue(key: string, value: unknown, depth: number): unknown {
+  if (SECRETS.has(key) && value !== undefined) return REDACTED;
+  if (typeof value !== 'object' || value === null || value instanceof Date || ArrayBuffer.isView(value)) {
+    return value;
+  }
+  if (value instanceof Error) return value;
+  if (depth >= SCRUB_DEPTH) return '[deeper]';
+  if (Array.isArray(value)) return value.map((item) => scrubValue('', item, depth + 1));
+  const copy: Record<string, unknown> = {};
+  for (const [inner, innerValue] of Object.entries(value))
+    copy[inner] = scrubValue(inner, innerValue, depth + 1);
+  return copy;
+}
 
 /** Fields of a database or library error that say what went wrong without repeating anyone's data. */
 const SAFE_ERROR_FIELDS = [
@@ -125,7 +160,12 @@ class OneLinePerRequest extends LogController {
     reply: FastifyReply,
   ): void {
     if (this.isLogDisabled(request)) return;
-    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    // Plain values, not the request and reply themselves: the redaction walks every object of a line.
+    const line = {
+      req: serializeRequest(request),
+      res: { statusCode: reply.statusCode },
+      responseTime: reply.elapsedTime,
+    };
     if (error) reply.log.error({ ...line, err: error }, 'request errored');
     else reply.log.info(line, 'request completed');
   }
@@ -143,7 +183,7 @@ export function loggingOptions(
         ? false
         : {
             level: config.LOG_LEVEL,
-            redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+            formatters: { log: scrubSecrets },
             serializers: { err: serializeError, error: serializeError, req: serializeRequest },
             ...(destination ? { stream: destination } : {}),
           },
