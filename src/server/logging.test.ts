@@ -160,7 +160,12 @@ describe('logging', () => {
     const ownLines = parsed().filter((line) => line.requestId === 'checkout-7f3a.2');
     // One line when it is answered, saying what was asked and how it went.
     expect(ownLines.map((line) => line.msg)).toEqual(['request completed']);
-    expect(ownLines[0]?.req).toEqual(expect.objectContaining({ method: 'GET', url: '/api/health' }));
+    expect(ownLines[0]?.req).toEqual({
+      method: 'GET',
+      url: '/api/health',
+      hostname: 'localhost',
+      remoteAddress: '127.0.0.1',
+    });
     expect(ownLines[0]?.res).toEqual({ statusCode: 200 });
 
     lines.length = 0;

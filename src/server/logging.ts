@@ -160,12 +160,7 @@ class OneLinePerRequest extends LogController {
     reply: FastifyReply,
   ): void {
     if (this.isLogDisabled(request)) return;
-    // Plain values, not the request and reply themselves: the redaction walks every object of a line.
-    const line = {
-      req: serializeRequest(request),
-      res: { statusCode: reply.statusCode },
-      responseTime: reply.elapsedTime,
-    };
+    const line = { req: request, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime };
     if (error) reply.log.error({ ...line, err: error }, 'request errored');
     else reply.log.info(line, 'request completed');
   }
