@@ -58,6 +58,12 @@ export interface AppDeps {
   logDestination?: { write(line: string): void };
   /** Tests: another mail transport, shorter waits for the mail worker. */
   mail?: MailOverrides;
+  /**
+   * Start building the listing index at once (the served shop), so the first shoppers do not wait
+   * for it. Left out, it is built when the listing is first asked: a test that fills the database
+   * after building its app then sees what it filled.
+   */
+  buildListingIndexNow?: boolean;
 }
 
 /** Builds the whole application without listening, so tests `inject` requests into the real thing. */
@@ -90,6 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const listingIndex = createListingIndexKeeper({ db: database.db, log: app.log });
   const readModel = await createCatalogReadModel({ events, broadcast, log: app.log, follower: listingIndex });
+  if (deps.buildListingIndexNow) listingIndex.build();
   const settings = await createSettingsStore({
     db: database.db,
     broadcast,

@@ -207,6 +207,7 @@ async function serveShop(config: Config, opened: OpenedDatabase, inCluster: bool
     tokens,
     store,
     signer: createUrlSigner(jwtSecret),
+    buildListingIndexNow: true,
   });
   closeOnSignals(app, opened, inCluster);
   await app.listen({ host: config.HOST, port: config.PORT });

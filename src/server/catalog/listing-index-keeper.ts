@@ -131,7 +131,16 @@ export function createListingIndexKeeper({
       });
   }
 
+  /** Builds the index unless it is built or being built (or cannot be trusted yet: not hearing). */
+  function build(): void {
+    if (index || reloading || !hearing || closed) return;
+    reload(true);
+    timer ??= setInterval(() => reload(false), reloadEveryMs).unref();
+  }
+
   return {
+    build,
+
     /** A change heard (here, after its transaction committed, or from another process). */
     changed(change: ListingChange): void {
       if (closed) return;
@@ -155,10 +164,7 @@ export function createListingIndexKeeper({
      * first call starts building it (a process that never lists holds none), and is answered by SQL.
      */
     async usable(): Promise<ListingIndex | null> {
-      if (!index && !reloading && hearing && !closed) {
-        reload(true);
-        timer ??= setInterval(() => reload(false), reloadEveryMs).unref();
-      }
+      build();
       if (!trusted) return null;
       await following;
       return trusted ? index : null;
