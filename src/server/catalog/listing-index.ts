@@ -59,9 +59,10 @@ class SlotList {
     return low;
   }
 
-  /** Gives back the room not used. */
-  trim(): void {
-    this.slots = this.slots.slice(0, Math.max(this.length, 1));
+  /** Adds `slot` at the end, sorted or not (a build sorts once at the end). */
+  push(slot: number): void {
+    this.room();
+    this.slots[this.length++] = slot;
   }
 
   insert(slot: number, before: (a: number, b: number) => number): void {
@@ -145,10 +146,21 @@ function intersect(a: Int32Array, b: SlotList): Int32Array {
   return found.subarray(0, n);
 }
 
+/** A UUID's 32 hex digits as four 32-bit words at `slot` of `words`. */
+function writeId(id: string, words: Uint32Array, slot: number): void {
+  const hex = id.replaceAll('-', '');
+  for (let word = 0; word < 4; word++) {
+    words[slot * 4 + word] = Number.parseInt(hex.slice(word * 8, word * 8 + 8), 16);
+  }
+}
+
 interface OptionPair {
   sizes: string[];
   colors: string[];
 }
+
+/** Products whose trigrams are listed between two pauses of a build. */
+const TRIGRAM_BATCH = 5_000;
 
 /** Candidates few enough to test each with `includes` rather than narrow further. */
 const FEW_CANDIDATES = 32;
@@ -169,9 +181,11 @@ const FIRST_CAPACITY = 1_024;
 export class ListingIndex {
   private count = 0;
   private capacity = FIRST_CAPACITY;
-  private readonly ids: string[] = [];
   private readonly texts: string[] = [];
-  private readonly slotOf = new Map<string, number>();
+  /** Each slot's id as four 32-bit words (a string per product cost ten times the memory). */
+  private idWords = new Uint32Array(FIRST_CAPACITY * 4);
+  /** The live slots by id: how an id finds its slot. */
+  private readonly byId = new SlotList(FIRST_CAPACITY);
   private category = new Int32Array(FIRST_CAPACITY);
   private inStock = new Uint8Array(FIRST_CAPACITY);
   private score = new Float64Array(FIRST_CAPACITY);
@@ -190,11 +204,7 @@ export class ListingIndex {
   private readonly before: Record<IndexedSort, (a: number, b: number) => number>;
 
   constructor() {
-    const byId = (a: number, b: number) => {
-      const x = this.ids[a]!;
-      const y = this.ids[b]!;
-      return x < y ? -1 : x > y ? 1 : 0;
-    };
+    const byId = (a: number, b: number) => this.compareIds(a, b);
     // As SORT_KEYS of queries.ts: each sort runs one way over its columns and ends on the id.
     this.before = {
       featured: (a, b) =>
@@ -218,7 +228,7 @@ export class ListingIndex {
 
   /** Products in the index. */
   get size(): number {
-    return this.slotOf.size;
+    return this.byId.length;
   }
 
   /**
@@ -233,35 +243,55 @@ export class ListingIndex {
   ): Promise<ListingIndex> {
     const index = new ListingIndex();
     for await (const batch of batches) {
-      for (const product of batch) index.place(product);
+      for (const product of batch) index.place(product, true);
       await pause();
     }
-    // Grown by doubling while placing: only what is used is kept.
-    for (const list of index.postings.values()) list.trim();
+    index.byId.slots.subarray(0, index.byId.length).sort((a, b) => index.compareIds(a, b));
+    // Each trigram's list made at its final length (counted first): growing them by doubling left
+    // as much memory again behind, which the process kept.
+    const counts = new Map<number, number>();
+    await index.eachTrigram(pause, (trigram) => counts.set(trigram, (counts.get(trigram) ?? 0) + 1));
+    for (const [trigram, count] of counts) index.postings.set(trigram, new SlotList(count));
+    counts.clear();
+    await index.eachTrigram(pause, (trigram, slot) => {
+      const list = index.postings.get(trigram)!;
+      list.slots[list.length++] = slot;
+    });
     for (const sort of INDEXED_SORTS) {
       await pause();
       const order = index.orders[sort];
       order.slots = new Int32Array(index.capacity);
-      for (const slot of index.slotOf.values()) order.slots[order.length++] = slot;
+      order.slots.set(index.byId.slots.subarray(0, index.byId.length));
+      order.length = index.byId.length;
       order.slots.subarray(0, order.length).sort(index.before[sort]);
     }
     return index;
   }
 
+  /** Every distinct trigram of every product's text, in slot order, pausing now and then. */
+  private async eachTrigram(
+    pause: () => Promise<void>,
+    visit: (trigram: number, slot: number) => void,
+  ): Promise<void> {
+    for (let slot = 0; slot < this.count; slot++) {
+      for (const trigram of trigramsOf(this.texts[slot]!, this.scratch)) visit(trigram, slot);
+      if (slot % TRIGRAM_BATCH === TRIGRAM_BATCH - 1) await pause();
+    }
+  }
+
   /** Adds a product, or replaces what the index holds of it. */
   put(product: ListedProduct): void {
-    if (this.slotOf.has(product.id)) this.remove(product.id);
+    this.remove(product.id);
     const slot = this.place(product);
     for (const sort of INDEXED_SORTS) this.orders[sort].insert(slot, this.before[sort]);
   }
 
   /** A product's values in a new slot and its trigrams' lists; not yet in the sorted lists. */
-  private place(product: ListedProduct): number {
+  private place(product: ListedProduct, building = false): number {
     const slot = this.count === this.capacity ? (this.grow(), this.count) : this.count;
     this.count++;
-    this.ids[slot] = product.id;
+    writeId(product.id, this.idWords, slot);
     this.texts[slot] = product.searchText;
-    this.slotOf.set(product.id, slot);
     this.category[slot] = product.categoryId === null ? -1 : this.numberOfCategory(product.categoryId);
     this.inStock[slot] = product.inStock ? 1 : 0;
     this.score[slot] = product.featuredScore;
@@ -269,6 +299,12 @@ export class ListingIndex {
     this.price[slot] = product.finalPricePiastres;
     this.discount[slot] = product.discount;
     this.pair[slot] = this.numberOfPair(product.inStockSizes, product.inStockColors);
+    if (building) {
+      // A build sorts the slots by id, and lists the trigrams, once every product is placed.
+      this.byId.push(slot);
+      return slot;
+    }
+    this.byId.insert(slot, (a, b) => this.compareIds(a, b));
     // A new slot is the highest yet: each posting list stays sorted by appending.
     for (const trigram of trigramsOf(product.searchText, this.scratch)) {
       let list = this.postings.get(trigram);
@@ -280,7 +316,7 @@ export class ListingIndex {
 
   /** Forgets a product (deleted, or about to be put again); an unknown id is no change. */
   remove(id: string): void {
-    const slot = this.slotOf.get(id);
+    const slot = this.slotOf(id);
     if (slot === undefined) return;
     // Out of the sorted lists first, while the slot's values still say where it stands.
     for (const sort of INDEXED_SORTS) this.orders[sort].remove(slot, this.before[sort]);
@@ -290,7 +326,7 @@ export class ListingIndex {
       if (list?.length === 0) this.postings.delete(trigram);
     }
     this.texts[slot] = '';
-    this.slotOf.delete(id);
+    this.byId.remove(slot, (a, b) => this.compareIds(a, b));
   }
 
   /**
@@ -341,7 +377,7 @@ export class ListingIndex {
     const kept = matches.filter(holds);
     const ids = this.firstOf(kept, this.before[sort], offset + limit)
       .slice(offset)
-      .map((slot) => this.ids[slot]!);
+      .map((slot) => this.idOf(slot));
     return { groups: this.groupsOf(matches, filters), ids };
   }
 
@@ -350,9 +386,8 @@ export class ListingIndex {
     if (filters.search) return this.search(filters, sort, limit, offset).ids;
     const order = this.orders[sort];
     if (unfiltered(filters)) {
-      return Array.from(
-        order.slots.subarray(offset, Math.min(offset + limit, order.length)),
-        (slot) => this.ids[slot]!,
+      return Array.from(order.slots.subarray(offset, Math.min(offset + limit, order.length)), (slot) =>
+        this.idOf(slot),
       );
     }
     const base = this.baseTest(filters);
@@ -363,7 +398,7 @@ export class ListingIndex {
       const slot = order.slots[i]!;
       if (!base(slot) || !holds(slot)) continue;
       if (skipped < offset) skipped++;
-      else page.push(this.ids[slot]!);
+      else page.push(this.idOf(slot));
     }
     return page;
   }
@@ -458,6 +493,45 @@ export class ListingIndex {
     return (slot) => holding[this.pair[slot]!]!;
   }
 
+  /** Two slots' ids in PostgreSQL's order of UUIDs (byte by byte). */
+  private compareIds(a: number, b: number): number {
+    for (let word = 0; word < 4; word++) {
+      const x = this.idWords[a * 4 + word]!;
+      const y = this.idWords[b * 4 + word]!;
+      if (x !== y) return x < y ? -1 : 1;
+    }
+    return 0;
+  }
+
+  /** The slot holding `id`, if any: a binary search of the slots by id. */
+  private slotOf(id: string): number | undefined {
+    const probe = new Uint32Array(4);
+    writeId(id, probe, 0);
+    let low = 0;
+    let high = this.byId.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      const slot = this.byId.slots[middle]!;
+      let order = 0;
+      for (let word = 0; word < 4 && order === 0; word++) {
+        const x = this.idWords[slot * 4 + word]!;
+        const y = probe[word]!;
+        if (x !== y) order = x < y ? -1 : 1;
+      }
+      if (order === 0) return slot;
+      if (order < 0) low = middle + 1;
+      else high = middle;
+    }
+    return undefined;
+  }
+
+  private idOf(slot: number): string {
+    const hex = Array.from(this.idWords.subarray(slot * 4, slot * 4 + 4), (word) =>
+      word.toString(16).padStart(8, '0'),
+    ).join('');
+    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  }
+
   private numberOfCategory(id: string): number {
     let number = this.categoryNumbers.get(id);
     if (number === undefined) this.categoryNumbers.set(id, (number = this.categoryNumbers.size));
@@ -496,6 +570,9 @@ export class ListingIndex {
     this.price = widen(this.price, (n) => new Float64Array(n));
     this.discount = widen(this.discount, (n) => new Float64Array(n));
     this.pair = widen(this.pair, (n) => new Int32Array(n));
+    const idWords = new Uint32Array(capacity * 4);
+    idWords.set(this.idWords);
+    this.idWords = idWords;
     this.capacity = capacity;
   }
 }
