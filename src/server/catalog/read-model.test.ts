@@ -145,6 +145,21 @@ describe('catalogue read model', () => {
     },
   );
 
+  it('keeps an answer read if asked before only from its second ask on', async () => {
+    const load = vi.fn(async () => 'page');
+    expect(await model.readIfAskedBefore('once', load)).toBe('page');
+    expect(await model.readIfAskedBefore('twice', load)).toBe('page');
+    expect(load).toHaveBeenCalledTimes(2);
+    // Asked again: loaded and kept, then answered from what is kept.
+    expect(await model.readIfAskedBefore('twice', load)).toBe('page');
+    expect(await model.readIfAskedBefore('twice', load)).toBe('page');
+    expect(load).toHaveBeenCalledTimes(3);
+    // What `read` keeps is answered at once.
+    expect(await model.read('kept', async () => 'kept')).toBe('kept');
+    expect(await model.readIfAskedBefore('kept', load)).toBe('kept');
+    expect(load).toHaveBeenCalledTimes(3);
+  });
+
   it('keeps its answers when an order status changes without moving stock', async () => {
     await model.read('k', async () => 1);
     events.emit('orderStatusChanged', {

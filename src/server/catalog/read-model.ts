@@ -27,6 +27,9 @@ export const LIFETIMES = {
 /** Filter combinations are unbounded (any search text), so the least used entries make room. */
 const MAX_ENTRIES = 1_000;
 
+/** Keys remembered as asked once (only the key), for `readIfAskedBefore`. */
+const MAX_ASKED_ONCE = 10_000;
+
 /**
  * The broadcast topic: "the catalogue changed, forget what you hold", followed by a space and the
  * change as JSON (which products' rows changed) for the listing index. Alone, it means anything changed.
@@ -149,18 +152,36 @@ export async function createCatalogReadModel({
     },
   });
 
+  const askedOnce = new LRUCache<string, true>({ max: MAX_ASKED_ONCE });
+
+  async function read<T>(key: string, load: () => Promise<T>): Promise<T> {
+    // getRemainingTTL is negative once an entry is past its time (0 when there is none).
+    const tooOld = cache.getRemainingTTL(key) < -lifetime.staleMs;
+    const box = await cache.fetch(key, { context: load, ttl: lifetime.freshMs, allowStale: !tooOld });
+    if (!box) throw new Error(`catalogue read ${key} answered nothing`);
+    return box.value as T;
+  }
+
   return {
     /**
      * The answer kept under `key`, or `load()`'s. Concurrent callers share one load, so a burst of
      * identical requests loads once; an answer just past its time is still served while one load
      * renews it.
      */
-    async read<T>(key: string, load: () => Promise<T>): Promise<T> {
-      // getRemainingTTL is negative once an entry is past its time (0 when there is none).
-      const tooOld = cache.getRemainingTTL(key) < -lifetime.staleMs;
-      const box = await cache.fetch(key, { context: load, ttl: lifetime.freshMs, allowStale: !tooOld });
-      if (!box) throw new Error(`catalogue read ${key} answered nothing`);
-      return box.value as T;
+    read,
+
+    /**
+     * As `read`, but an answer is kept only once its key is asked a second time: a key asked once is
+     * only remembered. Most searches are typed once, and a page of products kept for a minute outlives
+     * the collector's young generation, to be collected later at a higher price (issue 18). A search
+     * asked again, and every popular page, is kept from its second ask on.
+     */
+    async readIfAskedBefore<T>(key: string, load: () => Promise<T>): Promise<T> {
+      if (cache.peek(key, { allowStale: true }) === undefined && !askedOnce.has(key)) {
+        askedOnce.set(key, true);
+        return load();
+      }
+      return read(key, load);
     },
 
     /** Whether every other process's changes are heard now (else answers live about a second). */
