@@ -24,6 +24,20 @@ function AppToaster() {
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
+// A page whose code comes in a chunk of its own is first drawn once that code is there: until then the
+// frame the server sent in #root (the top bar's, a product's main picture) stays on screen, where the
+// first render would replace it with a spinner and the picture would come back only with the page.
+if (!router.state.initialized) {
+  await new Promise<void>((resolve) => {
+    const stop = router.subscribe((state) => {
+      if (state.initialized) {
+        stop();
+        resolve();
+      }
+    });
+  });
+}
+
 createRoot(container).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
