@@ -24,10 +24,10 @@ function AppToaster() {
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-// A page whose code comes in a chunk of its own is first drawn once that code is there: until then the
-// frame the server sent in #root (the top bar's, a product's main picture) stays on screen, where the
-// first render would replace it with a spinner and the picture would come back only with the page.
-if (!router.state.initialized) {
+// When the server drew the page's first screen in #root (a product's main picture, below the top bar's
+// frame), the app's first render waits for the page's code: rendered earlier, it would replace that
+// picture with a spinner until the page came. Other pages render at once, as before.
+if (container.querySelector('main') && !router.state.initialized) {
   await new Promise<void>((resolve) => {
     const stop = router.subscribe((state) => {
       if (state.initialized) {
