@@ -24,6 +24,20 @@ function AppToaster() {
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
+// When the server drew the page's first screen in #root (a product's main picture, below the top bar's
+// frame), the app's first render waits for the page's code: rendered earlier, it would replace that
+// picture with a spinner until the page came. Other pages render at once, as before.
+if (container.querySelector('main') && !router.state.initialized) {
+  await new Promise<void>((resolve) => {
+    const stop = router.subscribe((state) => {
+      if (state.initialized) {
+        stop();
+        resolve();
+      }
+    });
+  });
+}
+
 createRoot(container).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>

@@ -13,7 +13,7 @@ import { createCategory, createProduct } from '../test/catalog-fixtures';
 import { FIRST_SCREEN_MODULES } from './first-screen';
 
 const INDEX =
-  '<!doctype html><html><head><title>Nour</title><script type="module" crossorigin src="/assets/index-e1.js"></script></head><body><div id="root"></div></body></html>';
+  '<!doctype html><html><head><title>Nour</title><script type="module" crossorigin src="/assets/index-e1.js"></script></head><body><div id="root"><header>Nour</header></div></body></html>';
 const MANIFEST = {
   'index.html': { file: 'assets/index-e1.js', imports: ['_framework-f1.js'] },
   '_framework-f1.js': { file: 'assets/framework-f1.js' },
@@ -174,6 +174,39 @@ describe('first screen sent with the page', () => {
       expect(html).toContain(
         '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/details-page-d1.js">',
       );
+    }
+  });
+
+  it("draws a product's first picture in the page's frame, where the page shows it, named in its language", async () => {
+    const shawl = await createProduct(t, {
+      name: 'Silk "Shawl" <b>',
+      nameAr: 'شال حرير',
+      defaultImage: { key: 'products/shawl.webp', widths: [320] },
+    });
+    for (const [path, alt] of [
+      [`/product/${shawl.slug}`, 'Silk &quot;Shawl&quot; &lt;b&gt;'],
+      [`/productdetails/${shawl.id}?lang=ar`, 'شال حرير'],
+    ] as const) {
+      const html = await page(path);
+      const key = path.includes('?') ? shawl.id : shawl.slug;
+      const { images } = dataIn(html, catalogQueryKeys.product(key)) as {
+        images: Array<{ url: string; srcset: string }>;
+      };
+      const frame = `<img src="${images[0]!.url}" srcset="${images[0]!.srcset}" sizes="${PRODUCT_IMAGE_SIZES.gallery}" alt="${alt}"`;
+      expect(html, path).toContain(frame);
+      // Inside #root, after the top bar's frame: the app's first render replaces both.
+      expect(html.indexOf(frame), path).toBeGreaterThan(html.indexOf('<header>Nour</header>'));
+      expect(html.indexOf(frame), path).toBeLessThan(html.indexOf('</div></body>'));
+      expect(html.match(/<img /g), path).toHaveLength(1);
+    }
+    // No picture, no frame: the page draws its placeholder itself.
+    const bare = await createProduct(t, { name: 'Plain Belt', defaultImage: null });
+    const html = await page(`/product/${bare.slug}`);
+    expect(keysIn(html)).toEqual([hashKey(catalogQueryKeys.product(bare.slug))]);
+    expect(html).not.toContain('<img ');
+    // Nor on the other pages: their largest paint is not a product's picture.
+    for (const path of ['/', '/products', '/category/women', '/cart']) {
+      expect(await page(path), path).not.toContain('<img ');
     }
   });
 

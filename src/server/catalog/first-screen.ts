@@ -9,7 +9,10 @@ import { CategoryProductsQuerySchema } from '@/shared/schemas/category';
 import { idOrSlugParam } from '@/shared/schemas/common';
 import type { ImageDto, ProductDto } from '@/shared/schemas/product';
 import { ProductQuerySchema } from '@/shared/schemas/product';
+import type { Language } from '@/shared/language';
+import escapeHtml from 'escape-html';
 import { AppError } from '../errors';
+import { nameIn } from '../seo/pages';
 import type { FirstScreen } from '../plugins/web-app';
 import type { CatalogService } from './service';
 
@@ -35,6 +38,25 @@ function cardImage(product: ProductDto | undefined): ImageDto | undefined {
 
 function preload(image: ImageDto | undefined, sizes: string): FirstScreen['image'] {
   return image?.url ? { url: image.url, srcset: image.srcset, sizes } : undefined;
+}
+
+/**
+ * The product page's main picture where the page draws it (src/web/features/catalog/product-details-page.tsx:
+ * the page's padding, a line for the breadcrumb, the gallery's first slide), shown from the HTML while the
+ * scripts load: the page's largest paint is then this picture, which needs no script. The app's first
+ * render replaces it with the gallery.
+ */
+function productPictureFrame(image: NonNullable<FirstScreen['image']>, alt: string): string {
+  const srcset = image.srcset
+    ? ` srcset="${escapeHtml(image.srcset)}" sizes="${escapeHtml(image.sizes)}"`
+    : '';
+  return (
+    '<main class="flex-1"><div class="shell py-8 sm:py-12"><div class="mb-8 h-4"></div>' +
+    '<div class="grid gap-10 lg:grid-cols-2 lg:gap-16"><div class="overflow-hidden rounded-card bg-sand">' +
+    `<img src="${escapeHtml(image.url)}"${srcset} alt="${escapeHtml(alt)}" width="640" height="800"` +
+    ' fetchpriority="high" class="block aspect-[4/5] w-full object-cover">' +
+    '</div></div></div></main>'
+  );
 }
 
 /**
@@ -92,13 +114,15 @@ export function catalogFirstScreen(catalog: CatalogService) {
     };
   }
 
-  async function details(idOrSlug: string): Promise<FirstScreen | undefined> {
+  async function details(idOrSlug: string, language: Language): Promise<FirstScreen | undefined> {
     try {
       const product = await catalog.getProduct(idOrSlug);
+      const image = preload(product.images[0], PRODUCT_IMAGE_SIZES.gallery);
       return {
         state: dehydrated([catalogQueryKeys.product(idOrSlug), product]),
-        image: preload(product.images[0], PRODUCT_IMAGE_SIZES.gallery),
+        image,
         modules: [FIRST_SCREEN_MODULES.details],
+        frame: image ? productPictureFrame(image, nameIn(product, language)) : undefined,
       };
     } catch (error) {
       // A missing product's page shows its not-found state after its own request.
@@ -134,11 +158,15 @@ export function catalogFirstScreen(catalog: CatalogService) {
     return parsed.success ? parsed.data : undefined;
   };
 
-  return async (path: string, search: URLSearchParams): Promise<FirstScreen | undefined> => {
+  return async (
+    path: string,
+    search: URLSearchParams,
+    language: Language,
+  ): Promise<FirstScreen | undefined> => {
     if (path === '/') return home();
     if (path === '/products' || path === '/products/') return listing(search);
     const product = idOrSlugIn(DETAILS_PATH, path);
-    if (product) return details(product);
+    if (product) return details(product, language);
     const slug = idOrSlugIn(CATEGORY_PATH, path);
     return slug ? category(slug, search) : undefined;
   };

@@ -34,6 +34,11 @@ export interface FirstScreen {
   image?: { url: string; srcset?: string | undefined; sizes: string } | undefined;
   /** The page's own modules (source paths, as the build's manifest names them), loaded with the app's. */
   modules?: string[];
+  /**
+   * Markup drawn below the top bar's frame until the app's first render replaces it (e.g. the product
+   * page's main picture where the page puts it), so the largest paint need not wait for the scripts.
+   */
+  frame?: string | undefined;
 }
 
 interface ManifestChunk {
@@ -41,7 +46,11 @@ interface ManifestChunk {
   imports?: string[];
 }
 
-export type FirstScreenOf = (path: string, search: URLSearchParams) => Promise<FirstScreen | undefined>;
+export type FirstScreenOf = (
+  path: string,
+  search: URLSearchParams,
+  language: Language,
+) => Promise<FirstScreen | undefined>;
 
 /** The head of a page for search engines and link previews (src/server/seo/pages.ts). */
 export type PageHeadOf = (page: PageRequest) => Promise<PageHead>;
@@ -90,8 +99,22 @@ export function withFirstScreen(
     .join('');
   const dataScript = `<script type="application/json" id="${FIRST_SCREEN_SCRIPT_ID}">${scriptJson(screen.state)}</script>`;
   // Functions, not strings, as replacements: a `$'` in a product's text must stay text.
-  const page = picture ? html.replace('<script', () => `${picture}<script`) : html;
+  let page = picture ? html.replace('<script', () => `${picture}<script`) : html;
+  if (screen.frame) page = withFrame(page, screen.frame);
   return page.replace('</head>', () => `${modules}${dataScript}</head>`);
+}
+
+/**
+ * `html` with `frame` in `#root`, after the top bar's frame when index.html has one (the app's first
+ * render replaces both); as it was when there is no `#root`.
+ */
+function withFrame(html: string, frame: string): string {
+  const root = /<div id="root"[^>]*>/.exec(html);
+  if (!root) return html;
+  const start = root.index + root[0].length;
+  const header = /^\s*(?:<!--[\s\S]*?-->\s*)*<header\b[\s\S]*?<\/header>/.exec(html.slice(start));
+  const at = start + (header?.[0].length ?? 0);
+  return `${html.slice(0, at)}${frame}${html.slice(at)}`;
 }
 
 function etagOf(content: string): string {
@@ -106,7 +129,7 @@ function etagOf(content: string): string {
  */
 function firstScreenEtag(indexEtag: string, screen: FirstScreen, moduleFiles: readonly string[]): string {
   const data = screen.state.queries.map((query) => [query.queryHash, query.state.data]);
-  return `W/${etagOf(JSON.stringify([indexEtag, data, screen.image, moduleFiles]))}`;
+  return `W/${etagOf(JSON.stringify([indexEtag, data, screen.image, screen.frame, moduleFiles]))}`;
 }
 
 /**
@@ -251,7 +274,7 @@ export async function webAppRoutes(
     const index = await indexPage(variant);
     if (!options.firstScreen) return index;
     try {
-      const screen = await options.firstScreen(path, search);
+      const screen = await options.firstScreen(path, search, variants[variant][0]);
       if (!screen) return index;
       const moduleFiles = moduleFilesOf(screen.modules ?? [], manifest, index.html);
       return {

@@ -5,7 +5,7 @@ import { format } from '@/shared/messages';
 import { formatEgp } from '@/shared/money-text';
 import { idOrSlugParam } from '@/shared/schemas/common';
 import type { ProductDetailDto } from '@/shared/schemas/product';
-import { variantLabel } from '@/shared/schemas/variants';
+import { variantLabel } from '@/shared/variant-label';
 import { AppError } from '../errors';
 import type { CatalogService } from '../catalog/service';
 import { absoluteUrl } from '../storage/public-url';

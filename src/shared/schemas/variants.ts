@@ -9,6 +9,7 @@ import {
 } from '../constants';
 import { messages } from '../messages';
 import { phraseIssue, ruleText } from '../translate';
+import { variantLabel } from '../variant-label';
 import { AnswerIdSchema, CountSchema, EgpSchema, text } from './common';
 
 // Sizes and colours (issue 13): a product's options, the variants it sells, and a category's size
@@ -59,12 +60,6 @@ export const SizeGuideSchema = z.object({
   rows: z.array(z.array(z.string())),
 });
 export type SizeGuide = z.infer<typeof SizeGuideSchema>;
-
-/** 'M / Navy': a variant's values in the product's option order, as stock messages and screens name it. */
-export function variantLabel(options: readonly ProductOption[], chosen: VariantOptions): string {
-  const names = options.length > 0 ? options.map((option) => option.name) : Object.keys(chosen);
-  return names.flatMap((name) => (chosen[name] === undefined ? [] : [chosen[name]])).join(' / ');
-}
 
 /** The value of the option called `name` in any case (Size, size, SIZE): how filters name options. */
 export function optionValue(chosen: VariantOptions, name: string): string | undefined {

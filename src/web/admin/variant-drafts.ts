@@ -2,10 +2,10 @@ import { MAX_PRODUCT_OPTIONS } from '@/shared/constants';
 import type { ProductDetailDto } from '@/shared/schemas/product';
 import {
   ProductVariantsInputSchema,
-  variantLabel,
   type ProductOption,
   type ProductVariantsInput,
 } from '@/shared/schemas/variants';
+import { variantLabel } from '@/shared/variant-label';
 import { refusalText } from '@/web/i18n/translate';
 
 /**

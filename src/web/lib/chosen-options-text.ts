@@ -1,7 +1,7 @@
 import { isolate } from '@/web/i18n/bidi';
 import { format, language } from '@/web/i18n/language';
 import { messages } from '@/web/i18n/messages';
-import { variantLabel } from '@/shared/schemas/variants';
+import { variantLabel } from '@/shared/variant-label';
 import { isColourOption } from './colour-swatches';
 
 const { cart, variants: m } = messages;
