@@ -137,7 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.addHook('onClose', async () => mail.worker.stop());
 
-  await app.register(healthRoutes, { database });
+  await app.register(healthRoutes, { database, listingIndex });
 
   await app.register(authRoutes, {
     prefix: '/api/auth',

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, testDriver, type TestApp } from './test/app';
 
 describe('GET /api/health', () => {
@@ -11,7 +11,13 @@ describe('GET /api/health', () => {
   it('answers when the database does', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true, status: 'ok', database: testDriver });
+    // Built on the first listing: until then the listing is the database's.
+    expect(res.json()).toEqual({ success: true, status: 'ok', database: testDriver, listing: 'database' });
+    await t.app.inject({ method: 'GET', url: '/api/product?page=1&limit=1' });
+    await vi.waitFor(async () => {
+      const again = await t.app.inject({ method: 'GET', url: '/api/health' });
+      expect(again.json()).toEqual({ success: true, status: 'ok', database: testDriver, listing: 'memory' });
+    });
   });
 
   it('answers an unknown API path with 404 and a JSON message', async () => {

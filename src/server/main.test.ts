@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BACKUP_FILE_PATTERN } from './backup/manifest';
 import { testDriver } from './test/app';
 import { eventually } from './test/eventually';
@@ -44,7 +44,16 @@ describe.skipIf(testDriver === 'pg')('the server process (main.ts)', () => {
     );
     const health = await fetch(`${url}/api/health`);
     expect(health.status).toBe(200);
-    expect(await health.json()).toEqual({ success: true, status: 'ok', database: 'pglite' });
+    expect(await health.json()).toEqual({
+      success: true,
+      status: 'ok',
+      database: 'pglite',
+      listing: expect.stringMatching(/^(memory|database)$/),
+    });
+    // The served shop builds its listing index as it starts, without a listing being asked.
+    await vi.waitFor(async () => {
+      expect(await (await fetch(`${url}/api/health`)).json()).toHaveProperty('listing', 'memory');
+    });
   });
 
   it('made the admin from ADMIN_EMAIL and ADMIN_PASSWORD', async () => {

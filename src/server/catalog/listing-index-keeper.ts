@@ -159,6 +159,9 @@ export function createListingIndexKeeper({
       else if (index || reloading) reload(true);
     },
 
+    /** Whether the listing is answered from the index now (built, and every change heard). */
+    isTrusted: (): boolean => trusted && index !== null,
+
     /**
      * The index once every change heard so far is in it, or null when it cannot be trusted now. The
      * first call starts building it (a process that never lists holds none), and is answered by SQL.

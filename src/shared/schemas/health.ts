@@ -12,5 +12,10 @@ export const HealthAnswerSchema = z
      * (WEB_CONCURRENCY): what tells a person, or a test, that each of them serves.
      */
     pid: z.number().int().optional(),
+    /**
+     * Where this process finds the listing's products: in its memory once its listing index is built
+     * and follows every change (a moment after it starts), from the database until then.
+     */
+    listing: z.enum(['memory', 'database']),
   })
   .describe('The shop can serve');
