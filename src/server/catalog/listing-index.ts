@@ -146,6 +146,9 @@ function intersect(a: Int32Array, b: SlotList): Int32Array {
   return found.subarray(0, n);
 }
 
+/** Each byte's two hex digits: an id is written from its words by looking them up. */
+const BYTE_HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
+
 /** A UUID's 32 hex digits as four 32-bit words at `slot` of `words`. */
 function writeId(id: string, words: Uint32Array, slot: number): void {
   const hex = id.replaceAll('-', '');
@@ -526,10 +529,18 @@ export class ListingIndex {
   }
 
   private idOf(slot: number): string {
-    const hex = Array.from(this.idWords.subarray(slot * 4, slot * 4 + 4), (word) =>
-      word.toString(16).padStart(8, '0'),
-    ).join('');
-    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+    const hex = (word: number) =>
+      BYTE_HEX[word >>> 24]! +
+      BYTE_HEX[(word >>> 16) & 255]! +
+      BYTE_HEX[(word >>> 8) & 255]! +
+      BYTE_HEX[word & 255]!;
+    const [a, b, c, d] = [0, 1, 2, 3].map((word) => hex(this.idWords[slot * 4 + word]!)) as [
+      string,
+      string,
+      string,
+      string,
+    ];
+    return `${a}-${b.slice(0, 4)}-${b.slice(4)}-${c.slice(0, 4)}-${c.slice(4)}${d}`;
   }
 
   private numberOfCategory(id: string): number {
