@@ -114,7 +114,12 @@ describe.skipIf(testDriver === 'pg')('the server compiled by `npm run build`', (
     it('migrates a new database and answers its health check and API docs', async () => {
       const health = await fetch(`${url}/api/health`);
       expect(health.status).toBe(200);
-      expect(await health.json()).toEqual({ success: true, status: 'ok', database: 'pglite' });
+      expect(await health.json()).toEqual({
+        success: true,
+        status: 'ok',
+        database: 'pglite',
+        listing: expect.stringMatching(/^(memory|database)$/),
+      });
       const products = await fetch(`${url}/api/product`);
       expect(products.status).toBe(200);
       expect((await fetch(`${url}/api/docs`)).status).toBe(200);
