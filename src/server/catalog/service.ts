@@ -284,13 +284,11 @@ export function createCatalogService({ db, store, events, readModel, listingInde
         facets: summary.facets,
       };
     };
-    // The first pages are kept once asked twice: they are what most shoppers ask, and a search typed
-    // once is not worth keeping. An unpaged answer of up to 1,000
-    // products is not, so the cache stays small; nor is a deep page, which is rarely asked twice and
-    // cheap to make from its anchor, and whose twelve products kept in memory would outlive the
-    // collector's young generation: keeping every deep page cost a fifth of a fresh page's throughput
-    // (issue 18, measured), making it again costs nothing of the kind.
-    if (limit > MAX_PAGE_SIZE || offset >= PAGE_ANCHOR_STRIDE) return build();
+    // A page is kept once asked twice: the first pages and a popular deep one are what shoppers ask
+    // again, a search typed once or a page reached once is not worth keeping (its products would
+    // outlive the collector's young generation, to be collected later at a higher price: issue 18,
+    // measured). An unpaged answer of up to 1,000 products is never kept, so the cache stays small.
+    if (limit > MAX_PAGE_SIZE) return build();
     return readModel.readIfAskedBefore(`page:${JSON.stringify([filters, sort, page, limit])}`, build);
   }
 
