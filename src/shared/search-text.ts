@@ -39,3 +39,11 @@ export function normalizeSearchText(text: string): string {
 export function searchTerm(typed: string): string {
   return normalizeSearchText(typed).trim().replace(/\s+/g, ' ');
 }
+
+/**
+ * A search term's words (the term as `searchTerm` gives it): a product matches when its names hold every
+ * one of them, in any order and apart, so 'blue dress' finds "Navy Blue Linen Dress" (issue 18).
+ */
+export function searchWords(term: string): string[] {
+  return term.split(' ').filter((word) => word !== '');
+}

@@ -64,6 +64,12 @@ describe('the listing index answers what the listing SQL answers', () => {
       // Arabic, in the search's one spelling (teh marbuta as heh).
       { availability: 'all', search: 'قطيفه' },
       { availability: 'all', search: 'no product has this name' },
+      // Words apart and in any order, short ones among them, and both languages in one term.
+      { availability: 'all', search: 'linen sage' },
+      { availability: 'all', search: 'cotton sage' },
+      { availability: 'inStock', search: 'li sage' },
+      { availability: 'all', search: 'a li' },
+      { availability: 'all', search: 'قطيفه velvet' },
     ];
   }, 180_000);
   afterAll(() => database.close());
@@ -99,6 +105,12 @@ describe('the listing index answers what the listing SQL answers', () => {
     const matched = await expectSameAnswers(index);
     // The sets must find rows, or the comparison proves nothing.
     expect(matched).toBeGreaterThan(filterSets.length * INDEXED_SORTS.length);
+    for (const search of ['linen sage', 'cotton sage', 'li sage', 'قطيفه velvet']) {
+      expect(
+        (await productSummary(database.db, { availability: 'all', search })).count,
+        search,
+      ).toBeGreaterThan(0);
+    }
   }, 180_000);
 
   it('after products are changed, added and removed one by one', async () => {

@@ -1,4 +1,5 @@
 import type { ProductSort } from '@/shared/constants';
+import { searchWords } from '@/shared/search-text';
 import type { ProductFilters, SummaryGroup } from './queries';
 
 /**
@@ -104,10 +105,15 @@ function trigramAt(text: string, i: number): number {
   return (text.charCodeAt(i) * 65_536 + text.charCodeAt(i + 1)) * 65_536 + text.charCodeAt(i + 2);
 }
 
+/** Adds every trigram of `text` to `into`. */
+function addTrigrams(text: string, into: Set<number>): void {
+  for (let i = 0; i + 3 <= text.length; i++) into.add(trigramAt(text, i));
+}
+
 /** Every distinct trigram of `text`. */
 function trigramsOf(text: string, into = new Set<number>()): Set<number> {
   into.clear();
-  for (let i = 0; i + 3 <= text.length; i++) into.add(trigramAt(text, i));
+  addTrigrams(text, into);
   return into;
 }
 
@@ -177,8 +183,9 @@ const FIRST_CAPACITY = 1_024;
  * page deep in the list is then a walk of a few arrays instead of a scan of the trigram index or of
  * the sort's index, and the database reads only the page's rows, by primary key. It answers exactly
  * what the listing's SQL answers (`listing-index.test.ts` compares the two over every filter and sort,
- * on both databases): a search term is found as a substring of `search_text` (the three-letter pieces
- * of the term narrow the candidates, `includes` decides), the sorts end on the id as the SQL's do.
+ * on both databases): each word of a search term is found as a substring of `search_text` (the
+ * three-letter pieces of the words narrow the candidates, `includes` decides), the sorts end on the id
+ * as the SQL's do.
  * The typo-tolerant fallback and the name sorts stay with SQL.
  */
 export class ListingIndex {
@@ -434,19 +441,21 @@ export class ListingIndex {
 
   /** The slots matching the search, category and availability, in slot order. */
   private baseMatches(filters: ProductFilters): Int32Array {
-    const base = this.baseTest(filters, false);
-    const term = filters.search;
+    const base = this.baseTest(filters);
+    const words = filters.search ? searchWords(filters.search) : [];
+    const pieces = this.scratch;
+    pieces.clear();
+    for (const word of words) addTrigrams(word, pieces);
     let candidates: Int32Array;
-    if (term && term.length >= 3) {
+    if (pieces.size > 0) {
       const lists: SlotList[] = [];
-      for (const trigram of trigramsOf(term, this.scratch)) {
+      for (const trigram of pieces) {
         const list = this.postings.get(trigram);
         if (!list) return new Int32Array(0);
         lists.push(list);
       }
       lists.sort((a, b) => a.length - b.length);
-      // Every piece narrows the candidates (the pieces of one word come together, those across two
-      // words are rarer), rarest first, until few are left; `includes` decides for each.
+      // Every piece narrows the candidates, rarest first, until few are left; the test decides for each.
       candidates = lists[0]!.slots.subarray(0, lists[0]!.length);
       for (let i = 1; i < lists.length && candidates.length > FEW_CANDIDATES; i++) {
         candidates = intersect(candidates, lists[i]!);
@@ -456,25 +465,22 @@ export class ListingIndex {
     }
     const found = new Int32Array(candidates.length);
     let n = 0;
-    for (const slot of candidates) {
-      if (term && !this.texts[slot]!.includes(term)) continue;
-      if (base(slot)) found[n++] = slot;
-    }
+    for (const slot of candidates) if (base(slot)) found[n++] = slot;
     return found.subarray(0, n);
   }
 
-  /** The category and availability filters (and, unless `withSearch` is false, the search). */
-  private baseTest(filters: ProductFilters, withSearch = true): (slot: number) => boolean {
+  /** The category and availability filters and the search (each of its words in the names). */
+  private baseTest(filters: ProductFilters): (slot: number) => boolean {
     const categories =
       filters.categoryIds === undefined
         ? null
         : new Set(filters.categoryIds.map((id) => this.categoryNumbers.get(id) ?? -2));
     const stock = filters.availability === 'all' ? -1 : filters.availability === 'inStock' ? 1 : 0;
-    const term = withSearch ? filters.search : undefined;
+    const words = filters.search ? searchWords(filters.search) : [];
     return (slot) =>
       (categories === null || categories.has(this.category[slot]!)) &&
       (stock === -1 || this.inStock[slot] === stock) &&
-      (!term || this.texts[slot]!.includes(term));
+      words.every((word) => this.texts[slot]!.includes(word));
   }
 
   private priceTest(filters: ProductFilters): (slot: number) => boolean {

@@ -18,7 +18,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Availability, ProductSort } from '@/shared/constants';
 import type { DbOrTx, Tx } from '../db/client';
 import { categories, orderLines, products, productVariants, ratings } from '../db/schema';
-import { containsNormalized, containsText, resemblesNormalized } from '../db/text-search';
+import { containsEveryWord, containsText, resemblesEveryWord } from '../db/text-search';
 import type {
   CategoryDtoRow,
   ProductCategoryRow,
@@ -32,8 +32,8 @@ export interface ProductFilters {
   /** A search term in the search's one spelling (`searchTerm` of src/shared/search-text.ts), never empty. */
   search?: string | undefined;
   /**
-   * How the term matches the names: false (or left out) as a substring; true as a word with typos, by
-   * trigram similarity, which the listing asks only when the substring matched nothing.
+   * How the term's words match the names: false (or left out) each as a substring; true each as a word
+   * with typos, by trigram similarity, which the listing asks only when the substrings matched nothing.
    */
   searchTypos?: boolean | undefined;
   /**
@@ -98,8 +98,8 @@ function baseConditions(filters: ProductFilters): SQL[] {
   if (filters.search) {
     conditions.push(
       filters.searchTypos
-        ? resemblesNormalized(products.searchText, filters.search)
-        : containsNormalized(products.searchText, filters.search),
+        ? resemblesEveryWord(products.searchText, filters.search)
+        : containsEveryWord(products.searchText, filters.search),
     );
   }
   if (filters.categoryIds) {

@@ -72,11 +72,28 @@ describe('GET /api/product?search=: Arabic and English, spelling variants and ty
     expect(await names('مقاس 42')).toEqual(['Size 42 Sandals']);
   });
 
+  it('finds the words of a term apart and in any order, in either language or both', async () => {
+    expect(await names('red dress')).toEqual(['Red Maxi Dress']);
+    expect(await names('dress red')).toEqual(['Red Maxi Dress']);
+    expect(await names('kaftan  linen')).toEqual(['Linen Kaftan']);
+    expect(await names('أحمر فستان')).toEqual(['Red Maxi Dress']);
+    expect(await names('maxi فستان')).toEqual(['Red Maxi Dress']);
+    // Every word must be there: one word found elsewhere does not make a match.
+    expect(await names('gold dress')).toEqual([]);
+  });
+
   it('forgives a typo when the term as typed matches nothing', async () => {
     expect(await names('lnen')).toEqual(['Linen Kaftan']);
     expect(await names('kaftn')).toEqual(['Linen Kaftan']);
     expect(await names('قفطن')).toEqual(['Linen Kaftan']);
     expect(await names('braclet')).toEqual(['Gold Bracelet']);
+  });
+
+  it('forgives typos word by word: each word like a word of the names, the rest as typed', async () => {
+    expect(await names('lnen kaftan')).toEqual(['Linen Kaftan']);
+    expect(await names('evning dress')).toEqual(['Evening Dress']);
+    // 'dress' alone is like two names, 'evning' like one of them.
+    expect(await names('dress evning')).toEqual(['Evening Dress']);
   });
 
   it('answers exact matches alone when there are any (a typo match never dilutes them)', async () => {
