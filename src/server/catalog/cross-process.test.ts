@@ -85,6 +85,20 @@ describe.each([
     });
     return { status: res.status, body: (await res.json()) as unknown };
   };
+  /** The shopper puts `quantity` of the product in her cart and orders it, cash, through `server`. */
+  const orderThrough = async (server: number, quantity: number) => {
+    const carted = await send(server, 'POST', '/api/cart', shopper, { productId: product.id, quantity });
+    expect(carted.status).toBe(200);
+    const order = await send(
+      server,
+      'POST',
+      '/api/order',
+      shopper,
+      multipartBody({ ...gizaShipping, paymentType: 'cash' }),
+    );
+    expect(order.status).toBe(201);
+    return order;
+  };
   const productOn = (server: number) => get<ProductAnswer>(server, `/api/product/${product.id}`);
   const listingOn = (server: number) =>
     get<ListingAnswer>(server, '/api/product?page=1&limit=12&sort=newest');
@@ -201,17 +215,7 @@ describe.each([
         (answer) => answer.settings.walletNumber === '01198765432',
       );
       // An order placed through the other server pays the fee set through the first.
-      expect(
-        (await send(1, 'POST', '/api/cart', shopper, { productId: product.id, quantity: 1 })).status,
-      ).toBe(200);
-      const order = await send(
-        1,
-        'POST',
-        '/api/order',
-        shopper,
-        multipartBody({ ...gizaShipping, paymentType: 'cash' }),
-      );
-      expect(order.status).toBe(201);
+      const order = await orderThrough(1, 1);
       expect((order.body as { order: { shippingFee: number } }).order.shippingFee).toBe(65);
       console.log(`${transport}: the other server showed the new settings after ${ms} ms`);
     },
@@ -225,17 +229,7 @@ describe.each([
     // The other server's listing index is built and in use before the change.
     expect(await soldOutOn(1)).not.toContain(product.id);
     const left = (await productOn(0)).product.avaliableItems;
-    expect(
-      (await send(0, 'POST', '/api/cart', shopper, { productId: product.id, quantity: left })).status,
-    ).toBe(200);
-    const order = await send(
-      0,
-      'POST',
-      '/api/order',
-      shopper,
-      multipartBody({ ...gizaShipping, paymentType: 'cash' }),
-    );
-    expect(order.status).toBe(201);
+    await orderThrough(0, left);
     await msUntil(
       () => soldOutOn(1),
       (ids) => ids.includes(product.id),

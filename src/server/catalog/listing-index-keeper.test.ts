@@ -37,6 +37,14 @@ describe('the listing index keeper', () => {
     (await findProducts(database.db, { availability: 'all' }, 'newest', 20, 0)).map((row) => row.product.id);
   const soldOut = async (index: ListingIndex) =>
     index.pageIds({ availability: 'outOfStock' }, 'newest', 1000, 0);
+  const inStockIds = async (count: number) =>
+    (
+      await database.db
+        .select({ id: products.id })
+        .from(products)
+        .where(eq(products.inStock, true))
+        .limit(count)
+    ).map((row) => row.id);
 
   it('is built when first asked, while every change is heard, and answers nothing before', async () => {
     keeper = createListingIndexKeeper({
@@ -52,15 +60,11 @@ describe('the listing index keeper', () => {
   });
 
   it("follows a product's change at once: the next answer waits for it", async () => {
-    const [some] = await database.db
-      .select({ id: products.id })
-      .from(products)
-      .where(eq(products.inStock, true))
-      .limit(1);
-    await database.db.update(products).set({ availableItems: 0 }).where(eq(products.id, some!.id));
-    keeper.changed({ productIds: [some!.id] });
+    const [some] = await inStockIds(1);
+    await database.db.update(products).set({ availableItems: 0 }).where(eq(products.id, some!));
+    keeper.changed({ productIds: [some!] });
     const index = await keeper.usable();
-    expect(await soldOut(index!)).toContain(some!.id);
+    expect(await soldOut(index!)).toContain(some!);
   });
 
   it('follows a deleted product and a category change that names no product', async () => {
@@ -77,12 +81,7 @@ describe('the listing index keeper', () => {
     keeper.hearing(false);
     expect(await keeper.usable()).toBeNull();
     // Changed while nobody could have said so.
-    const unheard = await database.db
-      .select({ id: products.id })
-      .from(products)
-      .where(eq(products.inStock, true))
-      .limit(3);
-    const ids = unheard.map((row) => row.id);
+    const ids = await inStockIds(3);
     await database.db.update(products).set({ availableItems: 0 }).where(inArray(products.id, ids));
     keeper.hearing(true);
     const index = await trustedIndex();
@@ -90,15 +89,11 @@ describe('the listing index keeper', () => {
   });
 
   it('reads everything again on a change it cannot name', async () => {
-    const [some] = await database.db
-      .select({ id: products.id })
-      .from(products)
-      .where(eq(products.inStock, true))
-      .limit(1);
-    await database.db.update(products).set({ availableItems: 0 }).where(eq(products.id, some!.id));
+    const [some] = await inStockIds(1);
+    await database.db.update(products).set({ availableItems: 0 }).where(eq(products.id, some!));
     keeper.changed('everything');
     expect(await keeper.usable()).toBeNull();
-    expect(await soldOut(await trustedIndex())).toContain(some!.id);
+    expect(await soldOut(await trustedIndex())).toContain(some!);
     expect(warnings).toEqual([]);
   });
 
