@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -25,7 +25,8 @@ describe('not-found page', () => {
     expect(await screen.findByRole('heading', { name: m.pageNotFound })).toBeInTheDocument();
     expect(screen.getByText(m.notFoundCode)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: m.goHome })).toHaveAttribute('href', '/');
-    expect(document.title).toContain(m.pageNotFound);
+    // The title is set by an effect after the page draws: waited for, not read at once.
+    await waitFor(() => expect(document.title).toContain(m.pageNotFound));
 
     await user.click(screen.getByRole('button', { name: m.goBack }));
     expect(await screen.findByTestId('location')).toHaveTextContent('/products');
