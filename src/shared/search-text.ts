@@ -45,5 +45,5 @@ export function searchTerm(typed: string): string {
  * one of them, in any order and apart, so 'blue dress' finds "Navy Blue Linen Dress" (issue 18).
  */
 export function searchWords(term: string): string[] {
-  return term.split(' ').filter((word) => word !== '');
+  return [...new Set(term.split(' ').filter((word) => word !== ''))];
 }

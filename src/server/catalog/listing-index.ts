@@ -480,7 +480,7 @@ export class ListingIndex {
     return (slot) =>
       (categories === null || categories.has(this.category[slot]!)) &&
       (stock === -1 || this.inStock[slot] === stock) &&
-      words.every((word) => this.texts[slot]!.includes(word));
+      (words.length === 0 || words.every((word) => this.texts[slot]!.includes(word)));
   }
 
   private priceTest(filters: ProductFilters): (slot: number) => boolean {
