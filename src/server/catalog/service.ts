@@ -16,6 +16,7 @@ import { AppError } from '../errors';
 import type { ShopEvents } from '../events';
 import type { SessionUser } from '../plugins/auth-guard';
 import type { ObjectStore } from '../storage/types';
+import { batchedReadById } from './batched-reads';
 import { averageRating, categoryDto, productDetailDto, productDto } from './dto';
 import type { CatalogReadModel } from './read-model';
 import { isIndexedSort } from './listing-index';
@@ -141,6 +142,12 @@ export interface CatalogDeps {
 }
 
 export function createCatalogService({ db, store, events, readModel, listingIndex }: CatalogDeps) {
+  /** The listing's products by id: the ids of the pages asked together read in one query. */
+  const productsById = batchedReadById(
+    (ids) => findProductsById(db, ids),
+    (row) => row.product.id,
+  );
+
   /** Products per category, shared by the category answers and cached like the listing totals. */
   function categoryCounts(): Promise<Map<string, number>> {
     return readModel.read('category-counts', () => productCountsByCategory(db));
@@ -209,13 +216,13 @@ export function createCatalogService({ db, store, events, readModel, listingInde
         const summary = await readModel.read(summaryKey(filters), async () =>
           summaryFromGroups(found.groups, filters),
         );
-        return { summary, rows: await findProductsById(db, found.ids) };
+        return { summary, rows: await productsById(found.ids) };
       }
       const summary = await readModel.read(summaryKey(filters), async () =>
         summaryFromGroups(index.summaryGroups(filters), filters),
       );
       const ids = offset < summary.count ? index.pageIds(filters, sort, limit, offset) : [];
-      return { summary, rows: await findProductsById(db, ids) };
+      return { summary, rows: await productsById(ids) };
     }
     if (offset === 0 && filters.search) {
       // A search's first page and summary come from one pass over its matches; the summary is kept
