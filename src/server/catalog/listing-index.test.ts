@@ -9,6 +9,7 @@ import {
   findListedProducts,
   findListedProductsById,
   findProducts,
+  findProduct,
   findProductsById,
   productSummary,
   summaryFromGroups,
@@ -156,5 +157,50 @@ describe('the listing index answers what the listing SQL answers', () => {
     ]);
     expect(read).toEqual([...rows].reverse());
     expect(await findProductsById(database.db, [])).toEqual([]);
+  });
+
+  it("reads from a product's card exactly the columns the other queries read", async () => {
+    const [category] = await database.db.select({ id: categories.id }).from(categories).limit(1);
+    const written = await database.db
+      .insert(products)
+      .values([
+        {
+          name: 'Quote " back\\slash \n new line \u2028 and emoji 👗',
+          slug: 'card-awkward-texts',
+          description: 'Tab\there, </script> and a NUL-free control \u0001.',
+          nameAr: 'فستان "نور" الصيفي',
+          descriptionAr: 'قطن مصري ١٠٠٪',
+          pricePiastres: 2_147_483_647,
+          discount: 99,
+          finalPricePiastres: 21_474_837,
+          availableItems: 0,
+          soldItems: 12,
+          categoryId: category!.id,
+          defaultImage: { key: 'products/a.webp', widths: [320, 640], width: 800 },
+          subImages: [{ key: 'products/b.webp', widths: [320] }],
+          ratingSum: 9,
+          ratingCount: 2,
+          createdAt: new Date('1999-12-31T23:59:59.999Z'),
+          options: [{ name: 'Size', values: ['S', 'M'] }],
+          optionsInStock: { Size: ['M'] },
+        },
+        {
+          name: 'Plain',
+          slug: 'card-no-category-no-image',
+          pricePiastres: 100,
+          finalPricePiastres: 100,
+          categoryId: null,
+          defaultImage: null,
+        },
+      ])
+      .returning({ id: products.id });
+    // Microseconds are below what a Date holds: both reads drop them the same way.
+    await database.db.execute(
+      sql`update products set created_at = created_at + interval '123 microseconds' where id = ${written[1]!.id}`,
+    );
+    const ids = written.map((row) => row.id);
+    const expected = await Promise.all(ids.map((id) => findProduct(database.db, { id })));
+    expect(await findProductsById(database.db, ids)).toEqual(expected);
+    expect(expected[1]!.category).toBeNull();
   });
 });

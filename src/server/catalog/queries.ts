@@ -532,22 +532,29 @@ export async function findOrderProductIds(db: DbOrTx, orderId: string): Promise<
   return rows.flatMap((row) => (row.productId === null ? [] : [row.productId]));
 }
 
-const productsByIdStatements = new WeakMap<DbOrTx, PreparedRows>();
+const productsByIdStatements = new WeakMap<DbOrTx, PreparedCards>();
 
-interface PreparedRows {
-  execute(values: { ids: string }): Promise<ProductWithCategory[]>;
+interface PreparedCards {
+  execute(values: { ids: string }): Promise<Array<{ card: string; category: ProductCategoryRow }>>;
+}
+
+/** A product's columns from its `card` (the generated column of src/server/db/schema.ts). */
+function productOfCard(card: string): ProductDtoRow {
+  const row = JSON.parse(card) as Omit<ProductDtoRow, 'createdAt'> & { createdAt: number };
+  return { ...row, createdAt: new Date(row.createdAt) };
 }
 
 /**
  * These products with their categories, in the order of `ids` (the listing index chose and sorted
- * them); an id no longer in the table is left out. One prepared statement, by primary key.
+ * them); an id no longer in the table is left out. One prepared statement, by primary key, reading
+ * each product's card: one field instead of eighteen (issue 18).
  */
 export async function findProductsById(db: DbOrTx, ids: string[]): Promise<ProductWithCategory[]> {
   if (ids.length === 0) return [];
   let prepared = productsByIdStatements.get(db);
   if (!prepared) {
     const query = db
-      .select({ product: productColumns, category: categoryColumns })
+      .select({ card: products.card, category: categoryColumns })
       .from(products)
       .leftJoin(categories, eq(categories.id, products.categoryId))
       .where(sql`${products.id} = any(${sql.placeholder('ids')}::uuid[])`);
@@ -556,7 +563,12 @@ export async function findProductsById(db: DbOrTx, ids: string[]): Promise<Produ
   }
   // An array literal in text: both drivers pass it as it is, and the ids are UUIDs (no quoting needed).
   const rows = await prepared.execute({ ids: `{${ids.join(',')}}` });
-  const byId = new Map(rows.map((row) => [row.product.id, row]));
+  const byId = new Map(
+    rows.map((row) => {
+      const product = productOfCard(row.card);
+      return [product.id, { product, category: row.category }];
+    }),
+  );
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 

@@ -141,6 +141,15 @@ export const products = pgTable(
       .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    // The columns a listing card shows, as one JSON text kept on every write (issue 18): a page of
+    // products is then one field per row to read, not eighteen, which in PGlite was most of a fresh
+    // page's time. `product_card` comes with the migration; src/server/catalog/queries.ts reads it.
+    card: text('card')
+      .notNull()
+      .generatedAlwaysAs(
+        (): SQL =>
+          sql`product_card(${products.id}, ${products.name}, ${products.slug}, ${products.description}, ${products.nameAr}, ${products.descriptionAr}, ${products.pricePiastres}, ${products.discount}, ${products.finalPricePiastres}, ${products.availableItems}, ${products.soldItems}, ${products.defaultImage}, ${products.subImages}, ${products.ratingSum}, ${products.ratingCount}, ${products.createdAt}, ${products.options}, ${products.optionsInStock})`,
+      ),
   },
   (t) => [
     uniqueIndex('products_slug_unique').on(t.slug),
