@@ -123,6 +123,7 @@ test('the admin adds a category and a product, a shopper orders it, the admin co
   // The admin finds the order, confirms it, then marks it delivered, and looks at the proof.
   await page.goto('/dashboard/manage_orders');
   await page.getByRole('searchbox', { name: m.searchOrders }).fill(orderId.slice(0, 8));
+  await expect(page).toHaveURL(new RegExp(`search=${orderId.slice(0, 8)}`));
   const orderRow = page.getByRole('row').filter({ hasText: orderId.slice(0, 10) });
   await expect(orderRow).toBeVisible();
   await expect(orderRow.getByText(o.pending)).toBeVisible();

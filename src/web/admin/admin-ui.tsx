@@ -8,7 +8,7 @@ import {
   type ReactNode,
   type SetStateAction,
 } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigation } from 'react-router';
 import { ADMIN_LOADING_MIN_MS, STOCK_PLENTY_ABOVE } from '@/shared/constants';
 import { format } from '@/web/i18n/language';
 import { messages } from '@/web/admin/messages';
@@ -63,12 +63,15 @@ export function SearchAsYouType({
   const { id, label, className } = SEARCH_BOXES[list];
   const [text, setText] = useState(search);
   const settle = useEffectEvent(onSearch);
+  // While the router is on its way elsewhere (a row's link waiting for its page's code), a settling
+  // search would be a navigation of its own and cancel the one the admin chose; it waits for idle.
+  const navigating = useNavigation().state !== 'idle';
   useEffect(() => {
     const next = text.trim();
-    if (next === search) return;
+    if (navigating || next === search) return;
     const timer = window.setTimeout(() => settle(next), SEARCH_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [text, search]);
+  }, [text, search, navigating]);
   return (
     <div role="search" className={`relative ${className}`}>
       <label htmlFor={id} className="sr-only">

@@ -1,10 +1,19 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { format } from '@/web/i18n/language';
 import { messages } from '@/web/admin/messages';
 import type { OrderDto } from '@/shared/schemas/order';
-import { clearToasts, makeOrder, makeOrderLines, mockFetch, type RecordedCall } from '@/web/lib/testing';
+import {
+  clearToasts,
+  makeOrder,
+  makeOrderLines,
+  mockFetch,
+  renderRoutes,
+  setStoredSession,
+  type RecordedCall,
+} from '@/web/lib/testing';
+import OrdersPage from './orders-page';
 import { renderAdmin } from './testing';
 
 const m = messages.admin;
@@ -32,7 +41,10 @@ function serve(orders: () => OrderDto[], pages = 1) {
 const orderRequests = (calls: RecordedCall[]) => calls.filter((call) => call.url.pathname === '/api/order');
 
 beforeEach(() => clearToasts());
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
 
 describe('admin order list', () => {
   it('shows the order number, the id cut to 10 characters on the table and 8 on cards, 2 products then "+n more items"', async () => {
@@ -163,6 +175,39 @@ describe('admin order list', () => {
       expect(router.state.location.search).toBe('?date=range&from=2026-11-01&to=2026-11-20'),
     );
     expect(orderRequests(calls).at(-1)!.url.searchParams.get('proof')).toBeNull();
+  });
+
+  it("lets a row's link finish its way when the search box settles while the order page still loads", async () => {
+    const order = makeOrder({ _id: 'abcdef12-3456-4aaa-8aaa-aaaaaaaaaaaa', number: 'N-10234' });
+    const { calls } = serve(() => [order]);
+    let loadOrderPage = () => {};
+    const orderPageCode = new Promise<void>((resolve) => (loadOrderPage = resolve));
+    setStoredSession('admin');
+    const { router } = renderRoutes(
+      [
+        { path: '/dashboard/manage_orders', element: <OrdersPage /> },
+        {
+          path: '/dashboard/order/:id',
+          lazy: () => orderPageCode.then(() => ({ element: <p>order page</p> })),
+        },
+      ],
+      '/dashboard/manage_orders',
+    );
+    const table = await screen.findByRole('table');
+    const link = within(table).getByRole('link', { name: format(m.viewOrder, { number: 'N-10234' }) });
+
+    // Typing and the click come closer together than the search box's delay, whatever the machine's pace.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    fireEvent.change(screen.getByRole('searchbox', { name: m.searchOrders }), { target: { value: 'abc' } });
+    fireEvent.click(link);
+    expect(router.state.navigation.state).toBe('loading');
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    vi.useRealTimers();
+
+    expect(orderRequests(calls).some((call) => call.url.searchParams.has('search'))).toBe(false);
+    await act(async () => loadOrderPage());
+    expect(await screen.findByText('order page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/dashboard/order/${order._id}`);
   });
 
   it('says in the search box what it searches', async () => {
