@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CategoryDto } from '@/shared/schemas/category';
 import type { ProductDto } from '@/shared/schemas/product';
-import type { CategoryRow } from '../db/schema';
+import { categories, products, type CategoryRow } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/app';
 import { createCategory, createProduct } from '../test/catalog-fixtures';
 
@@ -173,6 +174,42 @@ describe('categories', () => {
       const body = await get('/api/category/men/products', 404);
       expect(body).toEqual({ success: false, message: 'Category not found' });
     });
+  });
+
+  // Issue 18: the listing's pages name their products' categories from the kept category keys.
+  it("names each listed product's category, and one this process has not heard of", async () => {
+    await get('/api/product?page=1&limit=1');
+    await vi.waitFor(async () => expect(await get('/api/health')).toHaveProperty('listing', 'memory'));
+    const names = async (limit: number) =>
+      new Map(
+        (await get<{ products: ProductDto[] }>(`/api/product?page=1&limit=${limit}`)).products.map(
+          (product) => [product.name, product.category?.name ?? null],
+        ),
+      );
+    const named = await names(50);
+    expect(
+      ['Abaya', 'Kaftan', 'Wrap Dress', 'Party Dress', 'Uncategorised'].map((name) => named.get(name)),
+    ).toEqual(['Women', 'Women', 'Women', 'Girls', null]);
+
+    // As another process would leave it before its word arrives: a new category, a product moved to it.
+    const [unheard] = await t.database.db
+      .insert(categories)
+      .values({ name: 'Unheard', slug: 'unheard', image: null })
+      .returning();
+    await t.database.db
+      .update(products)
+      .set({ categoryId: unheard!.id })
+      .where(eq(products.name, 'Uncategorised'));
+    try {
+      expect((await names(49)).get('Uncategorised')).toBe('Unheard');
+    } finally {
+      await t.database.db
+        .update(products)
+        .set({ categoryId: null })
+        .where(eq(products.name, 'Uncategorised'));
+      await t.database.db.delete(categories).where(eq(categories.id, unheard!.id));
+      t.app.events.emit('categoryChanged', { categoryId: unheard!.id, change: 'deleted' });
+    }
   });
 
   // Issue 11: a NUL reached the database and answered 500.

@@ -10,7 +10,7 @@ import {
   findListedProductsById,
   findProducts,
   findProduct,
-  findProductsById,
+  findProductCards,
   productSummary,
   summaryFromGroups,
   type ProductFilters,
@@ -150,13 +150,15 @@ describe('the listing index answers what the listing SQL answers', () => {
   it('reads the page rows by id in the order asked, leaving out ids no longer there', async () => {
     const rows = await findProducts(database.db, { availability: 'all' }, 'priceDesc', 5, 0);
     const ids = rows.map((row) => row.product.id).reverse();
-    const read = await findProductsById(database.db, [
+    const read = await findProductCards(database.db, [
       ids[0]!,
       '00000000-0000-4000-8000-000000000000',
       ...ids.slice(1),
     ]);
-    expect(read).toEqual([...rows].reverse());
-    expect(await findProductsById(database.db, [])).toEqual([]);
+    expect(read).toEqual(
+      [...rows].reverse().map(({ product, category }) => ({ product, categoryId: category?.id ?? null })),
+    );
+    expect(await findProductCards(database.db, [])).toEqual([]);
   });
 
   it("reads from a product's card exactly the columns the other queries read", async () => {
@@ -200,7 +202,10 @@ describe('the listing index answers what the listing SQL answers', () => {
     );
     const ids = written.map((row) => row.id);
     const expected = await Promise.all(ids.map((id) => findProduct(database.db, { id })));
-    expect(await findProductsById(database.db, ids)).toEqual(expected);
+    expect(await findProductCards(database.db, ids)).toEqual(
+      expected.map((row) => ({ product: row!.product, categoryId: row!.category?.id ?? null })),
+    );
+    expect(expected[0]!.category?.id).toBe(category!.id);
     expect(expected[1]!.category).toBeNull();
   });
 });

@@ -532,10 +532,16 @@ export async function findOrderProductIds(db: DbOrTx, orderId: string): Promise<
   return rows.flatMap((row) => (row.productId === null ? [] : [row.productId]));
 }
 
-const productsByIdStatements = new WeakMap<DbOrTx, PreparedCards>();
+const productCardStatements = new WeakMap<DbOrTx, PreparedCards>();
 
 interface PreparedCards {
-  execute(values: { ids: string }): Promise<Array<{ card: string; category: ProductCategoryRow }>>;
+  execute(values: { ids: string }): Promise<Array<{ card: string; categoryId: string | null }>>;
+}
+
+/** A listing's product as read by id: its columns and its category's id, named by the caller. */
+export interface ProductCard {
+  product: ProductDtoRow;
+  categoryId: string | null;
 }
 
 /** A product's columns from its `card` (the generated column of src/server/db/schema.ts). */
@@ -545,28 +551,27 @@ function productOfCard(card: string): ProductDtoRow {
 }
 
 /**
- * These products with their categories, in the order of `ids` (the listing index chose and sorted
- * them); an id no longer in the table is left out. One prepared statement, by primary key, reading
- * each product's card: one field instead of eighteen (issue 18).
+ * These products in the order of `ids` (the listing index chose and sorted them); an id no longer in
+ * the table is left out. One prepared statement, by primary key, reading each product's card: one
+ * field instead of eighteen, and no join, since the few categories are known already (issue 18).
  */
-export async function findProductsById(db: DbOrTx, ids: string[]): Promise<ProductWithCategory[]> {
+export async function findProductCards(db: DbOrTx, ids: string[]): Promise<ProductCard[]> {
   if (ids.length === 0) return [];
-  let prepared = productsByIdStatements.get(db);
+  let prepared = productCardStatements.get(db);
   if (!prepared) {
     const query = db
-      .select({ card: products.card, category: categoryColumns })
+      .select({ card: products.card, categoryId: products.categoryId })
       .from(products)
-      .leftJoin(categories, eq(categories.id, products.categoryId))
       .where(sql`${products.id} = any(${sql.placeholder('ids')}::uuid[])`);
     prepared = query.prepare(statementName(query.toSQL().sql));
-    productsByIdStatements.set(db, prepared);
+    productCardStatements.set(db, prepared);
   }
   // An array literal in text: both drivers pass it as it is, and the ids are UUIDs (no quoting needed).
   const rows = await prepared.execute({ ids: `{${ids.join(',')}}` });
   const byId = new Map(
     rows.map((row) => {
       const product = productOfCard(row.card);
-      return [product.id, { product, category: row.category }];
+      return [product.id, { product, categoryId: row.categoryId }];
     }),
   );
   return ids.flatMap((id) => byId.get(id) ?? []);
@@ -710,15 +715,11 @@ export async function findCategory(
   return row;
 }
 
-export interface CategoryKeys {
-  id: string;
-  slug: string;
-  name: string;
-}
+export type CategoryKeys = NonNullable<ProductCategoryRow>;
 
 /**
- * Every category's id, slug and name, in the owner's order: few rows, read to turn a listing's category
- * filter into ids and to name the categories in the listing's filter.
+ * Every category's id, slug and names, in the owner's order: few rows, read to turn a listing's
+ * category filter into ids, to name the categories in the listing's filter and a listing's products.
  */
 export async function findCategoryKeys(db: DbOrTx): Promise<CategoryKeys[]> {
   return db

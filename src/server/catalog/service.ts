@@ -31,7 +31,7 @@ import {
   findProductDetail,
   findPageAnchors,
   findProducts,
-  findProductsById,
+  findProductCards,
   findRating,
   lockProduct,
   productCountsByCategory,
@@ -43,6 +43,7 @@ import {
   type PageAnchor,
   type ProductFilters,
   type ProductSummary,
+  type ProductCard,
   type ProductWithCategory,
 } from './queries';
 import { searchTerm } from '@/shared/search-text';
@@ -144,9 +145,34 @@ export interface CatalogDeps {
 export function createCatalogService({ db, store, events, readModel, listingIndex }: CatalogDeps) {
   /** The listing's products by id: the ids of the pages asked together read in one query. */
   const productsById = batchedReadById(
-    (ids) => findProductsById(db, ids),
+    async (ids) => withCategories(await findProductCards(db, ids)),
     (row) => row.product.id,
   );
+
+  /** Every category's keys, in the owner's order; few rows, kept until the catalogue changes. */
+  function categoryKeys(): Promise<CategoryKeys[]> {
+    return readModel.read('category-keys', () => findCategoryKeys(db));
+  }
+
+  function categoryKeysById(): Promise<Map<string, CategoryKeys>> {
+    return readModel.read(
+      'category-keys-by-id',
+      async () => new Map((await categoryKeys()).map((row) => [row.id, row])),
+    );
+  }
+
+  /** The listing's products with their categories, named from the kept category keys. */
+  async function withCategories(cards: ProductCard[]): Promise<ProductWithCategory[]> {
+    let byId = await categoryKeysById();
+    // A category made in another process that has not yet told this one: its keys are read afresh.
+    if (cards.some(({ categoryId }) => categoryId !== null && !byId.has(categoryId))) {
+      byId = new Map((await findCategoryKeys(db)).map((row) => [row.id, row]));
+    }
+    return cards.map(({ product, categoryId }) => ({
+      product,
+      category: (categoryId !== null && byId.get(categoryId)) || null,
+    }));
+  }
 
   /** Products per category, shared by the category answers and cached like the listing totals. */
   function categoryCounts(): Promise<Map<string, number>> {
@@ -164,7 +190,7 @@ export function createCatalogService({ db, store, events, readModel, listingInde
   ): Promise<string[] | undefined> {
     if (!slug && !category) return undefined;
     if (!slug && category && 'id' in category) return [category.id];
-    const keys = await readModel.read('category-keys', () => findCategoryKeys(db));
+    const keys = await categoryKeys();
     const matches = (row: CategoryKeys) => {
       if (slug && row.slug !== slug.toLowerCase()) return false;
       if (!category) return true;
@@ -377,7 +403,7 @@ export function createCatalogService({ db, store, events, readModel, listingInde
 
   /** Every category's name, as the storefront's listing filter knows them. */
   async function categoryNames(): Promise<string[]> {
-    const keys = await readModel.read('category-keys', () => findCategoryKeys(db));
+    const keys = await categoryKeys();
     return keys.map((row) => row.name);
   }
 
