@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ShopEvents } from './events';
 
 describe('ShopEvents', () => {
-  const placed = { orderId: 'o1', userId: 'u1', grandTotal: 110 };
+  const placed = { orderId: 'o1', userId: 'u1', grandTotal: 110, productIds: ['p1'] };
 
   it('calls every listener of the event with its payload, and stops after unsubscribing', () => {
     const events = new ShopEvents();

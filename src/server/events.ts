@@ -10,7 +10,13 @@ export interface ShopEventMap {
   productChanged: { productId: string; change: 'created' | 'updated' | 'deleted' | 'rated' };
   categoryChanged: { categoryId: string; change: 'created' | 'updated' | 'deleted' };
   /** An order was placed: its products' stock went down. */
-  orderPlaced: { orderId: string; userId: string; grandTotal: number };
+  orderPlaced: {
+    orderId: string;
+    userId: string;
+    grandTotal: number;
+    /** The products whose stock it took: the listing follows them without reading the order back. */
+    productIds: string[];
+  };
   /** `stockMoved`: the change cancelled the order (stock returned) or revived a cancelled one (taken again). */
   orderStatusChanged: {
     orderId: string;

@@ -116,8 +116,8 @@ describe('catalogue read model', () => {
     ],
     [
       'orderPlaced',
-      () => events.emit('orderPlaced', { orderId: 'o', userId: 'u', grandTotal: 1 }),
-      { orderId: 'o' },
+      () => events.emit('orderPlaced', { orderId: 'o', userId: 'u', grandTotal: 1, productIds: ['p', 'q'] }),
+      { productIds: ['p', 'q'] },
     ],
     [
       'orderStatusChanged that moved stock',

@@ -121,7 +121,7 @@ export async function createCatalogReadModel({
     events.on('productChanged', (event) => changedHere({ productIds: [event.productId] })),
     // A category's name or slug is no product's row; its answers are cleared all the same.
     events.on('categoryChanged', () => changedHere({ productIds: [] })),
-    events.on('orderPlaced', (event) => changedHere({ orderId: event.orderId })),
+    events.on('orderPlaced', (event) => changedHere({ productIds: event.productIds })),
     events.on('orderStatusChanged', (event) => {
       if (event.stockMoved) changedHere({ orderId: event.orderId });
     }),

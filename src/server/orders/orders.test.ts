@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { messages } from '@/shared/messages';
 import type { CartDto } from '@/shared/schemas/cart';
 import type { OrderDto } from '@/shared/schemas/order';
@@ -205,7 +205,15 @@ describe('orders API', () => {
       expect(await stockOf(t, dress.id)).toEqual({ available: 3, sold: 2 });
       expect(await stockOf(t, hat.id)).toEqual({ available: 1, sold: 1 });
       expect((await cartOf(user)).products).toEqual([]);
-      expect(placed).toEqual([{ orderId: order.id, userId: user.id, grandTotal: 915.5 }]);
+      expect(placed).toEqual([
+        {
+          orderId: order.id,
+          userId: user.id,
+          grandTotal: 915.5,
+          productIds: expect.arrayContaining([dress.id, hat.id]) as string[],
+        },
+      ]);
+      expect(placed[0]!.productIds).toHaveLength(2);
     });
 
     it('keeps the snapshot when the product changes later', async () => {
@@ -669,6 +677,14 @@ describe('orders API', () => {
             url: `/api/product?availability=inStock&page=1&search=${encodeURIComponent(name)}`,
           })
         ).json<{ totalCount: number }>().totalCount;
+      expect(await inStock()).toBe(1);
+      // Answered from the listing index once it is built: the order's products are what it follows.
+      await vi.waitFor(async () =>
+        expect((await t.app.inject({ method: 'GET', url: '/api/health' })).json()).toHaveProperty(
+          'listing',
+          'memory',
+        ),
+      );
       expect(await inStock()).toBe(1);
       const { user, order } = await placedOrder([[product.id, 1]]);
       expect(await inStock()).toBe(0);

@@ -213,7 +213,7 @@ export function createOrderService({ db, store, signProofLink, events, mail }: O
     // only for a cart that can be ordered now, so a burst of doomed orders decodes nothing.
     if (input.proof) await assertOrderable(db, cartId);
     const proofKey = input.proof ? await storeProof(store, input.proof) : null;
-    type Placed = { created: true; order: OrderDto };
+    type Placed = { created: true; order: OrderDto; productIds: string[] };
     let result: Placed | { created: false; orderId: string };
     try {
       // Five statements: PGlite runs one transaction at a time, so every round trip here holds the queue.
@@ -286,7 +286,7 @@ export function createOrderService({ db, store, signProofLink, events, mail }: O
         // Answered from what the transaction wrote, not read back; the proof's link is signed only now.
         const dto = orderDto(store, signProofLink, { order, customer, verifier: null }, lines, [placement]);
         await mail.orderPlaced(tx, dto, input.language);
-        return { created: true, order: dto };
+        return { created: true, order: dto, productIds: [...new Set(lines.map((line) => line.productId))] };
       });
     } catch (error) {
       if (proofKey) await store.delete(proofKey).catch(() => undefined);
@@ -298,8 +298,13 @@ export function createOrderService({ db, store, signProofLink, events, mail }: O
       return { order: await loadOrder(result.orderId), created: false };
     }
     mail.committed();
-    const { order } = result;
-    events.emit('orderPlaced', { orderId: order.id, userId: user.id, grandTotal: order.grandTotal });
+    const { order, productIds } = result;
+    events.emit('orderPlaced', {
+      orderId: order.id,
+      userId: user.id,
+      grandTotal: order.grandTotal,
+      productIds,
+    });
     return { order, created: true };
   }
 
