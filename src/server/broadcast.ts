@@ -83,11 +83,26 @@ function broadcastOver(transport: Transport): Broadcast {
   };
 }
 
-/** PostgreSQL's LISTEN/NOTIFY (PGlite has them too, within its one process). */
+/** PostgreSQL's LISTEN/NOTIFY. */
 function databaseTransport(database: Database): Transport {
   return {
     send: (payload) => database.notify(CHANNEL, payload),
     listen: (handlers) => database.listen(CHANNEL, handlers),
+    close: async () => undefined,
+  };
+}
+
+/**
+ * PGlite's data directory is one process's (its lock), so there is nobody to tell: its NOTIFY would
+ * only come back to the sender, after a round trip through the database's one queue per change.
+ */
+function aloneTransport(): Transport {
+  return {
+    send: async () => undefined,
+    listen: async ({ onListening }) => {
+      onListening(true);
+      return async () => undefined;
+    },
     close: async () => undefined,
   };
 }
@@ -127,15 +142,17 @@ function redisTransport(url: string, onError: (error: Error) => void): Transport
   };
 }
 
-/** Redis pub/sub when REDIS_URL is set, else the database's own LISTEN/NOTIFY. */
+/**
+ * Redis pub/sub when REDIS_URL is set, else PostgreSQL's own LISTEN/NOTIFY; on PGlite, which is one
+ * process's, nothing travels.
+ */
 export function createBroadcast(options: {
   redisUrl: string | undefined;
   database: Database;
   onError: (error: Error) => void;
 }): Broadcast {
+  if (options.redisUrl) return broadcastOver(redisTransport(options.redisUrl, options.onError));
   return broadcastOver(
-    options.redisUrl
-      ? redisTransport(options.redisUrl, options.onError)
-      : databaseTransport(options.database),
+    options.database.driver === 'pglite' ? aloneTransport() : databaseTransport(options.database),
   );
 }
