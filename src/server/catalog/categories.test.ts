@@ -4,7 +4,9 @@ import type { CategoryDto } from '@/shared/schemas/category';
 import type { ProductDto } from '@/shared/schemas/product';
 import { categories, products, type CategoryRow } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/app';
+import { sendForm } from '../admin/test-support';
 import { createCategory, createProduct } from '../test/catalog-fixtures';
+import { createUser } from '../test/users';
 
 interface CategoryListAnswer {
   success: boolean;
@@ -209,6 +211,32 @@ describe('categories', () => {
         .where(eq(products.name, 'Uncategorised'));
       await t.database.db.delete(categories).where(eq(categories.id, unheard!.id));
       t.app.events.emit('categoryChanged', { categoryId: unheard!.id, change: 'deleted' });
+    }
+  });
+
+  it("shows a category's new names on its products' cards as soon as the owner renames it", async () => {
+    await get('/api/product?page=1&limit=1');
+    await vi.waitFor(async () => expect(await get('/api/health')).toHaveProperty('listing', 'memory'));
+    const resort = await createCategory(t, { name: 'Resort', slug: 'resort' });
+    const product = await createProduct(t, { name: 'Resort Kaftan', category: resort });
+    const cardCategory = async () =>
+      (await get<{ products: ProductDto[] }>('/api/product?page=1&limit=100')).products.find(
+        (listed) => listed.id === product.id,
+      )?.category;
+    try {
+      expect(await cardCategory()).toMatchObject({ name: 'Resort', nameAr: '' });
+      const admin = await createUser(t, { role: 'admin' });
+      const renamed = await sendForm(t, admin, 'PATCH', `/api/category/${resort.id}`, {
+        name: 'Summer Resort',
+        nameAr: 'مصيف',
+      });
+      expect(renamed.statusCode, renamed.body).toBe(200);
+      expect(await cardCategory()).toMatchObject({ name: 'Summer Resort', nameAr: 'مصيف' });
+    } finally {
+      await t.database.db.delete(products).where(eq(products.id, product.id));
+      await t.database.db.delete(categories).where(eq(categories.id, resort.id));
+      t.app.events.emit('productChanged', { productId: product.id, change: 'deleted' });
+      t.app.events.emit('categoryChanged', { categoryId: resort.id, change: 'deleted' });
     }
   });
 
