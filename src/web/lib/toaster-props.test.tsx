@@ -18,6 +18,15 @@ describe('toaster settings (SPEC §9)', () => {
     expect(options.style?.maxWidth).toBe('350px');
   });
 
+  it('shows toasts below the top bar, clear of its buttons', () => {
+    render(<Toaster {...toasterProps} />);
+    act(() => {
+      toast('Added');
+    });
+    const container = screen.getByText('Added').closest('[data-rht-toaster]');
+    expect(container).toHaveStyle({ top: '6rem' });
+  });
+
   it('shows at most 20 toasts at once', () => {
     render(<Toaster {...toasterProps} />);
     act(() => {

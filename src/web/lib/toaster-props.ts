@@ -7,6 +7,9 @@ import { TOAST_DURATION_MS, TOAST_MAX_WIDTH_PX, TOAST_REMOVE_DELAY_MS } from '@/
  */
 export const toasterProps: ToasterProps = {
   position: 'top-center',
+  // Below the top bar (5 rem, under an announcement of up to 2.25 rem), never over its cart, menu and
+  // account buttons: a toast over them took the tap on a phone, and hovering it keeps it from leaving.
+  containerStyle: { top: '6rem' },
   gutter: 10,
   toastOptions: {
     duration: TOAST_DURATION_MS.blank,
