@@ -53,12 +53,48 @@ export function averageRating(ratingSum: number, ratingCount: number): number {
 }
 
 /**
- * A product exactly as DESIGN §2 answers it: `_id` beside `id` and `avaliableItems` spelled so for the
- * original clients, money in EGP, and `images` = the default image then the sub-images.
+ * The fields of a product's answer that are its columns as they are: what the generated column
+ * `products.card_answer` holds as JSON text (migration 0014), so a listing writes them into its answer
+ * without parsing or serializing the long texts again (issue 18).
  */
-export function productDto(store: ObjectStore, row: ProductDtoRow, category: ProductCategoryRow): ProductDto {
-  const defaultImage = imageDto(store, row.defaultImage);
-  const subImages = row.subImages.map((image) => imageDto(store, image));
+type ProductAnswerColumns = Pick<
+  ProductDto,
+  | '_id'
+  | 'id'
+  | 'name'
+  | 'slug'
+  | 'description'
+  | 'nameAr'
+  | 'descriptionAr'
+  | 'discount'
+  | 'avaliableItems'
+  | 'soldItems'
+  | 'ratingCount'
+  | 'options'
+  | 'optionsInStock'
+>;
+
+/** What the rest of a product's answer is computed from: what `products.card_facts` holds. */
+export type ProductCardFacts = Pick<
+  ProductDtoRow,
+  | 'id'
+  | 'pricePiastres'
+  | 'finalPricePiastres'
+  | 'availableItems'
+  | 'ratingSum'
+  | 'ratingCount'
+  | 'createdAt'
+  | 'defaultImage'
+  | 'subImages'
+>;
+
+/** A listing card as read: its answer's columns as JSON text, and the facts for the rest. */
+export interface ProductCardText {
+  answer: string;
+  facts: ProductCardFacts;
+}
+
+function answerColumns(row: ProductDtoRow): ProductAnswerColumns {
   return {
     _id: row.id,
     id: row.id,
@@ -67,12 +103,29 @@ export function productDto(store: ObjectStore, row: ProductDtoRow, category: Pro
     description: row.description,
     nameAr: row.nameAr,
     descriptionAr: row.descriptionAr,
-    price: toEgp(row.pricePiastres),
     discount: row.discount,
-    finalPrice: toEgp(row.finalPricePiastres),
+    avaliableItems: row.availableItems,
+    soldItems: row.soldItems,
+    ratingCount: row.ratingCount,
+    options: row.options,
+    optionsInStock: row.optionsInStock,
+  };
+}
+
+/** The answer's fields computed from the columns: money in EGP, images' addresses, the rating, the date. */
+function computedFields(
+  store: ObjectStore,
+  facts: ProductCardFacts,
+  category: ProductCategoryRow,
+): Omit<ProductDto, keyof ProductAnswerColumns> {
+  const defaultImage = imageDto(store, facts.defaultImage);
+  const subImages = facts.subImages.map((image) => imageDto(store, image));
+  return {
+    price: toEgp(facts.pricePiastres),
+    finalPrice: toEgp(facts.finalPricePiastres),
     defaultImage,
     subImages,
-    images: row.defaultImage ? [defaultImage, ...subImages] : subImages,
+    images: facts.defaultImage ? [defaultImage, ...subImages] : subImages,
     category: category
       ? {
           _id: category.id,
@@ -82,15 +135,30 @@ export function productDto(store: ObjectStore, row: ProductDtoRow, category: Pro
           slug: category.slug,
         }
       : null,
-    avaliableItems: row.availableItems,
-    soldItems: row.soldItems,
-    inStock: row.availableItems > 0,
-    averageRating: averageRating(row.ratingSum, row.ratingCount),
-    ratingCount: row.ratingCount,
-    createdAt: row.createdAt.toISOString(),
-    options: row.options,
-    optionsInStock: row.optionsInStock,
+    inStock: facts.availableItems > 0,
+    averageRating: averageRating(facts.ratingSum, facts.ratingCount),
+    createdAt: facts.createdAt.toISOString(),
   };
+}
+
+/**
+ * A product exactly as DESIGN §2 answers it: `_id` beside `id` and `avaliableItems` spelled so for the
+ * original clients, money in EGP, and `images` = the default image then the sub-images.
+ */
+export function productDto(store: ObjectStore, row: ProductDtoRow, category: ProductCategoryRow): ProductDto {
+  return { ...answerColumns(row), ...computedFields(store, row, category) };
+}
+
+/**
+ * The same answer as `productDto`, as JSON text, from a listing card: the stored columns' text as it
+ * is, then the computed fields (a test compares the two on awkward texts).
+ */
+export function productCardJson(
+  store: ObjectStore,
+  card: ProductCardText,
+  category: ProductCategoryRow,
+): string {
+  return `${card.answer.slice(0, -1)},${JSON.stringify(computedFields(store, card.facts, category)).slice(1)}`;
 }
 
 /** A variant's answer: its own price or the product's, with the product's discount (issue 13). */

@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import { categories, products } from '../db/schema';
 import { seedLargeCatalogue } from '../db/seed/large';
+import { createLocalStore } from '../storage/local';
 import { freshDatabase } from '../test/app';
+import { productCardJson, productDto } from './dto';
 import { INDEXED_SORTS, ListingIndex } from './listing-index';
 import {
   findListedProducts,
@@ -155,13 +157,15 @@ describe('the listing index answers what the listing SQL answers', () => {
       '00000000-0000-4000-8000-000000000000',
       ...ids.slice(1),
     ]);
-    expect(read).toEqual(
-      [...rows].reverse().map(({ product, category }) => ({ product, categoryId: category?.id ?? null })),
+    expect(read.map(({ card, categoryId }) => ({ id: card.facts.id, categoryId }))).toEqual(
+      [...rows]
+        .reverse()
+        .map(({ product, category }) => ({ id: product.id, categoryId: category?.id ?? null })),
     );
     expect(await findProductCards(database.db, [])).toEqual([]);
   });
 
-  it("reads from a product's card exactly the columns the other queries read", async () => {
+  it("answers from a product's card exactly what its row answers", async () => {
     const [category] = await database.db.select({ id: categories.id }).from(categories).limit(1);
     const written = await database.db
       .insert(products)
@@ -202,9 +206,15 @@ describe('the listing index answers what the listing SQL answers', () => {
     );
     const ids = written.map((row) => row.id);
     const expected = await Promise.all(ids.map((id) => findProduct(database.db, { id })));
-    expect(await findProductCards(database.db, ids)).toEqual(
-      expected.map((row) => ({ product: row!.product, categoryId: row!.category?.id ?? null })),
-    );
+    const cards = await findProductCards(database.db, ids);
+    expect(cards.map(({ categoryId }) => categoryId)).toEqual([category!.id, null]);
+    // Any store will do: both answers ask it for the same addresses.
+    const store = createLocalStore('/nonexistent');
+    cards.forEach(({ card }, i) => {
+      const row = expected[i]!;
+      const text = productCardJson(store, card, row.category);
+      expect(JSON.parse(text)).toStrictEqual(productDto(store, row.product, row.category));
+    });
     expect(expected[0]!.category?.id).toBe(category!.id);
     expect(expected[1]!.category).toBeNull();
   });

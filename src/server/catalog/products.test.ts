@@ -1,5 +1,6 @@
+import { gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { PRODUCT_SORTS } from '@/shared/constants';
 import { messages } from '@/shared/messages';
 import type { ProductDto } from '@/shared/schemas/product';
@@ -170,6 +171,32 @@ describe('GET /api/product', () => {
         optionsInStock: {},
       },
     ]);
+  });
+
+  it('answers JSON in UTF-8, the same bytes when a page is asked again and kept, compressed when asked', async () => {
+    // Written in the table alone, so no kept answer changes: the page below is read fresh.
+    const setBagNameAr = (nameAr: string) =>
+      t.database.db.update(productsTable).set({ nameAr }).where(eq(productsTable.id, bag.id));
+    await setBagNameAr('حقيبة "نور" ١٠٠٪');
+    onTestFinished(async () => {
+      await setBagNameAr('');
+    });
+    const url = '/api/product?page=1&limit=5&sort=nameDesc';
+    // Fresh, then written again and kept (a page is kept once asked twice), then the kept one.
+    const answers = [];
+    for (let i = 0; i < 3; i++) answers.push(await t.app.inject({ method: 'GET', url }));
+    for (const res of answers) {
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(res.headers['content-length']).toBe(String(res.rawPayload.length));
+      expect(res.body).toBe(answers[0]!.body);
+    }
+    const body = answers[0]!.json<ListAnswer>();
+    expect(body.success).toBe(true);
+    expect(body.products.find((product) => product.id === bag.id)?.nameAr).toBe('حقيبة "نور" ١٠٠٪');
+    const gzipped = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzipped.rawPayload).toString()).toBe(answers[0]!.body);
   });
 
   it('answers money in EGP with the discount applied, out-of-stock and category-less products too', async () => {

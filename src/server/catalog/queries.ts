@@ -23,6 +23,8 @@ import type {
   CategoryDtoRow,
   ProductCategoryRow,
   ProductDetailCategoryRow,
+  ProductCardFacts,
+  ProductCardText,
   ProductDtoRow,
   VariantDtoRow,
 } from './dto';
@@ -535,32 +537,34 @@ export async function findOrderProductIds(db: DbOrTx, orderId: string): Promise<
 const productCardStatements = new WeakMap<DbOrTx, PreparedCards>();
 
 interface PreparedCards {
-  execute(values: { ids: string }): Promise<Array<{ card: string; categoryId: string | null }>>;
+  execute(values: {
+    ids: string;
+  }): Promise<Array<{ answer: string; facts: string; categoryId: string | null }>>;
 }
 
-/** A listing's product as read by id: its columns and its category's id, named by the caller. */
+/** A listing's product as read by id: its card, and its category's id, named by the caller. */
 export interface ProductCard {
-  product: ProductDtoRow;
+  card: ProductCardText;
   categoryId: string | null;
 }
 
-/** A product's columns from its `card` (the generated column of src/server/db/schema.ts). */
-function productOfCard(card: string): ProductDtoRow {
-  const row = JSON.parse(card) as Omit<ProductDtoRow, 'createdAt'> & { createdAt: number };
-  return { ...row, createdAt: new Date(row.createdAt) };
+/** A card's facts from `card_facts` (the generated column of src/server/db/schema.ts). */
+function factsOfCard(text: string): ProductCardFacts {
+  const facts = JSON.parse(text) as Omit<ProductCardFacts, 'createdAt'> & { createdAt: number };
+  return { ...facts, createdAt: new Date(facts.createdAt) };
 }
 
 /**
  * These products in the order of `ids` (the listing index chose and sorted them); an id no longer in
- * the table is left out. One prepared statement, by primary key, reading each product's card: one
- * field instead of eighteen, and no join, since the few categories are known already (issue 18).
+ * the table is left out. One prepared statement, by primary key, reading each product's card: two
+ * fields instead of eighteen, and no join, since the few categories are known already (issue 18).
  */
 export async function findProductCards(db: DbOrTx, ids: string[]): Promise<ProductCard[]> {
   if (ids.length === 0) return [];
   let prepared = productCardStatements.get(db);
   if (!prepared) {
     const query = db
-      .select({ card: products.card, categoryId: products.categoryId })
+      .select({ answer: products.cardAnswer, facts: products.cardFacts, categoryId: products.categoryId })
       .from(products)
       .where(sql`${products.id} = any(${sql.placeholder('ids')}::uuid[])`);
     prepared = query.prepare(statementName(query.toSQL().sql));
@@ -570,8 +574,8 @@ export async function findProductCards(db: DbOrTx, ids: string[]): Promise<Produ
   const rows = await prepared.execute({ ids: `{${ids.join(',')}}` });
   const byId = new Map(
     rows.map((row) => {
-      const product = productOfCard(row.card);
-      return [product.id, { product, categoryId: row.categoryId }];
+      const facts = factsOfCard(row.facts);
+      return [facts.id, { card: { answer: row.answer, facts }, categoryId: row.categoryId }];
     }),
   );
   return ids.flatMap((id) => byId.get(id) ?? []);

@@ -18,6 +18,7 @@ import {
 } from '@/shared/schemas/product';
 import { currentUser } from '../plugins/auth-guard';
 import { errorAnswers } from '../plugins/docs';
+import { sendJson } from '../plugins/send-json';
 import { createCatalogService, type CatalogDeps } from './service';
 
 const IdOrSlugParams = z.object({ idOrSlug: idOrSlugParam });
@@ -36,7 +37,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, dep
         response: { 200: ProductListAnswerSchema, ...errorAnswers(400) },
       },
     },
-    async (request) => ({ success: true as const, ...(await catalog.listProducts(request.query)) }),
+    async (request, reply) => sendJson(reply, await catalog.listProductsJson(request.query)),
   );
 
   app.get(

@@ -17,7 +17,14 @@ import type { ShopEvents } from '../events';
 import type { SessionUser } from '../plugins/auth-guard';
 import type { ObjectStore } from '../storage/types';
 import { batchedReadById } from './batched-reads';
-import { averageRating, categoryDto, productDetailDto, productDto } from './dto';
+import {
+  averageRating,
+  categoryDto,
+  productCardJson,
+  productDetailDto,
+  productDto,
+  type ProductCardText,
+} from './dto';
 import type { CatalogReadModel } from './read-model';
 import { isIndexedSort } from './listing-index';
 import type { ListingIndexKeeper } from './listing-index-keeper';
@@ -146,7 +153,7 @@ export function createCatalogService({ db, store, events, readModel, listingInde
   /** The listing's products by id: the ids of the pages asked together read in one query. */
   const productsById = batchedReadById(
     async (ids) => withCategories(await findProductCards(db, ids)),
-    (row) => row.product.id,
+    (row) => row.card.facts.id,
   );
 
   /** Every category's keys, in the owner's order; few rows, kept until the catalogue changes. */
@@ -162,14 +169,16 @@ export function createCatalogService({ db, store, events, readModel, listingInde
   }
 
   /** The listing's products with their categories, named from the kept category keys. */
-  async function withCategories(cards: ProductCard[]): Promise<ProductWithCategory[]> {
+  async function withCategories(
+    cards: ProductCard[],
+  ): Promise<Array<{ card: ProductCardText; category: CategoryKeys | null }>> {
     let byId = await categoryKeysById();
     // A category made in another process that has not yet told this one: its keys are read afresh.
     if (cards.some(({ categoryId }) => categoryId !== null && !byId.has(categoryId))) {
       byId = new Map((await findCategoryKeys(db)).map((row) => [row.id, row]));
     }
-    return cards.map(({ product, categoryId }) => ({
-      product,
+    return cards.map(({ card, categoryId }) => ({
+      card,
       category: (categoryId !== null && byId.get(categoryId)) || null,
     }));
   }
@@ -224,8 +233,18 @@ export function createCatalogService({ db, store, events, readModel, listingInde
     return readModel.read(summaryKey(filters), () => productSummary(db, filters));
   }
 
+  /** A listing page's products as JSON text, from their cards (the listing index's pages). */
+  async function cardsJson(ids: string[]): Promise<string[]> {
+    return (await productsById(ids)).map(({ card, category }) => productCardJson(store, card, category));
+  }
+
+  /** A listing page's products as JSON text, from their rows (the pages the SQL answers). */
+  function rowsJson(rows: ProductWithCategory[]): string[] {
+    return rows.map((row) => JSON.stringify(productDto(store, row.product, row.category)));
+  }
+
   /**
-   * The summary and the page's rows. The first page is asked beside its summary (on PostgreSQL they
+   * The summary and the page's products as JSON text. The first page is asked beside its summary (on PostgreSQL they
    * run at once, on two connections); a later one waits for the count, since a page past the end would
    * make PostgreSQL walk every row to skip them: known empty, never asked.
    */
@@ -234,7 +253,7 @@ export function createCatalogService({ db, store, events, readModel, listingInde
     sort: ProductSort,
     limit: number,
     offset: number,
-  ): Promise<{ summary: ProductSummary; rows: ProductWithCategory[] }> {
+  ): Promise<{ summary: ProductSummary; products: string[] }> {
     const index = isIndexedSort(sort) && !filters.searchTypos ? await listingIndex.usable() : null;
     if (index && isIndexedSort(sort)) {
       if (filters.search) {
@@ -242,37 +261,42 @@ export function createCatalogService({ db, store, events, readModel, listingInde
         const summary = await readModel.read(summaryKey(filters), async () =>
           summaryFromGroups(found.groups, filters),
         );
-        return { summary, rows: await productsById(found.ids) };
+        return { summary, products: await cardsJson(found.ids) };
       }
       const summary = await readModel.read(summaryKey(filters), async () =>
         summaryFromGroups(index.summaryGroups(filters), filters),
       );
       const ids = offset < summary.count ? index.pageIds(filters, sort, limit, offset) : [];
-      return { summary, rows: await productsById(ids) };
+      return { summary, products: await cardsJson(ids) };
     }
     if (offset === 0 && filters.search) {
       // A search's first page and summary come from one pass over its matches; the summary is kept
       // for its later pages.
       const first = await searchFirstPage(db, filters, sort, limit);
       const summary = await readModel.read(summaryKey(filters), async () => first.summary);
-      return { summary, rows: first.rows };
+      return { summary, products: rowsJson(first.rows) };
     }
     if (offset === 0) {
       const [summary, rows] = await Promise.all([
         summaryOf(filters),
         findProducts(db, filters, sort, limit, 0),
       ]);
-      return { summary, rows };
+      return { summary, products: rowsJson(rows) };
     }
     const summary = await summaryOf(filters);
     const rows =
       offset < summary.count
         ? await findProducts(db, filters, sort, limit, offset, await anchorBefore(filters, sort, offset))
         : [];
-    return { summary, rows };
+    return { summary, products: rowsJson(rows) };
   }
 
-  async function listProducts(query: ProductQuery): Promise<ProductListAnswer> {
+  /**
+   * `GET /product`'s whole answer as JSON in UTF-8: the products' texts are joined as they are, so a
+   * page's long texts are never parsed or serialized on their way (issue 18), and the answer kept for
+   * a page asked again is these bytes, outside the collector's heap and sent as they are.
+   */
+  async function listProductsJson(query: ProductQuery): Promise<Buffer> {
     const search = query.search === undefined ? '' : searchTerm(query.search);
     const filters: ProductFilters = {
       search: search || undefined,
@@ -292,7 +316,7 @@ export function createCatalogService({ db, store, events, readModel, listingInde
     }
     const { page, limit, offset } = paging(query.page, query.limit, LISTING_PAGE_SIZE, UNPAGED_PRODUCT_LIMIT);
     if (filters.categoryIds?.length === 0) {
-      return {
+      const answer: ProductListAnswer = {
         products: [],
         page,
         totalPages: 1,
@@ -300,22 +324,25 @@ export function createCatalogService({ db, store, events, readModel, listingInde
         maxPrice: 0,
         facets: { size: [], color: [] },
       };
+      return Buffer.from(JSON.stringify({ success: true, ...answer }));
     }
     const sort = query.sort ?? 'featured';
-    const build = async (): Promise<ProductListAnswer> => {
-      let { summary, rows } = await pageOf(filters, sort, limit, offset);
+    const build = async (): Promise<Buffer> => {
+      let { summary, products } = await pageOf(filters, sort, limit, offset);
       // A term found nowhere as typed is looked for again as a word with typos ('lnen' finds linen).
       if (summary.count === 0 && filters.search) {
-        ({ summary, rows } = await pageOf({ ...filters, searchTypos: true }, sort, limit, offset));
+        ({ summary, products } = await pageOf({ ...filters, searchTypos: true }, sort, limit, offset));
       }
-      return {
-        products: rows.map((row) => productDto(store, row.product, row.category)),
+      const rest: Omit<ProductListAnswer, 'products'> = {
         page,
         totalPages: pageCount(summary.count, limit),
         totalCount: summary.count,
         maxPrice: toEgp(summary.maxFinalPricePiastres ?? 0),
         facets: summary.facets,
       };
+      return Buffer.from(
+        `{"success":true,"products":[${products.join(',')}],${JSON.stringify(rest).slice(1)}`,
+      );
     };
     // A page is kept once asked twice: the first pages and a popular deep one are what shoppers ask
     // again, a search typed once or a page reached once is not worth keeping (its products would
@@ -323,6 +350,13 @@ export function createCatalogService({ db, store, events, readModel, listingInde
     // measured). An unpaged answer of up to 1,000 products is never kept, so the cache stays small.
     if (limit > MAX_PAGE_SIZE) return build();
     return readModel.readIfAskedBefore(`page:${JSON.stringify([filters, sort, page, limit])}`, build);
+  }
+
+  /** `GET /product`'s answer (without its `success`), for the pages the server writes itself. */
+  async function listProducts(query: ProductQuery): Promise<ProductListAnswer> {
+    const json = (await listProductsJson(query)).toString();
+    const { success: _success, ...answer } = JSON.parse(json) as ProductListAnswer & { success: true };
+    return answer;
   }
 
   async function getProduct(idOrSlug: string): Promise<ProductDetailDto> {
@@ -409,6 +443,7 @@ export function createCatalogService({ db, store, events, readModel, listingInde
 
   return {
     listProducts,
+    listProductsJson,
     getProduct,
     rateProduct,
     listCategories,

@@ -141,14 +141,23 @@ export const products = pgTable(
       .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
-    // The columns a listing card shows, as one JSON text kept on every write (issue 18): a page of
-    // products is then one field per row to read, not eighteen, which in PGlite was most of a fresh
-    // page's time. `product_card` comes with the migration; src/server/catalog/queries.ts reads it.
-    card: text('card')
+    // A listing card as two JSON texts kept on every write (issue 18), so a page of products is two
+    // fields per row to read, not eighteen (in PGlite most of a fresh page's time), and the answer is
+    // written without parsing or serializing the long texts: `card_answer` holds the answer's fields
+    // that are columns as they are (names, descriptions, options), `card_facts` the few the server
+    // computes from (money, rating, date, images). The functions come with the migration;
+    // src/server/catalog/queries.ts reads them and src/server/catalog/dto.ts completes the answer.
+    cardAnswer: text('card_answer')
       .notNull()
       .generatedAlwaysAs(
         (): SQL =>
-          sql`product_card(${products.id}, ${products.name}, ${products.slug}, ${products.description}, ${products.nameAr}, ${products.descriptionAr}, ${products.pricePiastres}, ${products.discount}, ${products.finalPricePiastres}, ${products.availableItems}, ${products.soldItems}, ${products.defaultImage}, ${products.subImages}, ${products.ratingSum}, ${products.ratingCount}, ${products.createdAt}, ${products.options}, ${products.optionsInStock})`,
+          sql`product_card_answer(${products.id}, ${products.name}, ${products.slug}, ${products.description}, ${products.nameAr}, ${products.descriptionAr}, ${products.discount}, ${products.availableItems}, ${products.soldItems}, ${products.ratingCount}, ${products.options}, ${products.optionsInStock})`,
+      ),
+    cardFacts: text('card_facts')
+      .notNull()
+      .generatedAlwaysAs(
+        (): SQL =>
+          sql`product_card_facts(${products.id}, ${products.pricePiastres}, ${products.finalPricePiastres}, ${products.availableItems}, ${products.ratingSum}, ${products.ratingCount}, ${products.createdAt}, ${products.defaultImage}, ${products.subImages})`,
       ),
   },
   (t) => [
