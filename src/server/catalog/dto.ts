@@ -112,20 +112,14 @@ function answerColumns(row: ProductDtoRow): ProductAnswerColumns {
   };
 }
 
-/** The answer's fields computed from the columns: money in EGP, images' addresses, the rating, the date. */
-function computedFields(
-  store: ObjectStore,
+/** The answer's computed fields but the images: money in EGP, the category, the rating, the date. */
+function computedScalars(
   facts: ProductCardFacts,
   category: ProductCategoryRow,
-): Omit<ProductDto, keyof ProductAnswerColumns> {
-  const defaultImage = imageDto(store, facts.defaultImage);
-  const subImages = facts.subImages.map((image) => imageDto(store, image));
+): Omit<ProductDto, keyof ProductAnswerColumns | 'defaultImage' | 'subImages' | 'images'> {
   return {
     price: toEgp(facts.pricePiastres),
     finalPrice: toEgp(facts.finalPricePiastres),
-    defaultImage,
-    subImages,
-    images: facts.defaultImage ? [defaultImage, ...subImages] : subImages,
     category: category
       ? {
           _id: category.id,
@@ -146,19 +140,35 @@ function computedFields(
  * original clients, money in EGP, and `images` = the default image then the sub-images.
  */
 export function productDto(store: ObjectStore, row: ProductDtoRow, category: ProductCategoryRow): ProductDto {
-  return { ...answerColumns(row), ...computedFields(store, row, category) };
+  const defaultImage = imageDto(store, row.defaultImage);
+  const subImages = row.subImages.map((image) => imageDto(store, image));
+  return {
+    ...answerColumns(row),
+    ...computedScalars(row, category),
+    defaultImage,
+    subImages,
+    images: row.defaultImage ? [defaultImage, ...subImages] : subImages,
+  };
 }
 
 /**
  * The same answer as `productDto`, as JSON text, from a listing card: the stored columns' text as it
- * is, then the computed fields (a test compares the two on awkward texts).
+ * is, then the computed fields, each image written once though `images` repeats them (a test
+ * compares the two answers on awkward texts).
  */
 export function productCardJson(
   store: ObjectStore,
   card: ProductCardText,
   category: ProductCategoryRow,
 ): string {
-  return `${card.answer.slice(0, -1)},${JSON.stringify(computedFields(store, card.facts, category)).slice(1)}`;
+  const { facts } = card;
+  const defaultImage = JSON.stringify(imageDto(store, facts.defaultImage));
+  const subImages = facts.subImages.map((image) => JSON.stringify(imageDto(store, image)));
+  const images = facts.defaultImage ? [defaultImage, ...subImages] : subImages;
+  return (
+    `${card.answer.slice(0, -1)},"defaultImage":${defaultImage},"subImages":[${subImages.join(',')}],` +
+    `"images":[${images.join(',')}],${JSON.stringify(computedScalars(facts, category)).slice(1)}`
+  );
 }
 
 /** A variant's answer: its own price or the product's, with the product's discount (issue 13). */

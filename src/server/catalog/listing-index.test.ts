@@ -198,6 +198,17 @@ describe('the listing index answers what the listing SQL answers', () => {
           categoryId: null,
           defaultImage: null,
         },
+        {
+          name: 'Sub-images only',
+          slug: 'card-sub-images-only',
+          pricePiastres: 1_999,
+          finalPricePiastres: 1_999,
+          defaultImage: null,
+          subImages: [
+            { key: 'products/c.webp', widths: [] },
+            { key: 'products/d.webp', widths: [320, 640] },
+          ],
+        },
       ])
       .returning({ id: products.id });
     // Microseconds are below what a Date holds: both reads drop them the same way.
@@ -207,7 +218,7 @@ describe('the listing index answers what the listing SQL answers', () => {
     const ids = written.map((row) => row.id);
     const expected = await Promise.all(ids.map((id) => findProduct(database.db, { id })));
     const cards = await findProductCards(database.db, ids);
-    expect(cards.map(({ categoryId }) => categoryId)).toEqual([category!.id, null]);
+    expect(cards.map(({ categoryId }) => categoryId)).toEqual([category!.id, null, null]);
     // Any store will do: both answers ask it for the same addresses.
     const store = createLocalStore('/nonexistent');
     cards.forEach(({ card }, i) => {
