@@ -6,15 +6,13 @@ import type { CategoryRow, ProductRow, ProductVariantRow } from '../db/schema';
 import { imageDto } from '../images/urls';
 import type { ObjectStore } from '../storage/types';
 
+/** A product's texts, named alike in its row and its answer. */
+type ProductTextKey = 'id' | 'name' | 'slug' | 'description' | 'nameAr' | 'descriptionAr';
+
 /** The product columns an answer needs; queries select exactly these. */
 export type ProductDtoRow = Pick<
   ProductRow,
-  | 'id'
-  | 'name'
-  | 'slug'
-  | 'description'
-  | 'nameAr'
-  | 'descriptionAr'
+  | ProductTextKey
   | 'pricePiastres'
   | 'discount'
   | 'finalPricePiastres'
@@ -60,12 +58,7 @@ export function averageRating(ratingSum: number, ratingCount: number): number {
 type ProductAnswerColumns = Pick<
   ProductDto,
   | '_id'
-  | 'id'
-  | 'name'
-  | 'slug'
-  | 'description'
-  | 'nameAr'
-  | 'descriptionAr'
+  | ProductTextKey
   | 'discount'
   | 'avaliableItems'
   | 'soldItems'
