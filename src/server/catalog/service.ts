@@ -244,9 +244,9 @@ export function createCatalogService({ db, store, events, readModel, listingInde
   }
 
   /**
-   * The summary and the page's products as JSON text. The first page is asked beside its summary (on PostgreSQL they
-   * run at once, on two connections); a later one waits for the count, since a page past the end would
-   * make PostgreSQL walk every row to skip them: known empty, never asked.
+   * The summary and the page's products as JSON text. The first page is asked beside its summary (on
+   * PostgreSQL they run at once, on two connections); a later one waits for the count, since a page
+   * past the end would make PostgreSQL walk every row to skip them: known empty, never asked.
    */
   async function pageOf(
     filters: ProductFilters,
@@ -345,9 +345,9 @@ export function createCatalogService({ db, store, events, readModel, listingInde
       );
     };
     // A page is kept once asked twice: the first pages and a popular deep one are what shoppers ask
-    // again, a search typed once or a page reached once is not worth keeping (its products would
-    // outlive the collector's young generation, to be collected later at a higher price: issue 18,
-    // measured). An unpaged answer of up to 1,000 products is never kept, so the cache stays small.
+    // again, a search typed once or a page reached once is not worth keeping (it would push out
+    // answers that are asked again). An unpaged answer of up to 1,000 products is never kept, so the
+    // cache stays small.
     if (limit > MAX_PAGE_SIZE) return build();
     return readModel.readIfAskedBefore(`page:${JSON.stringify([filters, sort, page, limit])}`, build);
   }
