@@ -50,44 +50,21 @@ export function averageRating(ratingSum: number, ratingCount: number): number {
   return Math.round((ratingSum / ratingCount) * 10) / 10;
 }
 
-/**
- * The fields of a product's answer that are its columns as they are: what the generated column
- * `products.card_answer` holds as JSON text (migration 0014), so a listing writes them into its answer
- * without parsing or serializing the long texts again (issue 18).
- */
-type ProductAnswerColumns = Pick<
-  ProductDto,
-  | '_id'
-  | ProductTextKey
-  | 'discount'
-  | 'avaliableItems'
-  | 'soldItems'
-  | 'ratingCount'
-  | 'options'
-  | 'optionsInStock'
->;
-
-/** What the rest of a product's answer is computed from: what `products.card_facts` holds. */
-export type ProductCardFacts = Pick<
-  ProductDtoRow,
-  | 'id'
-  | 'pricePiastres'
-  | 'finalPricePiastres'
-  | 'availableItems'
-  | 'ratingSum'
-  | 'ratingCount'
-  | 'createdAt'
-  | 'defaultImage'
-  | 'subImages'
->;
-
-/** A listing card as read: its answer's columns as JSON text, and the facts for the rest. */
-export interface ProductCardText {
-  answer: string;
-  facts: ProductCardFacts;
+/** A product's category as its answer names it. */
+function productCategoryDto(category: ProductCategoryRow): ProductDto['category'] {
+  return category
+    ? { _id: category.id, id: category.id, name: category.name, nameAr: category.nameAr, slug: category.slug }
+    : null;
 }
 
-function answerColumns(row: ProductDtoRow): ProductAnswerColumns {
+/**
+ * A product exactly as DESIGN §2 answers it: `_id` beside `id` and `avaliableItems` spelled so for the
+ * original clients, money in EGP, and `images` = the default image then the sub-images. A listing
+ * writes the same answer from the product's stored card (`productCardJson`; a test compares them).
+ */
+export function productDto(store: ObjectStore, row: ProductDtoRow, category: ProductCategoryRow): ProductDto {
+  const defaultImage = imageDto(store, row.defaultImage);
+  const subImages = row.subImages.map((image) => imageDto(store, image));
   return {
     _id: row.id,
     id: row.id,
@@ -96,72 +73,35 @@ function answerColumns(row: ProductDtoRow): ProductAnswerColumns {
     description: row.description,
     nameAr: row.nameAr,
     descriptionAr: row.descriptionAr,
+    price: toEgp(row.pricePiastres),
     discount: row.discount,
+    finalPrice: toEgp(row.finalPricePiastres),
+    defaultImage,
+    subImages,
+    images: row.defaultImage ? [defaultImage, ...subImages] : subImages,
+    category: productCategoryDto(category),
     avaliableItems: row.availableItems,
     soldItems: row.soldItems,
+    inStock: row.availableItems > 0,
+    averageRating: averageRating(row.ratingSum, row.ratingCount),
     ratingCount: row.ratingCount,
+    createdAt: row.createdAt.toISOString(),
     options: row.options,
     optionsInStock: row.optionsInStock,
   };
 }
 
-/** The answer's computed fields but the images: money in EGP, the category, the rating, the date. */
-function computedScalars(
-  facts: ProductCardFacts,
-  category: ProductCategoryRow,
-): Omit<ProductDto, keyof ProductAnswerColumns | 'defaultImage' | 'subImages' | 'images'> {
-  return {
-    price: toEgp(facts.pricePiastres),
-    finalPrice: toEgp(facts.finalPricePiastres),
-    category: category
-      ? {
-          _id: category.id,
-          id: category.id,
-          name: category.name,
-          nameAr: category.nameAr,
-          slug: category.slug,
-        }
-      : null,
-    inStock: facts.availableItems > 0,
-    averageRating: averageRating(facts.ratingSum, facts.ratingCount),
-    createdAt: facts.createdAt.toISOString(),
-  };
+/** A product's category as JSON text, as its answer names it. */
+export function productCategoryJson(category: ProductCategoryRow): string {
+  return JSON.stringify(productCategoryDto(category));
 }
 
 /**
- * A product exactly as DESIGN §2 answers it: `_id` beside `id` and `avaliableItems` spelled so for the
- * original clients, money in EGP, and `images` = the default image then the sub-images.
+ * The same answer as `productDto`, as JSON text, from a product's stored card (the whole answer but its
+ * category, src/server/db/schema.ts) and its category's JSON text: joined, never parsed.
  */
-export function productDto(store: ObjectStore, row: ProductDtoRow, category: ProductCategoryRow): ProductDto {
-  const defaultImage = imageDto(store, row.defaultImage);
-  const subImages = row.subImages.map((image) => imageDto(store, image));
-  return {
-    ...answerColumns(row),
-    ...computedScalars(row, category),
-    defaultImage,
-    subImages,
-    images: row.defaultImage ? [defaultImage, ...subImages] : subImages,
-  };
-}
-
-/**
- * The same answer as `productDto`, as JSON text, from a listing card: the stored columns' text as it
- * is, then the computed fields, each image written once though `images` repeats them (a test
- * compares the two answers on awkward texts).
- */
-export function productCardJson(
-  store: ObjectStore,
-  card: ProductCardText,
-  category: ProductCategoryRow,
-): string {
-  const { facts } = card;
-  const defaultImage = JSON.stringify(imageDto(store, facts.defaultImage));
-  const subImages = facts.subImages.map((image) => JSON.stringify(imageDto(store, image)));
-  const images = facts.defaultImage ? [defaultImage, ...subImages] : subImages;
-  return (
-    `${card.answer.slice(0, -1)},"defaultImage":${defaultImage},"subImages":[${subImages.join(',')}],` +
-    `"images":[${images.join(',')}],${JSON.stringify(computedScalars(facts, category)).slice(1)}`
-  );
+export function productCardJson(card: string, categoryJson: string): string {
+  return `${card.slice(0, -1)},"category":${categoryJson}}`;
 }
 
 /** A variant's answer: its own price or the product's, with the product's discount (issue 13). */

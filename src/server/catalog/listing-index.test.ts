@@ -4,8 +4,9 @@ import type { Database } from '../db/client';
 import { categories, products } from '../db/schema';
 import { seedLargeCatalogue } from '../db/seed/large';
 import { createLocalStore } from '../storage/local';
+import { withAbsoluteUrls } from '../storage/public-url';
 import { freshDatabase } from '../test/app';
-import { productCardJson, productDto } from './dto';
+import { productCardJson, productCategoryJson, productDto } from './dto';
 import { INDEXED_SORTS, ListingIndex } from './listing-index';
 import {
   findListedProducts,
@@ -152,17 +153,17 @@ describe('the listing index answers what the listing SQL answers', () => {
   it('reads the page rows by id in the order asked, leaving out ids no longer there', async () => {
     const rows = await findProducts(database.db, { availability: 'all' }, 'priceDesc', 5, 0);
     const ids = rows.map((row) => row.product.id).reverse();
-    const read = await findProductCards(database.db, [
-      ids[0]!,
-      '00000000-0000-4000-8000-000000000000',
-      ...ids.slice(1),
-    ]);
-    expect(read.map(({ card, categoryId }) => ({ id: card.facts.id, categoryId }))).toEqual(
+    const read = await findProductCards(
+      database.db,
+      [ids[0]!, '00000000-0000-4000-8000-000000000000', ...ids.slice(1)],
+      '/uploads/',
+    );
+    expect(read.map(({ id, categoryId }) => ({ id, categoryId }))).toEqual(
       [...rows]
         .reverse()
         .map(({ product, category }) => ({ id: product.id, categoryId: category?.id ?? null })),
     );
-    expect(await findProductCards(database.db, [])).toEqual([]);
+    expect(await findProductCards(database.db, [], '/uploads/')).toEqual([]);
   });
 
   it("answers from a product's card exactly what its row answers", async () => {
@@ -208,6 +209,20 @@ describe('the listing index answers what the listing SQL answers', () => {
             { key: 'products/c.webp', widths: [] },
             { key: 'products/d.webp', widths: [320, 640] },
           ],
+          ratingSum: 14,
+          ratingCount: 3,
+        },
+        {
+          name: 'Ten and a half',
+          slug: 'card-round-pounds',
+          pricePiastres: 1_050,
+          finalPricePiastres: 1_000,
+          discount: 5,
+          availableItems: 3,
+          defaultImage: { key: 'products/legacy "old".jpg', widths: [480] },
+          subImages: [],
+          ratingSum: 5,
+          ratingCount: 2,
         },
       ])
       .returning({ id: products.id });
@@ -217,15 +232,26 @@ describe('the listing index answers what the listing SQL answers', () => {
     );
     const ids = written.map((row) => row.id);
     const expected = await Promise.all(ids.map((id) => findProduct(database.db, { id })));
-    const cards = await findProductCards(database.db, ids);
-    expect(cards.map(({ categoryId }) => categoryId)).toEqual([category!.id, null, null]);
-    // Any store will do: both answers ask it for the same addresses.
-    const store = createLocalStore('/nonexistent');
-    cards.forEach(({ card }, i) => {
-      const row = expected[i]!;
-      const text = productCardJson(store, card, row.category);
-      expect(JSON.parse(text)).toStrictEqual(productDto(store, row.product, row.category));
-    });
+    // The stores' addresses: local, made absolute on a public URL, and one with characters JSON escapes.
+    const local = createLocalStore('/nonexistent');
+    const stores = [
+      local,
+      withAbsoluteUrls(local, 'https://shop.example'),
+      withAbsoluteUrls(local, 'https://a"\\b'),
+    ];
+    for (const store of stores) {
+      const cards = await findProductCards(
+        database.db,
+        ids,
+        JSON.stringify(store.publicUrl('')).slice(1, -1),
+      );
+      expect(cards.map(({ categoryId }) => categoryId)).toEqual([category!.id, null, null, null]);
+      cards.forEach(({ card }, i) => {
+        const row = expected[i]!;
+        const text = productCardJson(card, productCategoryJson(row.category));
+        expect(JSON.parse(text)).toStrictEqual(productDto(store, row.product, row.category));
+      });
+    }
     expect(expected[0]!.category?.id).toBe(category!.id);
     expect(expected[1]!.category).toBeNull();
   });

@@ -23,8 +23,6 @@ import type {
   CategoryDtoRow,
   ProductCategoryRow,
   ProductDetailCategoryRow,
-  ProductCardFacts,
-  ProductCardText,
   ProductDtoRow,
   VariantDtoRow,
 } from './dto';
@@ -539,45 +537,47 @@ const productCardStatements = new WeakMap<DbOrTx, PreparedCards>();
 interface PreparedCards {
   execute(values: {
     ids: string;
-  }): Promise<Array<{ answer: string; facts: string; categoryId: string | null }>>;
+    addressPrefix: string;
+  }): Promise<Array<{ id: string; card: string; categoryId: string | null }>>;
 }
 
-/** A listing's product as read by id: its card, and its category's id, named by the caller. */
+/** A listing's product as read by id: its answer but the category as JSON text, and its category's id. */
 export interface ProductCard {
-  card: ProductCardText;
+  id: string;
+  card: string;
   categoryId: string | null;
-}
-
-/** A card's facts from `card_facts` (the generated column of src/server/db/schema.ts). */
-function factsOfCard(text: string): ProductCardFacts {
-  const facts = JSON.parse(text) as Omit<ProductCardFacts, 'createdAt'> & { createdAt: number };
-  return { ...facts, createdAt: new Date(facts.createdAt) };
 }
 
 /**
  * These products in the order of `ids` (the listing index chose and sorted them); an id no longer in
- * the table is left out. One prepared statement, by primary key, reading each product's card: two
- * fields instead of eighteen, and no join, since the few categories are known already (issue 18).
+ * the table is left out. One prepared statement, by primary key, reading each product's card (the
+ * generated column of src/server/db/schema.ts) with `addressPrefix`, the object store's, written
+ * where the card marks an image address (issue 18): the answer's text comes from PostgreSQL whole,
+ * and no join, since the few categories are known already. `addressPrefix` is JSON text, as it goes
+ * inside the card's strings.
  */
-export async function findProductCards(db: DbOrTx, ids: string[]): Promise<ProductCard[]> {
+export async function findProductCards(
+  db: DbOrTx,
+  ids: string[],
+  addressPrefix: string,
+): Promise<ProductCard[]> {
   if (ids.length === 0) return [];
   let prepared = productCardStatements.get(db);
   if (!prepared) {
     const query = db
-      .select({ answer: products.cardAnswer, facts: products.cardFacts, categoryId: products.categoryId })
+      .select({
+        id: products.id,
+        card: sql<string>`replace(${products.card}, chr(1), ${sql.placeholder('addressPrefix')}::text)`,
+        categoryId: products.categoryId,
+      })
       .from(products)
       .where(sql`${products.id} = any(${sql.placeholder('ids')}::uuid[])`);
     prepared = query.prepare(statementName(query.toSQL().sql));
     productCardStatements.set(db, prepared);
   }
   // An array literal in text: both drivers pass it as it is, and the ids are UUIDs (no quoting needed).
-  const rows = await prepared.execute({ ids: `{${ids.join(',')}}` });
-  const byId = new Map(
-    rows.map((row) => {
-      const facts = factsOfCard(row.facts);
-      return [facts.id, { card: { answer: row.answer, facts }, categoryId: row.categoryId }];
-    }),
-  );
+  const rows = await prepared.execute({ ids: `{${ids.join(',')}}`, addressPrefix });
+  const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 

@@ -21,9 +21,9 @@ import {
   averageRating,
   categoryDto,
   productCardJson,
+  productCategoryJson,
   productDetailDto,
   productDto,
-  type ProductCardText,
 } from './dto';
 import type { CatalogReadModel } from './read-model';
 import { isIndexedSort } from './listing-index';
@@ -150,10 +150,13 @@ export interface CatalogDeps {
 }
 
 export function createCatalogService({ db, store, events, readModel, listingIndex }: CatalogDeps) {
+  /** Where every image address of the store starts, as JSON text (the cards mark where it goes). */
+  const addressPrefix = JSON.stringify(store.publicUrl('')).slice(1, -1);
+
   /** The listing's products by id: the ids of the pages asked together read in one query. */
   const productsById = batchedReadById(
-    async (ids) => withCategories(await findProductCards(db, ids)),
-    (row) => row.card.facts.id,
+    async (ids) => withCategories(await findProductCards(db, ids, addressPrefix)),
+    (row) => row.id,
   );
 
   /** Every category's keys, in the owner's order; few rows, kept until the catalogue changes. */
@@ -161,25 +164,25 @@ export function createCatalogService({ db, store, events, readModel, listingInde
     return readModel.read('category-keys', () => findCategoryKeys(db));
   }
 
-  function categoryKeysById(): Promise<Map<string, CategoryKeys>> {
+  /** Every category's JSON text as a product's answer names it, by id; kept like the keys. */
+  function categoryJsonById(): Promise<Map<string, string>> {
     return readModel.read(
-      'category-keys-by-id',
-      async () => new Map((await categoryKeys()).map((row) => [row.id, row])),
+      'category-json-by-id',
+      async () => new Map((await categoryKeys()).map((row) => [row.id, productCategoryJson(row)])),
     );
   }
 
-  /** The listing's products with their categories, named from the kept category keys. */
-  async function withCategories(
-    cards: ProductCard[],
-  ): Promise<Array<{ card: ProductCardText; category: CategoryKeys | null }>> {
-    let byId = await categoryKeysById();
+  /** The listing's products as JSON text, each with its category named from the kept categories. */
+  async function withCategories(cards: ProductCard[]): Promise<Array<{ id: string; json: string }>> {
+    let byId = await categoryJsonById();
     // A category made in another process that has not yet told this one: its keys are read afresh.
     if (cards.some(({ categoryId }) => categoryId !== null && !byId.has(categoryId))) {
-      byId = new Map((await findCategoryKeys(db)).map((row) => [row.id, row]));
+      byId = new Map((await findCategoryKeys(db)).map((row) => [row.id, productCategoryJson(row)]));
     }
-    return cards.map(({ card, categoryId }) => ({
-      card,
-      category: (categoryId !== null && byId.get(categoryId)) || null,
+    const noCategory = productCategoryJson(null);
+    return cards.map(({ id, card, categoryId }) => ({
+      id,
+      json: productCardJson(card, (categoryId !== null && byId.get(categoryId)) || noCategory),
     }));
   }
 
@@ -235,7 +238,7 @@ export function createCatalogService({ db, store, events, readModel, listingInde
 
   /** A listing page's products as JSON text, from their cards (the listing index's pages). */
   async function cardsJson(ids: string[]): Promise<string[]> {
-    return (await productsById(ids)).map(({ card, category }) => productCardJson(store, card, category));
+    return (await productsById(ids)).map((product) => product.json);
   }
 
   /** A listing page's products as JSON text, from their rows (the pages the SQL answers). */

@@ -74,7 +74,7 @@ describe('uniqueSlug', () => {
     const rolledBack = t.database.db.transaction(async (tx) => {
       // Most PostgreSQL servers are created with a linguistic collation; the test databases use C.
       // The card is generated from the slug, so it goes first (the whole change is rolled back).
-      await tx.execute(sql`alter table products drop column card_answer`);
+      await tx.execute(sql`alter table products drop column card`);
       await tx.execute(sql`alter table products alter column slug type text collate "und-x-icu"`);
       await tx.execute(sql`set local enable_seqscan = off`);
       const result = await tx.execute(sql`explain ${takenSlugsQuery(tx, products, ['dress', 'dress-2'])}`);

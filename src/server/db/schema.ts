@@ -141,23 +141,17 @@ export const products = pgTable(
       .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
-    // A listing card as two JSON texts kept on every write (issue 18), so a page of products is two
-    // fields per row to read, not eighteen (in PGlite most of a fresh page's time), and the answer is
-    // written without parsing or serializing the long texts: `card_answer` holds the answer's fields
-    // that are columns as they are (names, descriptions, options), `card_facts` the few the server
-    // computes from (money, rating, date, images). The functions come with the migration;
-    // src/server/catalog/queries.ts reads them and src/server/catalog/dto.ts completes the answer.
-    cardAnswer: text('card_answer')
+    // A listing card kept on every write (issue 18): the product's whole answer but its category as
+    // JSON text, written by the SQL function `product_card` (migration 0015) with the byte 0x01 where
+    // the object store's address prefix goes (JSON escapes every control character, so that byte is
+    // nowhere else). A page of products is one field per row to read (in PGlite most of a fresh page's
+    // time was decoding fields), and its answer is these texts joined, never parsed or serialized
+    // again (src/server/catalog/queries.ts, `findProductCards`; a test holds it equal to `productDto`).
+    card: text('card')
       .notNull()
       .generatedAlwaysAs(
         (): SQL =>
-          sql`product_card_answer(${products.id}, ${products.name}, ${products.slug}, ${products.description}, ${products.nameAr}, ${products.descriptionAr}, ${products.discount}, ${products.availableItems}, ${products.soldItems}, ${products.ratingCount}, ${products.options}, ${products.optionsInStock})`,
-      ),
-    cardFacts: text('card_facts')
-      .notNull()
-      .generatedAlwaysAs(
-        (): SQL =>
-          sql`product_card_facts(${products.id}, ${products.pricePiastres}, ${products.finalPricePiastres}, ${products.availableItems}, ${products.ratingSum}, ${products.ratingCount}, ${products.createdAt}, ${products.defaultImage}, ${products.subImages})`,
+          sql`product_card(${products.id}, ${products.name}, ${products.slug}, ${products.description}, ${products.nameAr}, ${products.descriptionAr}, ${products.pricePiastres}, ${products.discount}, ${products.finalPricePiastres}, ${products.availableItems}, ${products.soldItems}, ${products.ratingSum}, ${products.ratingCount}, ${products.createdAt}, ${products.defaultImage}, ${products.subImages}, ${products.options}, ${products.optionsInStock})`,
       ),
   },
   (t) => [

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../test/app';
 import { startS3rver, type RunningS3rver } from '../test/s3rver';
 import { createObjectStore } from './index';
+import { withAbsoluteUrls } from './public-url';
 import { createS3Store, type S3StoreOptions } from './s3';
 import type { ListedObject, ObjectStore } from './types';
 
@@ -104,6 +105,24 @@ describe('S3 public addresses', () => {
     expect(createS3Store(options).publicUrl('a/b.webp')).toBe(
       'https://nour.s3.eu-central-1.amazonaws.com/a/b.webp',
     );
+  });
+
+  it("are every store's one prefix followed by the key, which listing cards rely on", () => {
+    const stores = [
+      createS3Store({ ...options, publicUrl: 'https://cdn.nour.shop/' }),
+      createS3Store({ ...options, endpoint: 'http://minio:9000' }),
+      createS3Store(options),
+      createObjectStore(testConfig({ DATA_DIR: '/tmp/nour-store-choice' })),
+      withAbsoluteUrls(
+        createObjectStore(testConfig({ DATA_DIR: '/tmp/nour-store-choice' })),
+        'https://nour.shop',
+      ),
+    ];
+    for (const store of stores) {
+      for (const key of ['products/a.webp', 'categories/b c-320.webp']) {
+        expect(store.publicUrl(key)).toBe(store.publicUrl('') + key);
+      }
+    }
   });
 });
 

@@ -11,7 +11,10 @@ export interface ObjectStore {
   get(key: string): Promise<{ body: Readable; contentType: string; size?: number } | null>;
   /** Deleting a missing key is not an error. */
   delete(key: string): Promise<void>;
-  /** The address a browser loads a public object from. */
+  /**
+   * The address a browser loads a public object from: always the store's one prefix (`publicUrl('')`)
+   * followed by the key, which listing cards rely on (they hold keys and a mark for the prefix).
+   */
   publicUrl(key: string): string;
   /** Every object under `folder` (a key prefix ending in `/`, e.g. `products/`; '' for all), in no set order. */
   list(folder: string): AsyncIterable<ListedObject>;
