@@ -7,7 +7,7 @@ import { createLocalStore } from '../storage/local';
 import { withAbsoluteUrls } from '../storage/public-url';
 import { freshDatabase } from '../test/app';
 import { productCardJson, productCategoryJson, productDto } from './dto';
-import { INDEXED_SORTS, ListingIndex } from './listing-index';
+import { INDEXED_SORTS, ListingIndex, type ListedProduct } from './listing-index';
 import {
   findListedProducts,
   findListedProductsById,
@@ -254,5 +254,64 @@ describe('the listing index answers what the listing SQL answers', () => {
     }
     expect(expected[0]!.category?.id).toBe(category!.id);
     expect(expected[1]!.category).toBeNull();
+  });
+});
+
+describe("the listing index's search, as products come and go past its first capacity", () => {
+  const words = ['linen', 'sage', 'silk', 'kaftan', 'rose', 'night'];
+
+  function product(n: number): ListedProduct {
+    // Every product holds two of the words: "linen" is in half of them, so its pieces keep bits.
+    const text = `${words[n % 2 === 0 ? 0 : 1 + (n % 5)]} piece ${words[1 + ((n >> 1) % 5)]} ${n}`;
+    return {
+      id: `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`,
+      searchText: text,
+      categoryId: null,
+      inStock: n % 3 !== 0,
+      featuredScore: n % 7,
+      createdAtMicros: n * 1_000,
+      finalPricePiastres: 1_000 + (n % 50),
+      discount: 0,
+      inStockSizes: [],
+      inStockColors: [],
+    };
+  }
+
+  function expectFinds(index: ListingIndex, held: Map<string, ListedProduct>, search: string): void {
+    const filters: ProductFilters = { availability: 'all', search };
+    const expected = [...held.values()]
+      .filter((p) => search.split(' ').every((word) => p.searchText.includes(word)))
+      .sort((a, b) => b.createdAtMicros - a.createdAtMicros);
+    const found = index.search(filters, 'newest', 5_000, 0);
+    expect(found.ids, search).toEqual(expected.map((p) => p.id));
+    expect(summaryFromGroups(found.groups, filters).count, search).toBe(expected.length);
+  }
+
+  it('finds what every product holds after growing, changing and removing', async () => {
+    const held = new Map<string, ListedProduct>();
+    const first = Array.from({ length: 1_000 }, (_, n) => product(n));
+    for (const p of first) held.set(p.id, p);
+    const index = await ListingIndex.of([first]);
+    for (const search of ['linen', 'linen rose', 'piece sage', 'silk 99']) expectFinds(index, held, search);
+
+    // Four times the first capacity, one by one: the bits widen as the slots do.
+    for (let n = 1_000; n < 4_500; n++) {
+      const p = product(n);
+      index.put(p);
+      held.set(p.id, p);
+    }
+    // Renamed out of "linen", and removed: their bits must go.
+    for (let n = 0; n < 600; n += 2) {
+      const renamed = { ...product(n), searchText: `wool piece ${n}` };
+      index.put(renamed);
+      held.set(renamed.id, renamed);
+    }
+    for (let n = 1; n < 400; n += 4) {
+      index.remove(product(n).id);
+      held.delete(product(n).id);
+    }
+    for (const search of ['linen', 'linen rose', 'piece sage', 'wool', 'silk 44', 'kaftan night', 'nen']) {
+      expectFinds(index, held, search);
+    }
   });
 });

@@ -87,6 +87,50 @@ class SlotList {
 
 const bySlot = (a: number, b: number) => a - b;
 
+/**
+ * The slots whose text holds one trigram, in slot order. A common trigram's list also keeps one bit
+ * per slot once those bits take no more room than the list (a 32nd of the slots or more): a search
+ * then tests each candidate against it in one step instead of walking a list of thousands.
+ */
+class PostingList extends SlotList {
+  bits: Uint32Array | null = null;
+
+  add(slot: number, capacity: number): void {
+    this.insert(slot, bySlot);
+    if (this.bits) this.bits[slot >>> 5]! |= 1 << (slot & 31);
+    else this.keepBits(capacity);
+  }
+
+  delete(slot: number): void {
+    this.remove(slot, bySlot);
+    if (this.bits) this.bits[slot >>> 5]! &= ~(1 << (slot & 31));
+  }
+
+  /** Makes the bits when the list has grown to a 32nd of `capacity`, or widens them to it. */
+  keepBits(capacity: number): void {
+    const words = Math.ceil(capacity / 32);
+    if (this.bits) {
+      if (this.bits.length >= words) return;
+      const wider = new Uint32Array(words);
+      wider.set(this.bits);
+      this.bits = wider;
+      return;
+    }
+    if (this.length * 32 < capacity) return;
+    this.bits = new Uint32Array(words);
+    for (let i = 0; i < this.length; i++) {
+      const slot = this.slots[i]!;
+      this.bits[slot >>> 5]! |= 1 << (slot & 31);
+    }
+  }
+}
+
+/** Whether `slot`'s bit is set in every one of `bitLists`. */
+function inEvery(bitLists: Uint32Array[], slot: number): boolean {
+  for (const bits of bitLists) if (((bits[slot >>> 5]! >>> (slot & 31)) & 1) === 0) return false;
+  return true;
+}
+
 /** No filter at all: a page is a stretch of the sort's list. */
 function unfiltered(filters: ProductFilters): boolean {
   return (
@@ -208,7 +252,7 @@ export class ListingIndex {
   /** Each distinct (in-stock sizes, in-stock colours) pair once: the summary groups by them. */
   private readonly pairs: OptionPair[] = [];
   private readonly pairNumbers = new Map<string, number>();
-  private readonly postings = new Map<number, SlotList>();
+  private readonly postings = new Map<number, PostingList>();
   private readonly scratch = new Set<number>();
   private readonly orders: Record<IndexedSort, SlotList>;
   private readonly before: Record<IndexedSort, (a: number, b: number) => number>;
@@ -261,12 +305,13 @@ export class ListingIndex {
     // as much memory again behind, which the process kept.
     const counts = new Map<number, number>();
     await index.eachTrigram(pause, (trigram) => counts.set(trigram, (counts.get(trigram) ?? 0) + 1));
-    for (const [trigram, count] of counts) index.postings.set(trigram, new SlotList(count));
+    for (const [trigram, count] of counts) index.postings.set(trigram, new PostingList(count));
     counts.clear();
     await index.eachTrigram(pause, (trigram, slot) => {
       const list = index.postings.get(trigram)!;
       list.slots[list.length++] = slot;
     });
+    for (const list of index.postings.values()) list.keepBits(index.capacity);
     for (const sort of INDEXED_SORTS) {
       await pause();
       const order = index.orders[sort];
@@ -318,8 +363,8 @@ export class ListingIndex {
     // A new slot is the highest yet: each posting list stays sorted by appending.
     for (const trigram of trigramsOf(product.searchText, this.scratch)) {
       let list = this.postings.get(trigram);
-      if (!list) this.postings.set(trigram, (list = new SlotList()));
-      list.insert(slot, bySlot);
+      if (!list) this.postings.set(trigram, (list = new PostingList()));
+      list.add(slot, this.capacity);
     }
     return slot;
   }
@@ -332,7 +377,7 @@ export class ListingIndex {
     for (const sort of INDEXED_SORTS) this.orders[sort].remove(slot, this.before[sort]);
     for (const trigram of trigramsOf(this.texts[slot]!, this.scratch)) {
       const list = this.postings.get(trigram);
-      list?.remove(slot, bySlot);
+      list?.delete(slot);
       if (list?.length === 0) this.postings.delete(trigram);
     }
     this.texts[slot] = '';
@@ -447,25 +492,28 @@ export class ListingIndex {
     pieces.clear();
     for (const word of words) addTrigrams(word, pieces);
     let candidates: Int32Array;
+    const bitLists: Uint32Array[] = [];
     if (pieces.size > 0) {
-      const lists: SlotList[] = [];
+      const lists: PostingList[] = [];
       for (const trigram of pieces) {
         const list = this.postings.get(trigram);
         if (!list) return new Int32Array(0);
         lists.push(list);
       }
       lists.sort((a, b) => a.length - b.length);
-      // Every piece narrows the candidates, rarest first, until few are left; the test decides for each.
+      // The rarest piece gives the candidates. A common piece's bits test each candidate in one step;
+      // a rarer one's list narrows them further while many are left; the test decides for each.
       candidates = lists[0]!.slots.subarray(0, lists[0]!.length);
-      for (let i = 1; i < lists.length && candidates.length > FEW_CANDIDATES; i++) {
-        candidates = intersect(candidates, lists[i]!);
+      for (const list of lists.slice(1)) {
+        if (list.bits) bitLists.push(list.bits);
+        else if (candidates.length > FEW_CANDIDATES) candidates = intersect(candidates, list);
       }
     } else {
       candidates = this.orders.featured.slots.subarray(0, this.orders.featured.length).slice().sort();
     }
     const found = new Int32Array(candidates.length);
     let n = 0;
-    for (const slot of candidates) if (base(slot)) found[n++] = slot;
+    for (const slot of candidates) if (inEvery(bitLists, slot) && base(slot)) found[n++] = slot;
     return found.subarray(0, n);
   }
 
@@ -591,5 +639,6 @@ export class ListingIndex {
     idWords.set(this.idWords);
     this.idWords = idWords;
     this.capacity = capacity;
+    for (const list of this.postings.values()) if (list.bits) list.keepBits(capacity);
   }
 }
