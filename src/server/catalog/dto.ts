@@ -44,7 +44,10 @@ export type ProductDetailCategoryRow = Pick<
   'id' | 'name' | 'nameAr' | 'slug' | 'sizeGuide'
 > | null;
 
-/** The average shown on cards: one decimal, 0 when nobody has rated (SPEC §2). */
+/**
+ * The average shown on cards: one decimal, 0 when nobody has rated (SPEC §2). Listing cards round it
+ * in SQL with the same steps (migration 0015, `product_card`).
+ */
 export function averageRating(ratingSum: number, ratingCount: number): number {
   if (ratingCount <= 0) return 0;
   return Math.round((ratingSum / ratingCount) * 10) / 10;

@@ -2,7 +2,10 @@ import type { ImageDto } from '@/shared/schemas/product';
 import type { StoredImage } from '../db/schema';
 import type { ObjectStore } from '../storage/types';
 
-/** Originals wider than this are scaled down: nothing on any screen shows more. */
+/**
+ * Originals wider than this are scaled down: nothing on any screen shows more. Listing cards write it
+ * too (migration 0015, `product_card_image`), for an original stored before its width was recorded.
+ */
 export const MAX_STORED_WIDTH_PX = 1600;
 
 /** The key of the copy of `image` that is `width` pixels wide. */

@@ -3,10 +3,11 @@
 -- dto.ts, `productDto`) but its category, which the server names from the categories it keeps. Every
 -- image address is written as the byte 0x01 followed by the key: the reader puts the object store's
 -- address prefix there (src/server/catalog/queries.ts, `findProductCards`). JSON escapes every control
--- character, so that byte is nowhere else. Money, the average rating and the date are written without
--- floats or settings (whole piastres and tenths; the date in UTC), so the functions are as immutable as
--- they are declared, which generated columns need. Image widths: `MAX_STORED_WIDTH_PX` (1600) is the
--- width of an original stored before its width was recorded (src/server/images/urls.ts).
+-- character, so that byte is nowhere else. Money, the average rating and the date are never written
+-- as a float's text or through a setting (whole piastres and tenths; the date in UTC), so the functions
+-- are as immutable as they are declared, which generated columns need. Each rule is the server's too
+-- (`toEgp`, `averageRating`, `imageDto`, `MAX_STORED_WIDTH_PX` = 1600 for an original stored before
+-- its width was recorded); src/server/catalog/listing-index.test.ts holds the two writings equal.
 CREATE FUNCTION json_string_body(value text) RETURNS text
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
 AS $$ SELECT substr(to_json(value)::text, 2, length(to_json(value)::text) - 2) $$;--> statement-breakpoint
@@ -67,6 +68,8 @@ BEGIN
     ELSE default_json || ',' || sub_json
   END;
   IF rating_count > 0 THEN
+    -- The same double-precision steps as `averageRating`'s Math.round((sum / count) * 10), so a
+    -- rating on a tie rounds alike (half up: for an average of 1 to 5, floor(x + 0.5) is Math.round(x)).
     tenths := floor(rating_sum::float8 / rating_count * 10 + 0.5)::integer;
   END IF;
   RETURN '{"_id":' || to_json(id)::text || ',"id":' || to_json(id)::text
