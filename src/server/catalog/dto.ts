@@ -6,13 +6,15 @@ import type { CategoryRow, ProductRow, ProductVariantRow } from '../db/schema';
 import { imageDto } from '../images/urls';
 import type { ObjectStore } from '../storage/types';
 
-/** A product's texts, named alike in its row and its answer. */
-type ProductTextKey = 'id' | 'name' | 'slug' | 'description' | 'nameAr' | 'descriptionAr';
-
 /** The product columns an answer needs; queries select exactly these. */
 export type ProductDtoRow = Pick<
   ProductRow,
-  | ProductTextKey
+  | 'id'
+  | 'name'
+  | 'slug'
+  | 'description'
+  | 'nameAr'
+  | 'descriptionAr'
   | 'pricePiastres'
   | 'discount'
   | 'finalPricePiastres'
