@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   and,
   arrayOverlaps,
@@ -17,6 +16,7 @@ import {
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Availability, ProductSort } from '@/shared/constants';
 import type { DbOrTx, Tx } from '../db/client';
+import { writtenOnce } from '../db/prepared';
 import { categories, orderLines, products, productVariants, ratings } from '../db/schema';
 import { containsEveryWord, containsText, resemblesEveryWord } from '../db/text-search';
 import type {
@@ -205,28 +205,17 @@ export async function findPageAnchors(
   }));
 }
 
-/**
- * A name for a query's SQL text: the same filters and sort (their values aside) make the same text, so
- * on PostgreSQL it is parsed and planned once per connection and then only executed (a named prepared
- * statement; PGlite plans every query).
- */
-function statementName(text: string): string {
-  return `q_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
-}
-
 /** Placeholders of a prepared page: the page's size and skip, the category, the anchor's key. */
 type PageValues = Record<string, string | number>;
 
-interface PreparedPage {
-  execute(values: PageValues): Promise<ProductWithCategory[]>;
-}
+type PreparedPage = (db: DbOrTx, values: PageValues) => Promise<ProductWithCategory[]>;
 
 /**
- * The prepared page queries of each database, by shape. Writing a query's SQL with drizzle costs about
- * as much CPU as PostgreSQL spends running a page (issue 18's profile: a sixth of a fresh page's time),
- * so each shape is written once, with placeholders for its values, and only executed after that.
+ * The prepared page queries, by shape. Writing a query's SQL with drizzle costs about as much CPU as
+ * PostgreSQL spends running a page (issue 18's profile: a sixth of a fresh page's time), so each shape
+ * is written once, with placeholders for its values, and only executed after that.
  */
-const preparedPages = new WeakMap<DbOrTx, Map<string, PreparedPage>>();
+const preparedPages = new Map<string, PreparedPage>();
 
 /**
  * Whether a page query of these filters may be a prepared statement. PostgreSQL then parses it once per
@@ -278,25 +267,19 @@ function pageQuery(
     .orderBy(...orderOf(sort));
 }
 
-function preparedPage(
-  db: DbOrTx,
-  sort: ProductSort,
-  byCategory: boolean,
-  fromAnAnchor: boolean,
-): PreparedPage {
-  let shapes = preparedPages.get(db);
-  if (!shapes) preparedPages.set(db, (shapes = new Map()));
+function preparedPage(sort: ProductSort, byCategory: boolean, fromAnAnchor: boolean): PreparedPage {
   const shape = `${sort}:${byCategory}:${fromAnAnchor}`;
-  let prepared = shapes.get(shape);
+  let prepared = preparedPages.get(shape);
   if (!prepared) {
-    const key = SORT_KEYS[sort].columns.map((_, i) => sql.placeholder(`k${i}`));
-    const where = and(
-      byCategory ? eq(products.categoryId, sql.placeholder('category')) : undefined,
-      fromAnAnchor ? fromAnchor(sort, key) : undefined,
-    );
-    const query = pageQuery(db, sort, where, sql.placeholder('limit'), sql.placeholder('offset'));
-    prepared = query.prepare(statementName(query.toSQL().sql));
-    shapes.set(shape, prepared);
+    prepared = writtenOnce((db) => {
+      const key = SORT_KEYS[sort].columns.map((_, i) => sql.placeholder(`k${i}`));
+      const where = and(
+        byCategory ? eq(products.categoryId, sql.placeholder('category')) : undefined,
+        fromAnAnchor ? fromAnchor(sort, key) : undefined,
+      );
+      return pageQuery(db, sort, where, sql.placeholder('limit'), sql.placeholder('offset'));
+    });
+    preparedPages.set(shape, prepared);
   }
   return prepared;
 }
@@ -323,7 +306,7 @@ export async function findProducts(
   const category = filters.categoryIds?.[0];
   if (category !== undefined) values.category = category;
   if (useAnchor) anchor.key.forEach((value, i) => (values[`k${i}`] = value));
-  return preparedPage(db, sort, category !== undefined, useAnchor).execute(values);
+  return preparedPage(sort, category !== undefined, useAnchor)(db, values);
 }
 
 export interface FacetCount {
@@ -532,21 +515,23 @@ export async function findOrderProductIds(db: DbOrTx, orderId: string): Promise<
   return rows.flatMap((row) => (row.productId === null ? [] : [row.productId]));
 }
 
-const productCardStatements = new WeakMap<DbOrTx, PreparedCards>();
-
-interface PreparedCards {
-  execute(values: {
-    ids: string;
-    addressPrefix: string;
-  }): Promise<Array<{ id: string; card: string; categoryId: string | null }>>;
-}
-
 /** A listing's product as read by id: its answer but the category as JSON text, and its category's id. */
 export interface ProductCard {
   id: string;
   card: string;
   categoryId: string | null;
 }
+
+const productCardRows = writtenOnce((db) =>
+  db
+    .select({
+      id: products.id,
+      card: sql<string>`replace(${products.card}, chr(1), ${sql.placeholder('addressPrefix')}::text)`,
+      categoryId: products.categoryId,
+    })
+    .from(products)
+    .where(sql`${products.id} = any(${sql.placeholder('ids')}::uuid[])`),
+);
 
 /**
  * These products in the order of `ids` (the listing index chose and sorted them); an id no longer in
@@ -562,21 +547,8 @@ export async function findProductCards(
   addressPrefix: string,
 ): Promise<ProductCard[]> {
   if (ids.length === 0) return [];
-  let prepared = productCardStatements.get(db);
-  if (!prepared) {
-    const query = db
-      .select({
-        id: products.id,
-        card: sql<string>`replace(${products.card}, chr(1), ${sql.placeholder('addressPrefix')}::text)`,
-        categoryId: products.categoryId,
-      })
-      .from(products)
-      .where(sql`${products.id} = any(${sql.placeholder('ids')}::uuid[])`);
-    prepared = query.prepare(statementName(query.toSQL().sql));
-    productCardStatements.set(db, prepared);
-  }
   // An array literal in text: both drivers pass it as it is, and the ids are UUIDs (no quoting needed).
-  const rows = await prepared.execute({ ids: `{${ids.join(',')}}`, addressPrefix });
+  const rows = await productCardRows(db, { ids: `{${ids.join(',')}}`, addressPrefix });
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }

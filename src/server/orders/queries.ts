@@ -22,6 +22,7 @@ import { parseOrderNumber } from '@/shared/order-number';
 import type { OrderFilter } from '@/shared/schemas/order';
 import { cartLineColumns } from '../cart/queries';
 import type { DbOrTx, Tx } from '../db/client';
+import { writtenOnce } from '../db/prepared';
 import { containsText, startsWithText } from '../db/text-search';
 import {
   cartLines,
@@ -260,19 +261,39 @@ export async function findIdempotentOrderId(db: DbOrTx, userId: string, key: str
   return row?.orderId ?? null;
 }
 
-/** Who owns the cart and whether it holds anything: the checks before the proof's upload, in one read. */
-export async function cartForOrder(db: DbOrTx, cartId: string) {
-  const [row] = await db
+const cartForOrderRow = writtenOnce((db) =>
+  db
     .select({
       userId: carts.userId,
       // Spelled out: inside a one-table select the builder writes columns unqualified, and `id` would be the line's.
       hasLines: sql<boolean>`exists (select 1 from cart_lines where cart_lines.cart_id = carts.id)`,
     })
     .from(carts)
-    .where(eq(carts.id, cartId))
-    .limit(1);
+    .where(eq(carts.id, sql.placeholder('cartId')))
+    .limit(1),
+);
+
+/** Who owns the cart and whether it holds anything: the checks before the proof's upload, in one read. */
+export async function cartForOrder(db: DbOrTx, cartId: string) {
+  const [row] = await cartForOrderRow(db, { cartId });
   return row ?? null;
 }
+
+/** The cart locked, with the order `earlier` names (an `Idempotency-Key`'s, or none). */
+const lockedCart = (earlier: SQL<string | null>) =>
+  writtenOnce((db) =>
+    db
+      .select({ id: carts.id, earlierOrderId: earlier })
+      .from(carts)
+      .where(eq(carts.id, sql.placeholder('cartId')))
+      .for('update', { of: carts }),
+  );
+const lockedCartWithoutKey = lockedCart(sql<string | null>`null::uuid`);
+const lockedCartWithKey = lockedCart(
+  sql<
+    string | null
+  >`(select k.order_id from idempotency_keys k where k.user_id = ${sql.placeholder('userId')} and k.key = ${sql.placeholder('key')})`,
+);
 
 /**
  * Holds the cart until the transaction ends (two submits of one cart queue here) and, in the same
@@ -281,18 +302,29 @@ export async function cartForOrder(db: DbOrTx, cartId: string) {
  * later (the cart is empty by then, or the key's primary key refuses a second order).
  */
 export async function lockCartForOrder(tx: Tx, cartId: string, userId: string, key: string | undefined) {
-  const earlier = key
-    ? sql<
-        string | null
-      >`(select k.order_id from idempotency_keys k where k.user_id = ${userId} and k.key = ${key})`
-    : sql<string | null>`null::uuid`;
-  const [row] = await tx
-    .select({ id: carts.id, earlierOrderId: earlier })
-    .from(carts)
-    .where(eq(carts.id, cartId))
-    .for('update', { of: carts });
+  const [row] = key
+    ? await lockedCartWithKey(tx, { cartId, userId, key })
+    : await lockedCartWithoutKey(tx, { cartId });
   return row ?? null;
 }
+
+const lockedCartProducts = writtenOnce((db) =>
+  db
+    .select({
+      position: sql<number>`(extract(epoch from ${cartLines.createdAt}) * 1000000)::float8`.mapWith(Number),
+      ...cartLineColumns,
+      categoryName: categories.name,
+      categoryNameAr: categories.nameAr,
+    })
+    .from(cartLines)
+    .innerJoin(products, eq(products.id, cartLines.productId))
+    .leftJoin(productVariants, eq(productVariants.id, cartLines.variantId))
+    .leftJoin(categories, eq(categories.id, products.categoryId))
+    .where(eq(cartLines.cartId, sql.placeholder('cartId')))
+    .orderBy(asc(products.id))
+    // The products' rows only: a variant's stock changes only under its product's lock (src/server/stock).
+    .for('update', { of: products }),
+);
 
 /**
  * The cart's lines with their products and category names, the products' rows locked in id order (as
@@ -300,23 +332,7 @@ export async function lockCartForOrder(tx: Tx, cartId: string, userId: string, k
  * `position` sorts the lines back into the order the shopper added them.
  */
 export async function lockCartProducts(tx: Tx, cartId: string) {
-  return (
-    tx
-      .select({
-        position: sql<number>`(extract(epoch from ${cartLines.createdAt}) * 1000000)::float8`.mapWith(Number),
-        ...cartLineColumns,
-        categoryName: categories.name,
-        categoryNameAr: categories.nameAr,
-      })
-      .from(cartLines)
-      .innerJoin(products, eq(products.id, cartLines.productId))
-      .leftJoin(productVariants, eq(productVariants.id, cartLines.variantId))
-      .leftJoin(categories, eq(categories.id, products.categoryId))
-      .where(eq(cartLines.cartId, cartId))
-      .orderBy(asc(products.id))
-      // The products' rows only: a variant's stock changes only under its product's lock (src/server/stock).
-      .for('update', { of: products })
-  );
+  return lockedCartProducts(tx, { cartId });
 }
 
 /**

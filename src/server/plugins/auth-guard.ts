@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { TOKEN_HEADER } from '@/shared/shell-constants';
@@ -6,6 +6,7 @@ import type { Language } from '@/shared/language';
 import { messages } from '@/shared/messages';
 import type { TokenService } from '../auth/tokens';
 import type { Db } from '../db/client';
+import { writtenOnce } from '../db/prepared';
 import { users } from '../db/schema';
 import { AppError } from '../errors';
 
@@ -17,6 +18,22 @@ export interface SessionUser {
   /** The language the user chose (issue 14); null until they choose one. */
   language: Language | null;
 }
+
+/** The account a session's token names, as every signed-in request reads it. */
+const sessionRow = writtenOnce((db) =>
+  db
+    .select({
+      id: users.id,
+      role: users.role,
+      username: users.username,
+      email: users.email,
+      language: users.language,
+      sessionVersion: users.sessionVersion,
+    })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1),
+);
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -74,18 +91,7 @@ export const authGuard = fp(
       if (!token) return null;
       const claims = await options.tokens.verify(token);
       if (!claims) return 'invalid';
-      const [row] = await options.db
-        .select({
-          id: users.id,
-          role: users.role,
-          username: users.username,
-          email: users.email,
-          language: users.language,
-          sessionVersion: users.sessionVersion,
-        })
-        .from(users)
-        .where(eq(users.id, claims.userId))
-        .limit(1);
+      const [row] = await sessionRow(options.db, { id: claims.userId });
       // A token from before the account's last password reset is over.
       if (!row || row.sessionVersion !== (claims.sessionVersion ?? 0)) return 'invalid';
       return { id: row.id, role: row.role, username: row.username, email: row.email, language: row.language };

@@ -3,6 +3,7 @@ import { SHIPPING_FEES, type City } from '@/shared/constants';
 import { ShopSettingsSchema, type ShopSettings, type ShopSettingsPatch } from '@/shared/schemas/settings';
 import type { Broadcast } from '../broadcast';
 import type { Db, DbOrTx } from '../db/client';
+import { writtenOnce } from '../db/prepared';
 import { shopSettings, type StoredImage } from '../db/schema';
 import { AppError } from '../errors';
 
@@ -48,15 +49,26 @@ function mergeSettingsGroup(before: Record<string, unknown>, patch: Record<strin
   return merged;
 }
 
+const shippingFeeRow = writtenOnce((db) =>
+  db
+    .select({
+      fee: sql<
+        string | null
+      >`${shopSettings.settings} -> 'shippingFees' ->> ${sql.placeholder('city')}::text`,
+    })
+    .from(shopSettings)
+    .where(eq(shopSettings.id, ROW_ID)),
+);
+
+/** The settings' one row. */
+const settingsRow = writtenOnce((db) => db.select().from(shopSettings).where(eq(shopSettings.id, ROW_ID)));
+
 /**
  * The shipping fee of `city` in EGP as the settings say now, read inside the caller's transaction (the
  * order being placed): the next order pays a changed fee, and an order keeps the fee it was charged.
  */
 export async function shippingFeeIn(tx: DbOrTx, city: City): Promise<number> {
-  const [row] = await tx
-    .select({ fee: sql<string | null>`${shopSettings.settings} -> 'shippingFees' ->> ${city}` })
-    .from(shopSettings)
-    .where(eq(shopSettings.id, ROW_ID));
+  const [row] = await shippingFeeRow(tx, { city });
   const fee = row?.fee === null || row?.fee === undefined ? NaN : Number(row.fee);
   // No row yet (a database migrated but never served) charges DESIGN §3's fee.
   return Number.isFinite(fee) ? fee : SHIPPING_FEES[city];
@@ -102,7 +114,7 @@ export async function createSettingsStore({
 
   async function read(source: DbOrTx): Promise<SettingsRecord> {
     const started = generation;
-    const [row] = await source.select().from(shopSettings).where(eq(shopSettings.id, ROW_ID));
+    const [row] = await settingsRow(source, {});
     const record = row ? fromRow(row) : { settings: defaults, logo: null, updatedAt: new Date(0) };
     if (started === generation) kept = { record, at: clock.now() };
     return record;

@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { freshDatabase, testDriver } from '../test/app';
+import type { Database } from './client';
+import { writtenOnce } from './prepared';
+import { categories, products } from './schema';
+
+describe(`a query written once (${testDriver})`, () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await freshDatabase();
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  const build = vi.fn((db: Database['db']) =>
+    db
+      .select({
+        name: products.name,
+        priceTimesTwo: sql<number>`${products.pricePiastres} * 2`.mapWith(Number),
+        categoryName: categories.name,
+        createdAt: products.createdAt,
+      })
+      .from(products)
+      .leftJoin(categories, eq(categories.id, products.categoryId))
+      .where(eq(products.slug, sql.placeholder('slug'))),
+  );
+  const bySlug = writtenOnce(build);
+
+  async function addProduct(db: Database['db'], slug: string, categoryId: string | null) {
+    await db.insert(products).values({
+      name: `Product ${slug}`,
+      slug,
+      description: 'A product',
+      pricePiastres: 12_345,
+      finalPricePiastres: 12_345,
+      availableItems: 1,
+      categoryId,
+    });
+  }
+
+  it('maps its rows as the builder does, on the database and inside a transaction, and writes its SQL once', async () => {
+    const { db } = database;
+    const [category] = await db
+      .insert(categories)
+      .values({ name: 'Scarves', slug: `scarves-${randomUUID()}` })
+      .returning({ id: categories.id });
+    const slug = `linen-${randomUUID()}`;
+    await addProduct(db, slug, category!.id);
+
+    const [row] = await bySlug(db, { slug });
+    expect(row).toMatchObject({ name: `Product ${slug}`, priceTimesTwo: 24_690, categoryName: 'Scarves' });
+    expect(new Date(row!.createdAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
+
+    // Inside a transaction it runs on the transaction's connection: it sees the transaction's own
+    // uncommitted row (on PostgreSQL a pooled connection would not; on PGlite it would wait forever).
+    const inTransaction = `silk-${randomUUID()}`;
+    let seenInside: unknown[] = [];
+    await db
+      .transaction(async (tx) => {
+        await addProduct(tx, inTransaction, null);
+        seenInside = await bySlug(tx, { slug: inTransaction });
+        tx.rollback();
+      })
+      .catch(() => undefined);
+    expect(seenInside).toHaveLength(1);
+    expect(await bySlug(db, { slug: inTransaction })).toEqual([]);
+
+    const kept = await db.transaction(async (tx) => {
+      await addProduct(tx, inTransaction, null);
+      return bySlug(tx, { slug: inTransaction });
+    });
+    // No category: the left join's column is null, not a missing key.
+    expect(kept).toEqual([expect.objectContaining({ name: `Product ${inTransaction}`, categoryName: null })]);
+    expect(await bySlug(db, { slug: 'no-such-product' })).toEqual([]);
+    expect(build).toHaveBeenCalledTimes(1);
+  });
+});
