@@ -503,8 +503,17 @@ export async function findListedProducts(
 
 /** The listing index's columns of these products (those that still exist). */
 export async function findListedProductsById(db: DbOrTx, ids: string[]): Promise<ListedProduct[]> {
-  return db.select(listedColumns).from(products).where(inArray(products.id, ids));
+  if (ids.length === 0) return [];
+  return listedRowsById(db, { ids: `{${ids.join(',')}}` });
 }
+
+// Every order and every edit reads its products' rows again for the index: written once.
+const listedRowsById = writtenOnce((db) =>
+  db
+    .select(listedColumns)
+    .from(products)
+    .where(sql`${products.id} = any(${sql.placeholder('ids')}::uuid[])`),
+);
 
 /** The products an order's lines name (its stock moved with it). */
 export async function findOrderProductIds(db: DbOrTx, orderId: string): Promise<string[]> {

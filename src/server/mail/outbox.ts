@@ -13,13 +13,13 @@ export interface ClaimedMail extends MailMessage {
 /** Called with the transaction of what the messages tell of, so they exist exactly when it commits. */
 export async function enqueueMail(tx: DbOrTx, messages: MailMessage[]): Promise<void> {
   if (messages.length === 0) return;
-  await tx.insert(outbox).values(
-    messages.map((message) => ({
-      recipient: message.to,
-      subject: message.subject,
-      text: message.text,
-      html: message.html,
-    })),
+  // Written as SQL: the insert builder writes every column of the table on each call (issue 18: an
+  // order's e-mail cost 76 µs of CPU before it reached the database), and these four are all it sets.
+  const rows = messages.map(
+    (message) => sql`(${message.to}, ${message.subject}, ${message.text}, ${message.html})`,
+  );
+  await tx.execute(
+    sql`insert into ${outbox} (recipient, subject, text, html) values ${sql.join(rows, sql`, `)}`,
   );
 }
 

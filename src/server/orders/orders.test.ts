@@ -464,6 +464,25 @@ describe('orders API', () => {
       const unknown = await placeOrder(user, { cartId: randomUUID(), ...giza, paymentType: 'cash' });
       expect(unknown.statusCode).toBe(404);
       expect(unknown.json()).toEqual({ success: false, message: 'Cart not found' });
+
+      // An InstaPay order's cart is checked before its proof (a cash order's under the transaction's lock).
+      const foreignInstapay = await placeOrder(user, {
+        cartId: othersCart,
+        ...giza,
+        paymentType: 'instapay',
+      });
+      expect(foreignInstapay.statusCode).toBe(403);
+      expect(foreignInstapay.json()).toEqual({
+        success: false,
+        message: 'You can only order from your own cart',
+      });
+      const unknownInstapay = await placeOrder(user, {
+        cartId: randomUUID(),
+        ...giza,
+        paymentType: 'instapay',
+      });
+      expect(unknownInstapay.statusCode).toBe(404);
+      expect(unknownInstapay.json()).toEqual({ success: false, message: 'Cart not found' });
     });
 
     it("uses the caller's own cart when no cartId comes", async () => {

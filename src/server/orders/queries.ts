@@ -283,7 +283,7 @@ export async function cartForOrder(db: DbOrTx, cartId: string) {
 const lockedCart = (earlier: SQL<string | null>) =>
   writtenOnce((db) =>
     db
-      .select({ id: carts.id, earlierOrderId: earlier })
+      .select({ id: carts.id, userId: carts.userId, earlierOrderId: earlier })
       .from(carts)
       .where(eq(carts.id, sql.placeholder('cartId')))
       .for('update', { of: carts }),
