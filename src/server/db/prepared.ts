@@ -43,14 +43,19 @@ export function writtenOnce<Values extends Record<string, unknown>, Row>(
   build: (db: DbOrTx) => Preparable<Row>,
 ): (on: DbOrTx, values: Values) => Promise<Row[]> {
   let written: { name: string; parts: PreparedParts } | undefined;
+  // A long-lived session (the database's) keeps its prepared query; a transaction's is made per use.
+  const bySession = new WeakMap<object, { execute(values: Values): Promise<Row[]> }>();
   return (on, values) => {
+    const { session } = on._;
+    const kept = bySession.get(session);
+    if (kept) return kept.execute(values);
     if (!written) {
       const query = build(on);
       const name = statementName(query.toSQL().sql);
       written = { name, parts: query.prepare(name) as unknown as PreparedParts };
     }
     const { name, parts } = written;
-    const prepared = on._.session.prepareQuery(
+    const prepared = session.prepareQuery(
       parts.getQuery(),
       parts.fields,
       name,
@@ -58,6 +63,7 @@ export function writtenOnce<Values extends Record<string, unknown>, Row>(
       parts.customResultMapper,
     ) as unknown as PreparedParts & { execute(values: Values): Promise<Row[]> };
     prepared.joinsNotNullableMap = parts.joinsNotNullableMap;
+    bySession.set(session, prepared);
     return prepared.execute(values);
   };
 }
