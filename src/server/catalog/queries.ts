@@ -501,10 +501,18 @@ export async function findListedProducts(
     .limit(limit);
 }
 
+/**
+ * Ids as one `uuid[]` parameter (`= any($1::uuid[])`), so a read by any number of ids is one prepared
+ * statement: an array literal in text, which both drivers pass as it is; UUIDs need no quoting in it.
+ */
+function uuidArray(ids: string[]): string {
+  return `{${ids.join(',')}}`;
+}
+
 /** The listing index's columns of these products (those that still exist). */
 export async function findListedProductsById(db: DbOrTx, ids: string[]): Promise<ListedProduct[]> {
   if (ids.length === 0) return [];
-  return listedRowsById(db, { ids: `{${ids.join(',')}}` });
+  return listedRowsById(db, { ids: uuidArray(ids) });
 }
 
 // Every order and every edit reads its products' rows again for the index: written once.
@@ -556,8 +564,7 @@ export async function findProductCards(
   addressPrefix: string,
 ): Promise<ProductCard[]> {
   if (ids.length === 0) return [];
-  // An array literal in text: both drivers pass it as it is, and the ids are UUIDs (no quoting needed).
-  const rows = await productCardRows(db, { ids: `{${ids.join(',')}}`, addressPrefix });
+  const rows = await productCardRows(db, { ids: uuidArray(ids), addressPrefix });
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }

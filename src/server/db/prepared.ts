@@ -43,7 +43,7 @@ export function writtenOnce<Values extends Record<string, unknown>, Row>(
   build: (db: DbOrTx) => Preparable<Row>,
 ): (on: DbOrTx, values: Values) => Promise<Row[]> {
   let written: { name: string; parts: PreparedParts } | undefined;
-  // A long-lived session (the database's) keeps its prepared query; a transaction's is made per use.
+  // Each session keeps its prepared query: the database's for the process's life, a transaction's for its own.
   const bySession = new WeakMap<object, { execute(values: Values): Promise<Row[]> }>();
   return (on, values) => {
     const { session } = on._;
