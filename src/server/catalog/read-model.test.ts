@@ -2,7 +2,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Broadcast } from '../broadcast';
 import { ShopEvents } from '../events';
 import type { ListingChange } from './listing-index-keeper';
-import { createCatalogReadModel, LIFETIMES, type CatalogReadModel } from './read-model';
+import {
+  ASKS_PER_HALVING,
+  createCatalogReadModel,
+  LIFETIMES,
+  MAX_ENTRIES,
+  type CatalogReadModel,
+} from './read-model';
 
 /** A broadcast in memory: what this process published, and a way to play another process or a lost connection. */
 function fakeBroadcast() {
@@ -158,6 +164,80 @@ describe('catalogue read model', () => {
     expect(await model.read('kept', async () => 'kept')).toBe('kept');
     expect(await model.readIfAskedBefore('kept', load)).toBe('kept');
     expect(load).toHaveBeenCalledTimes(3);
+  });
+
+  describe('once the cache is full', () => {
+    /** Loads of each key, so a test can tell a kept answer (no load) from one loaded again. */
+    let loads: Map<string, number>;
+    const ask = (key: string) =>
+      model.readIfAskedBefore(key, async () => {
+        loads.set(key, (loads.get(key) ?? 0) + 1);
+        return key;
+      });
+    /** Asks `key` once and answers whether it was loaded (false: answered from the cache). */
+    const loadedOn = async (key: string) => {
+      const before = loads.get(key) ?? 0;
+      expect(await ask(key)).toBe(key);
+      return (loads.get(key) ?? 0) > before;
+    };
+
+    beforeEach(async () => {
+      loads = new Map();
+      // Every page asked twice, so every one is kept (while there is room) with two asks.
+      for (let page = 0; page < MAX_ENTRIES; page++) {
+        await ask(`page ${page}`);
+        await ask(`page ${page}`);
+      }
+      expect(await loadedOn('page 0')).toBe(false);
+      expect(await loadedOn(`page ${MAX_ENTRIES - 1}`)).toBe(false);
+    });
+
+    it('keeps a page only when asked more often than the least recently used one', async () => {
+      // page 0 was just used; page 1 is the least recently used, asked twice.
+      expect(await loadedOn('new')).toBe(true);
+      expect(await loadedOn('new')).toBe(true);
+      // The third ask outnumbers page 1's two: kept in its place, and the fourth is answered.
+      expect(await loadedOn('new')).toBe(true);
+      expect(await loadedOn('new')).toBe(false);
+      expect(await loadedOn('page 1')).toBe(true);
+      expect(await loadedOn('page 3')).toBe(false);
+    });
+
+    it('counts an ask answered from the cache', async () => {
+      // page 0 asked five times in all, then every other page used after it: it is the least recently used.
+      for (let hit = 0; hit < 2; hit++) expect(await loadedOn('page 0')).toBe(false);
+      for (let page = 1; page < MAX_ENTRIES; page++) await ask(`page ${page}`);
+      for (let time = 1; time <= 5; time++) expect(await loadedOn('new')).toBe(true);
+      // Six asks outnumber page 0's five.
+      expect(await loadedOn('new')).toBe(true);
+      expect(await loadedOn('new')).toBe(false);
+      expect(await loadedOn('page 0')).toBe(true);
+    });
+
+    it('halves every count now and then, so a page popular earlier gives way', async () => {
+      let asked = 2 * MAX_ENTRIES + 2;
+      while (asked < ASKS_PER_HALVING) {
+        await ask(`typed once ${asked}`);
+        asked += 1;
+      }
+      // Each kept page now counts one ask, and a page asked twice outnumbers it.
+      expect(await loadedOn('new')).toBe(true);
+      expect(await loadedOn('new')).toBe(true);
+      expect(await loadedOn('new')).toBe(false);
+      // What was asked once before the halving is forgotten: asked again, it counts one ask.
+      expect(await loadedOn('typed once 2002')).toBe(true);
+      expect(await loadedOn('typed once 2002')).toBe(true);
+      expect(await loadedOn('typed once 2002')).toBe(false);
+    });
+
+    it('keeps a page asked twice again once a change has emptied the cache', async () => {
+      expect(await loadedOn('new')).toBe(true);
+      expect(await loadedOn('new')).toBe(true);
+      events.emit('categoryChanged', { categoryId: 'c', change: 'updated' });
+      expect(await loadedOn('new')).toBe(true);
+      expect(await loadedOn('new')).toBe(false);
+      expect(await loadedOn('page 1')).toBe(true);
+    });
   });
 
   it('keeps its answers when an order status changes without moving stock', async () => {

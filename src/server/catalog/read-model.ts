@@ -25,10 +25,14 @@ export const LIFETIMES = {
 } satisfies Record<string, Lifetime>;
 
 /** Filter combinations are unbounded (any search text), so the least used entries make room. */
-const MAX_ENTRIES = 1_000;
+export const MAX_ENTRIES = 1_000;
 
-/** Keys remembered as asked once (only the key), for `readIfAskedBefore`. */
-const MAX_ASKED_ONCE = 10_000;
+/**
+ * `readIfAskedBefore` counts the asks of each key; every this many asks all counts are halved (and
+ * keys asked once forgotten), so what was popular an hour ago gives way to what is popular now, and
+ * the counts hold at most about twice this many keys.
+ */
+export const ASKS_PER_HALVING = 10_000;
 
 /**
  * The broadcast topic: "the catalogue changed, forget what you hold", followed by a space and the
@@ -152,7 +156,37 @@ export async function createCatalogReadModel({
     },
   });
 
-  const askedOnce = new LRUCache<string, true>({ max: MAX_ASKED_ONCE });
+  const asks = new Map<string, number>();
+  let asksSinceHalving = 0;
+
+  /** Counts one ask of `key` and answers how many it has had lately, this one included. */
+  function countAsk(key: string): number {
+    const count = (asks.get(key) ?? 0) + 1;
+    asks.set(key, count);
+    asksSinceHalving += 1;
+    if (asksSinceHalving >= ASKS_PER_HALVING) {
+      asksSinceHalving = 0;
+      // A Map may have its own entries changed and deleted while it is walked.
+      for (const [asked, times] of asks) {
+        if (times < 2) asks.delete(asked);
+        else asks.set(asked, times >> 1);
+      }
+    }
+    return count;
+  }
+
+  /**
+   * Whether a key asked `count` times earns a place: always while there is room; once the cache is
+   * full, only over an entry asked less often (the least recently used, which keeping it pushes out;
+   * one kept by `read` has no count). Else a steady stream of pages each asked twice would push one
+   * another out before any is asked again, every one of them paid for and none of them used.
+   */
+  function earnsPlace(count: number): boolean {
+    if (cache.size < MAX_ENTRIES) return true;
+    const leastRecentlyUsed = cache.rkeys().next();
+    if (leastRecentlyUsed.done) return true;
+    return count > (asks.get(leastRecentlyUsed.value) ?? 0);
+  }
 
   async function read<T>(key: string, load: () => Promise<T>): Promise<T> {
     // getRemainingTTL is negative once an entry is past its time (0 when there is none).
@@ -171,17 +205,18 @@ export async function createCatalogReadModel({
     read,
 
     /**
-     * As `read`, but an answer is kept only once its key is asked a second time: a key asked once is
-     * only remembered. Most searches are typed once, and a page of products kept for a minute outlives
-     * the collector's young generation, to be collected later at a higher price (issue 18). A search
-     * asked again, and every popular page, is kept from its second ask on.
+     * As `read`, but an answer is kept only once its key is asked a second time, and once the cache is
+     * full only when asked more often than the entry it would push out (TinyLFU's admission, with
+     * exact counts). Most searches are typed once, and a page of products kept for a minute outlives
+     * the collector's young generation, to be collected later at a higher price; a page kept and
+     * pushed out before it is asked again costs that and saves nothing (issue 18). A search asked
+     * again, and every popular page, is kept; every ask counts, answered from the cache or not.
      */
     async readIfAskedBefore<T>(key: string, load: () => Promise<T>): Promise<T> {
-      if (cache.peek(key, { allowStale: true }) === undefined && !askedOnce.has(key)) {
-        askedOnce.set(key, true);
-        return load();
-      }
-      return read(key, load);
+      const count = countAsk(key);
+      if (cache.peek(key, { allowStale: true }) !== undefined) return read(key, load);
+      if (count >= 2 && earnsPlace(count)) return read(key, load);
+      return load();
     },
 
     /** Whether every other process's changes are heard now (else answers live about a second). */
