@@ -260,8 +260,10 @@ export function createCatalogService({ db, store, events, readModel, listingInde
     const index = isIndexedSort(sort) && !filters.searchTypos ? await listingIndex.usable() : null;
     if (index && isIndexedSort(sort)) {
       if (filters.search) {
+        // The groups come with the page's pass over the matches, so a summary is cheap to make again
+        // and kept, like the page, only for a search asked again (most are typed once).
         const found = index.search(filters, sort, limit, offset);
-        const summary = await readModel.read(summaryKey(filters), async () =>
+        const summary = await readModel.readIfAskedBefore(summaryKey(filters), async () =>
           summaryFromGroups(found.groups, filters),
         );
         return { summary, products: await cardsJson(found.ids) };
