@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { listenOnPostgres, type ListenHandlers } from './listener';
+import { withNamedStatements } from './pglite-statements';
 import { SEARCH_TYPO_SIMILARITY } from './text-search';
 import * as schema from './schema';
 
@@ -61,7 +62,7 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
 }
 
 export function fromPglite(client: PGlite): Database {
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(withNamedStatements(client), { schema }) as unknown as Db;
   return {
     db,
     driver: 'pglite',
