@@ -6,7 +6,7 @@ import type { DbOrTx } from './client';
 /**
  * A name for a query's SQL text: the same shape (its values aside) makes the same text, so on
  * PostgreSQL it is parsed and planned once per connection and then only executed (a named prepared
- * statement; PGlite plans every query).
+ * statement; on PGlite every text gets one of its own, see ./pglite-statements.ts).
  */
 export function statementName(text: string): string {
   return `q_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
