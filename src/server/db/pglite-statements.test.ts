@@ -93,6 +93,17 @@ describe('PGlite with named statements', () => {
     expect(await namedStatements()).toBe(before);
   });
 
+  it('leaves a COPY from a blob to PGlite', async () => {
+    const copied = await fast.query("copy things (name) from '/dev/blob'", [], {
+      blob: new Blob(['Siwa Scarf\nLuxor Sandal\n']),
+    });
+    expect(copied.affectedRows).toBe(2);
+    expect((await fast.query('select name from things order by name')).rows).toEqual([
+      { name: 'Luxor Sandal' },
+      { name: 'Siwa Scarf' },
+    ]);
+  });
+
   it("gives PostgreSQL's errors, and goes on after them", async () => {
     await fast.query('insert into things (name) values ($1)', ['one']);
     await expect(fast.query('insert into things (name) values ($1)', ['one'])).rejects.toMatchObject({

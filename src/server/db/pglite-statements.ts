@@ -111,12 +111,10 @@ export function withNamedStatements(client: PGlite): PGlite {
   /** One query, holding PGlite's query lock as its own `query` does. */
   async function runExclusive<T>(
     text: string,
-    params: unknown[] = [],
+    params: unknown[],
     options: QueryOptions | undefined,
     inTransaction: boolean,
   ): Promise<Results<T>> {
-    // A blob (COPY to or from a file) needs PGlite's own handling.
-    if (options?.blob) throw new Error('withNamedStatements does not run COPY with a blob');
     return client._runExclusiveQuery(async () => {
       try {
         return await run<T>(text, params, options, inTransaction);
@@ -128,18 +126,20 @@ export function withNamedStatements(client: PGlite): PGlite {
     });
   }
 
-  const query: Query = (text, params, options) =>
-    text.length > MAX_PGLITE_STATEMENT_TEXT
-      ? client.query(text, params, options)
-      : client._runExclusiveTransaction(() => runExclusive(text, params, options, false));
+  /** A long text, and a COPY with a blob (a file PGlite reads or writes), are PGlite's own to run. */
+  const byName = (text: string, options: QueryOptions | undefined) =>
+    text.length <= MAX_PGLITE_STATEMENT_TEXT && !options?.blob;
+
+  const query: Query = (text, params = [], options) =>
+    byName(text, options)
+      ? client._runExclusiveTransaction(() => runExclusive(text, params, options, false))
+      : client.query(text, params, options);
 
   const transaction = <T>(work: (tx: Transaction) => Promise<T>): Promise<T> =>
     client.transaction((tx) =>
       work({
-        query: (text, params, options) =>
-          text.length > MAX_PGLITE_STATEMENT_TEXT
-            ? tx.query(text, params, options)
-            : runExclusive(text, params, options, true),
+        query: (text, params = [], options) =>
+          byName(text, options) ? runExclusive(text, params, options, true) : tx.query(text, params, options),
         sql: tx.sql.bind(tx),
         exec: tx.exec.bind(tx),
         rollback: tx.rollback.bind(tx),
