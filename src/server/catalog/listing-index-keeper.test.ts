@@ -6,7 +6,14 @@ import { seedLargeCatalogue } from '../db/seed/large';
 import { freshDatabase } from '../test/app';
 import type { ListingIndex } from './listing-index';
 import { createListingIndexKeeper, type ListingIndexKeeper } from './listing-index-keeper';
-import { findProducts } from './queries';
+import { findListedProductsById, findProducts } from './queries';
+import type * as Queries from './queries';
+
+// Counted: the keeper's reads of changed products, one for every change heard while one runs.
+vi.mock('./queries', async (importOriginal) => {
+  const actual = await importOriginal<typeof Queries>();
+  return { ...actual, findListedProductsById: vi.fn(actual.findListedProductsById) };
+});
 
 describe('the listing index keeper', () => {
   let database: Database;
@@ -65,6 +72,19 @@ describe('the listing index keeper', () => {
     keeper.changed({ productIds: [some!] });
     const index = await keeper.usable();
     expect(await soldOut(index!)).toContain(some!);
+  });
+
+  it('reads the products of changes heard together in one query', async () => {
+    const ids = await inStockIds(4);
+    await database.db.update(products).set({ availableItems: 0 }).where(inArray(products.id, ids));
+    const reads = vi.mocked(findListedProductsById);
+    reads.mockClear();
+    // As orders heard one after another while nothing was read yet (the last names the first again).
+    for (const id of [...ids, ids[0]!]) keeper.changed({ productIds: [id] });
+    const index = await keeper.usable();
+    expect(await soldOut(index!)).toEqual(expect.arrayContaining(ids));
+    expect(reads).toHaveBeenCalledTimes(1);
+    expect([...reads.mock.calls[0]![1]].sort()).toEqual([...ids].sort());
   });
 
   it('follows a deleted product and a category change that names no product', async () => {

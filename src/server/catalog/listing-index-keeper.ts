@@ -55,6 +55,8 @@ export function createListingIndexKeeper({
   let closed = false;
   /** The changes applied one after another: a later read of a row always lands after an earlier one. */
   let following: Promise<void> = Promise.resolve();
+  /** Changes heard and not yet read: the next turn of `following` reads them together. */
+  let waiting: NamedChange[] = [];
   let reloading: Promise<void> | null = null;
   /** A reload asked while one runs: that one may have read the rows before the change. */
   let reloadAgain = false;
@@ -66,8 +68,9 @@ export function createListingIndexKeeper({
     return 'orderId' in change ? findOrderProductIds(db, change.orderId) : change.productIds;
   }
 
-  async function apply(target: ListingIndex, change: NamedChange): Promise<void> {
-    const ids = await productIdsOf(change);
+  /** The products of every change in one read: a busy shop's orders, heard while one read runs, share the next. */
+  async function apply(target: ListingIndex, changes: NamedChange[]): Promise<void> {
+    const ids = [...new Set((await Promise.all(changes.map(productIdsOf))).flat())];
     if (ids.length === 0) return;
     const rows = await findListedProductsById(db, ids);
     const found = new Set(rows.map((row) => row.id));
@@ -117,9 +120,14 @@ export function createListingIndexKeeper({
 
   function follow(change: NamedChange): void {
     if (reloading) heardWhileReloading.push(change);
+    waiting.push(change);
+    // A turn is queued already, and takes this change with the others when it comes.
+    if (waiting.length > 1) return;
     following = following
       .then(async () => {
-        if (index && !closed) await apply(index, change);
+        const changes = waiting;
+        waiting = [];
+        if (index && !closed) await apply(index, changes);
       })
       .catch((error: unknown) => {
         if (closed) return;

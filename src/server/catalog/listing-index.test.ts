@@ -314,4 +314,44 @@ describe("the listing index's search, as products come and go past its first cap
       expectFinds(index, held, search);
     }
   });
+
+  it('keeps the slot of a product put again as held, and moves one with any listed value changed', async () => {
+    const index = await ListingIndex.of([Array.from({ length: 50 }, (_, n) => product(n))]);
+    const slots = index.slotsTaken;
+    const first = (
+      sort: 'featured' | 'priceAsc' | 'newest' | 'discount',
+      filters: Partial<ProductFilters> = {},
+    ) => index.pageIds({ availability: 'all', ...filters }, sort, 1, 0)[0];
+
+    // As an order leaves it (stock moved, still in stock): nothing listed changed.
+    index.put({ ...product(10), inStockSizes: [], inStockColors: [] });
+    expect(index.slotsTaken).toBe(slots);
+    expect(index.size).toBe(50);
+
+    // Each listed value on its own (products 31 to 38; 35 is in stock): the product moves where that value puts it.
+    const changes: Array<[Partial<ListedProduct>, () => string | undefined]> = [
+      [{ finalPricePiastres: 1 }, () => first('priceAsc')],
+      [{ createdAtMicros: 10 ** 12 }, () => first('newest')],
+      [{ discount: 90 }, () => first('discount')],
+      [{ featuredScore: 100 }, () => first('featured')],
+      [{ inStock: false }, () => first('newest', { availability: 'outOfStock', search: '35' })],
+      [{ searchText: 'velvet one' }, () => first('newest', { search: 'velvet' })],
+      [
+        { categoryId: '00000000-0000-4000-8000-0000000000cc' },
+        () => first('newest', { categoryIds: ['00000000-0000-4000-8000-0000000000cc'] }),
+      ],
+      [{ inStockSizes: ['XL'] }, () => first('newest', { sizes: ['XL'] })],
+    ];
+    changes.forEach(([change, firstOf], n) => {
+      const changed = { ...product(31 + n), ...change };
+      const before = index.slotsTaken;
+      index.put(changed);
+      expect(index.slotsTaken, JSON.stringify(change)).toBe(before + 1);
+      expect(firstOf(), JSON.stringify(change)).toBe(changed.id);
+      // The same values again: held as they are.
+      index.put({ ...changed });
+      expect(index.slotsTaken, JSON.stringify(change)).toBe(before + 1);
+    });
+    expect(index.size).toBe(50);
+  });
 });

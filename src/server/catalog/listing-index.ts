@@ -207,6 +207,11 @@ function writeId(id: string, words: Uint32Array, slot: number): void {
   }
 }
 
+/** A (sizes, colours) pair's key among the pairs. */
+function pairKey(sizes: string[], colors: string[]): string {
+  return JSON.stringify([sizes, colors]);
+}
+
 interface OptionPair {
   sizes: string[];
   colors: string[];
@@ -334,8 +339,19 @@ export class ListingIndex {
     }
   }
 
-  /** Adds a product, or replaces what the index holds of it. */
+  /** Slots taken, by products held and by the ones they replaced (given back only by a new build). */
+  get slotsTaken(): number {
+    return this.count;
+  }
+
+  /**
+   * Adds a product, or replaces what the index holds of it. A product whose listed values are as held
+   * (an order moved its stock but not out of stock, the common change) keeps its slot: a new one would
+   * move every sorted list and take a slot until the next build.
+   */
   put(product: ListedProduct): void {
+    const held = this.slotOf(product.id);
+    if (held !== undefined && this.holds(held, product)) return;
     this.remove(product.id);
     const slot = this.place(product);
     for (const sort of INDEXED_SORTS) this.orders[sort].insert(slot, this.before[sort]);
@@ -367,6 +383,21 @@ export class ListingIndex {
       list.add(slot, this.capacity);
     }
     return slot;
+  }
+
+  /** Whether `slot` holds `product`'s listed values as they are. */
+  private holds(slot: number, product: ListedProduct): boolean {
+    return (
+      this.texts[slot] === product.searchText &&
+      this.category[slot] ===
+        (product.categoryId === null ? -1 : this.categoryNumbers.get(product.categoryId)) &&
+      this.inStock[slot] === (product.inStock ? 1 : 0) &&
+      this.score[slot] === product.featuredScore &&
+      this.created[slot] === product.createdAtMicros &&
+      this.price[slot] === product.finalPricePiastres &&
+      this.discount[slot] === product.discount &&
+      this.pair[slot] === this.pairNumbers.get(pairKey(product.inStockSizes, product.inStockColors))
+    );
   }
 
   /** Forgets a product (deleted, or about to be put again); an unknown id is no change. */
@@ -604,7 +635,7 @@ export class ListingIndex {
   }
 
   private numberOfPair(sizes: string[], colors: string[]): number {
-    const key = JSON.stringify([sizes, colors]);
+    const key = pairKey(sizes, colors);
     let number = this.pairNumbers.get(key);
     if (number === undefined) {
       number = this.pairs.length;
