@@ -68,7 +68,10 @@ export function createListingIndexKeeper({
     return 'orderId' in change ? findOrderProductIds(db, change.orderId) : change.productIds;
   }
 
-  /** The products of every change in one read: a busy shop's orders, heard while one read runs, share the next. */
+  /**
+   * The products of every change in one read: a busy shop's orders, heard while one read runs, share
+   * the next.
+   */
   async function apply(target: ListingIndex, changes: NamedChange[]): Promise<void> {
     const ids = [...new Set((await Promise.all(changes.map(productIdsOf))).flat())];
     if (ids.length === 0) return;

@@ -351,8 +351,10 @@ export class ListingIndex {
    */
   put(product: ListedProduct): void {
     const held = this.slotOf(product.id);
-    if (held !== undefined && this.holds(held, product)) return;
-    this.remove(product.id);
+    if (held !== undefined) {
+      if (this.holds(held, product)) return;
+      this.forget(held);
+    }
     const slot = this.place(product);
     for (const sort of INDEXED_SORTS) this.orders[sort].insert(slot, this.before[sort]);
   }
@@ -403,7 +405,11 @@ export class ListingIndex {
   /** Forgets a product (deleted, or about to be put again); an unknown id is no change. */
   remove(id: string): void {
     const slot = this.slotOf(id);
-    if (slot === undefined) return;
+    if (slot !== undefined) this.forget(slot);
+  }
+
+  /** Takes a held slot out of every list; its values stay behind, unused. */
+  private forget(slot: number): void {
     // Out of the sorted lists first, while the slot's values still say where it stands.
     for (const sort of INDEXED_SORTS) this.orders[sort].remove(slot, this.before[sort]);
     for (const trigram of trigramsOf(this.texts[slot]!, this.scratch)) {
