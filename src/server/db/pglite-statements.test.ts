@@ -119,6 +119,20 @@ describe('PGlite with named statements', () => {
     expect((await fast.query('select 1 as n')).rows).toEqual([{ n: 1 }]);
   });
 
+  it('keeps no statement it lost track of when one was dropped under it', async () => {
+    await fast.query('select 1 as n');
+    await fast.query('select 2 as n');
+    const [first] = (
+      await client.query<{ name: string }>(
+        "select name from pg_prepared_statements where statement = 'select 1 as n'",
+      )
+    ).rows;
+    await client.exec(`deallocate ${first!.name}`);
+    expect((await fast.query('select 1 as n')).rows).toEqual([{ n: 1 }]);
+    expect((await fast.query('select 2 as n')).rows).toEqual([{ n: 2 }]);
+    expect(await namedStatements()).toBe(2);
+  });
+
   it('runs a transaction’s queries inside it, and others only after it', async () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));

@@ -120,6 +120,8 @@ export function withNamedStatements(client: PGlite): PGlite {
         return await run<T>(text, params, options, inTransaction);
       } catch (error) {
         if ((error as { code?: unknown }).code !== NO_SUCH_STATEMENT || inTransaction) throw error;
+        // Those still there would be held under names nothing here knows any more: all go.
+        await client.execProtocol(protocol.serialize.query('deallocate all'), { syncToFs: false });
         statements.clear();
         return run<T>(text, params, options, inTransaction);
       }
