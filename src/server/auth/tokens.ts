@@ -1,3 +1,4 @@
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Role } from '@/shared/constants';
 
@@ -13,13 +14,15 @@ export interface SessionClaims {
 
 /** Signs and checks session tokens (HS256); the secret and lifetime come from the config. */
 export class TokenService {
-  private readonly key: Uint8Array;
+  // A KeyObject, not the secret's bytes: jose keeps the WebCrypto key it makes of one, where it would
+  // import bytes afresh on every check, that is on every signed-in request.
+  private readonly key: KeyObject;
 
   constructor(
     secret: string,
     private readonly expiresIn: string,
   ) {
-    this.key = new TextEncoder().encode(secret);
+    this.key = createSecretKey(Buffer.from(secret, 'utf8'));
   }
 
   sign(claims: SessionClaims): Promise<string> {

@@ -7,7 +7,14 @@ import type { CategoryDto } from '@/shared/schemas/category';
 import type { OrderDto } from '@/shared/schemas/order';
 import type { ProductDetailDto, ProductListAnswer } from '@/shared/schemas/product';
 import { sendForm } from '../admin/test-support';
-import { cartLines, outbox, productVariants, type ProductRow, type ProductVariantRow } from '../db/schema';
+import {
+  cartLines,
+  outbox,
+  products,
+  productVariants,
+  type ProductRow,
+  type ProductVariantRow,
+} from '../db/schema';
 import { stockOf } from '../stock/test-products';
 import { createTestApp, testDriver, type TestApp } from '../test/app';
 import { createCategory, createProduct, createVariants } from '../test/catalog-fixtures';
@@ -399,6 +406,30 @@ describe(`product variants (${testDriver})`, () => {
       expect(refused.json<{ message: string }>().message).toBe(
         `Cannot reopen this order: only 1 items of ${product.name} (M / Navy) are left`,
       );
+    });
+
+    it("keeps the in-stock sizes and colours in the options' order whichever variant sold", async () => {
+      // A value that changes only in order is still a change: every order would rewrite the product's
+      // filter indexes and move it in the listing index for nothing.
+      const { product, mNavy, mSand, lSand } = await laylaDress();
+      const inStockValues = async () => {
+        const [row] = await t.database.db
+          .select({ sizes: products.inStockSizes, colors: products.inStockColors })
+          .from(products)
+          .where(eq(products.id, product.id));
+        return row;
+      };
+      expect(await inStockValues()).toEqual({ sizes: ['M', 'L'], colors: ['Navy', 'Sand'] });
+      for (const variant of [mNavy, lSand, mSand, mNavy]) {
+        const user = await createUser(t);
+        await cartCall(user, 'POST', '/api/cart', {
+          productId: product.id,
+          variantId: variant.id,
+          quantity: 1,
+        });
+        expect((await placeOrder(user)).statusCode).toBe(201);
+        expect(await inStockValues()).toEqual({ sizes: ['M', 'L'], colors: ['Navy', 'Sand'] });
+      }
     });
 
     it('a cart line without a variant of a product that has variants since cannot be ordered', async () => {
