@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@/shared/messages';
 import type { ProductDto } from '@/shared/schemas/product';
 import { insertOrder } from '../admin/test-support';
+import { LOW_STOCK_CAP } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/app';
 import { createCategory, createProduct, createVariants } from '../test/catalog-fixtures';
 import { createUser, type TestUser } from '../test/users';
@@ -183,6 +184,40 @@ describe('GET /api/dashboard/low-stock', () => {
     const zero = (await lowStock(admin, '?threshold=0')).json<{ threshold: number; items: unknown[] }>();
     expect(zero.threshold).toBe(0);
     expect(zero.items).toHaveLength(1);
+  });
+
+  it('lists by the stock itself on both sides of LOW_STOCK_CAP, lowest first', async () => {
+    // Under the cap the list walks `low_stock`, at or over it the stock: each must still order by stock.
+    const other = await createTestApp();
+    try {
+      const otherAdmin = await createUser(other, { role: 'admin' });
+      const stocks = [LOW_STOCK_CAP + 4, LOW_STOCK_CAP, 1, LOW_STOCK_CAP - 1, LOW_STOCK_CAP + 1, 0];
+      for (const [index, availableItems] of stocks.entries()) {
+        await createProduct(other, { name: `Bag ${index}`, availableItems });
+      }
+      const listed = async (threshold: number) => {
+        const res = await other.app.inject({
+          method: 'GET',
+          url: `/api/dashboard/low-stock?threshold=${threshold}`,
+          headers: otherAdmin.headers,
+        });
+        return res
+          .json<{ items: Array<{ avaliableItems: number }> }>()
+          .items.map((item) => item.avaliableItems);
+      };
+      expect(await listed(LOW_STOCK_CAP - 1)).toEqual([0, 1, LOW_STOCK_CAP - 1]);
+      expect(await listed(LOW_STOCK_CAP)).toEqual([0, 1, LOW_STOCK_CAP - 1, LOW_STOCK_CAP]);
+      expect(await listed(LOW_STOCK_CAP + 4)).toEqual([
+        0,
+        1,
+        LOW_STOCK_CAP - 1,
+        LOW_STOCK_CAP,
+        LOW_STOCK_CAP + 1,
+        LOW_STOCK_CAP + 4,
+      ]);
+    } finally {
+      await other.close();
+    }
   });
 
   it('refuses a threshold that is not a whole number of at least 0', async () => {

@@ -2,7 +2,7 @@ import { and, count, ne, sql } from 'drizzle-orm';
 import type { OrderStatus } from '@/shared/constants';
 import { shopDay } from '@/shared/dates';
 import type { DbOrTx } from '../db/client';
-import { categories, orders, products, productVariants } from '../db/schema';
+import { categories, LOW_STOCK_CAP, orders, products, productVariants } from '../db/schema';
 import { placedBetween, proofToCheck } from '../orders/queries';
 
 export interface ShopTotals {
@@ -73,17 +73,21 @@ export interface LowStockRow {
 
 /**
  * Products without variants and variants with at most `threshold` in stock, lowest first: each side
- * walks its own `available_items` index and stops after `limit`, so the list costs the same at 100,000
- * products. A product with variants is listed through them (its own figure is only their sum).
+ * walks an index in that order and stops after `limit`, so the list costs the same at 100,000 products.
+ * A product with variants is listed through them (its own figure is only their sum). A product's side
+ * walks `low_stock`, which is its stock below LOW_STOCK_CAP (see the schema for why not the stock
+ * itself); a threshold at or above the cap, which an owner rarely asks for, sorts the matching products.
  */
 export async function lowStock(db: DbOrTx, threshold: number, limit: number): Promise<LowStockRow[]> {
+  // Below the cap `low_stock` is the stock itself.
+  const stock = threshold < LOW_STOCK_CAP ? sql`p.low_stock` : sql`p.available_items`;
   const result = await db.execute(sql`
     select * from (
       (select p.id as "productId", null::uuid as "variantId", p.name, p.slug, null::text as sku,
               null::jsonb as options, p.available_items as "availableItems"
        from ${products} p
-       where p.available_items <= ${threshold} and p.options = '[]'::jsonb
-       order by p.available_items, p.id
+       where ${stock} <= ${threshold} and p.options = '[]'::jsonb
+       order by ${stock}, p.id
        limit ${limit})
       union all
       (select v.product_id, v.id, p.name, p.slug, v.sku, v.options, v.available_items

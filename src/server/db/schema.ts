@@ -35,6 +35,12 @@ export interface StoredImage {
 /** The largest value of PostgreSQL's `integer`, the type of every money (piastres) and count column. */
 export const INTEGER_COLUMN_MAX = 2_147_483_647;
 
+/**
+ * `products.low_stock` holds the stock up to this and this above it: the low-stock list reads it in
+ * order for any threshold below it, and the stock of most products moves above it without changing it.
+ */
+export const LOW_STOCK_CAP = 16;
+
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
@@ -139,6 +145,14 @@ export const products = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    // The dashboard's low-stock list walks this, not `available_items`: an index naming the column every
+    // sale changes would make every sale's update rewrite all of the row's index entries (the trigram GIN
+    // among them) instead of a heap-only (HOT) update. This one changes only at or under LOW_STOCK_CAP.
+    lowStock: smallint('low_stock')
+      .notNull()
+      .generatedAlwaysAs(
+        (): SQL => sql`least(${products.availableItems}, ${sql.raw(String(LOW_STOCK_CAP))})`,
+      ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     // A listing card kept on every write (issue 18): the product's whole answer but its category as
@@ -173,8 +187,11 @@ export const products = pgTable(
     // A size or colour filter that few products match reads these; a common one walks the sort's index.
     index('products_in_stock_sizes_idx').using('gin', t.inStockSizes),
     index('products_in_stock_colors_idx').using('gin', t.inStockColors),
-    // The dashboard's low-stock list (products without variants; variants have their own).
-    index('products_available_items_idx').on(t.availableItems, t.id),
+    // The dashboard's low-stock list: products without variants (a product with variants is listed
+    // through them, and they have their own index).
+    index('products_low_stock_idx')
+      .on(t.lowStock, t.id)
+      .where(sql`${t.options} = '[]'::jsonb`),
     check('products_discount_range', sql`${t.discount} between 0 and 100`),
     check('products_price_nonnegative', sql`${t.pricePiastres} >= 0`),
     check('products_stock_nonnegative', sql`${t.availableItems} >= 0`),

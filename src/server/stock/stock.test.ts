@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { format, messages } from '@/shared/messages';
 import { AppError } from '../errors';
@@ -127,6 +128,26 @@ describe('takeLockedStock', () => {
     });
     expect(await stockOf(t, a.id)).toEqual({ available: 5, sold: 0 });
     expect(await stockOf(t, b.id)).toEqual({ available: 1, sold: 0 });
+  });
+});
+
+describe("a sale's update of a product", () => {
+  it('changes no column an index of products names, so it can be a heap-only (HOT) update', async () => {
+    // What a sale writes on the product's row (`takeLockedStock`, `refreshVariantTotals`) and the
+    // generated columns that follow the stock on every sale. Indexed on purpose, as they change only
+    // now and then: `in_stock` (the last one sold), `in_stock_sizes`/`_colors` (a size or colour sold
+    // out; written in the options' order, so otherwise as they were) and `low_stock` (at or under
+    // LOW_STOCK_CAP).
+    const written = ['available_items', 'sold_items', 'options_in_stock', 'card', 'updated_at'];
+    const result = await t.database.db.execute(
+      sql`select indexname, indexdef from pg_indexes where tablename = 'products' order by indexname`,
+    );
+    const indexes = (result as unknown as { rows: Array<{ indexname: string; indexdef: string }> }).rows;
+    expect(indexes.map((index) => index.indexname)).toContain('products_low_stock_idx');
+    const naming = indexes.filter((index) =>
+      written.some((column) => new RegExp(`\\b${column}\\b`).test(index.indexdef)),
+    );
+    expect(naming).toEqual([]);
   });
 });
 
