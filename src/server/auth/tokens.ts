@@ -1,4 +1,3 @@
-import { createSecretKey, type KeyObject } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Role } from '@/shared/constants';
 
@@ -14,30 +13,36 @@ export interface SessionClaims {
 
 /** Signs and checks session tokens (HS256); the secret and lifetime come from the config. */
 export class TokenService {
-  // A KeyObject, not the secret's bytes: jose keeps the WebCrypto key it makes of one, where it would
-  // import bytes afresh on every check, that is on every signed-in request.
-  private readonly key: KeyObject;
+  // Imported once: given the secret's bytes (or a KeyObject, which it exports to bytes), jose imports
+  // a WebCrypto key afresh on every check, that is on every signed-in request.
+  private readonly key: Promise<CryptoKey>;
 
   constructor(
     secret: string,
     private readonly expiresIn: string,
   ) {
-    this.key = createSecretKey(Buffer.from(secret, 'utf8'));
+    this.key = crypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    );
   }
 
-  sign(claims: SessionClaims): Promise<string> {
+  async sign(claims: SessionClaims): Promise<string> {
     return new SignJWT({ role: claims.role, sv: claims.sessionVersion ?? 0 })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(claims.userId)
       .setIssuedAt()
       .setExpirationTime(this.expiresIn)
-      .sign(this.key);
+      .sign(await this.key);
   }
 
   /** Returns the claims, or null for a token that is malformed, forged or expired. */
   async verify(token: string): Promise<SessionClaims | null> {
     try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
+      const { payload } = await jwtVerify(token, await this.key, { algorithms: ['HS256'] });
       const { role, sv = 0 } = payload;
       if (typeof payload.sub !== 'string' || (role !== 'user' && role !== 'admin')) return null;
       if (typeof sv !== 'number') return null;

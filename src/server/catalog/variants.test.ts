@@ -9,6 +9,7 @@ import type { ProductDetailDto, ProductListAnswer } from '@/shared/schemas/produ
 import { sendForm } from '../admin/test-support';
 import {
   cartLines,
+  categories,
   outbox,
   products,
   productVariants,
@@ -406,6 +407,38 @@ describe(`product variants (${testDriver})`, () => {
       expect(refused.json<{ message: string }>().message).toBe(
         `Cannot reopen this order: only 1 items of ${product.name} (M / Navy) are left`,
       );
+    });
+
+    it('stores every field it answered: GET /order/{id} reads back what POST /order answered', async () => {
+      // The POST answer is built from what the transaction wrote, not read back: this reads it back.
+      const { product, lSand } = await laylaDress();
+      const category = await createCategory(t, { name: `Bags ${randomUUID().slice(0, 6)}` });
+      await t.database.db.update(categories).set({ nameAr: 'حقائب' }).where(eq(categories.id, category.id));
+      const bag = await createProduct(t, { name: 'Straw Bag', nameAr: 'حقيبة قش', price: 250, category });
+      const user = await createUser(t);
+      await cartCall(user, 'POST', '/api/cart', { productId: product.id, variantId: lSand.id, quantity: 2 });
+      await cartCall(user, 'POST', '/api/cart', { productId: bag.id, quantity: 1 });
+      const body = multipartBody({ ...gizaShipping, paymentType: 'cash' });
+      const placed = await t.app.inject({
+        method: 'POST',
+        url: '/api/order',
+        headers: { ...user.headers, ...body.headers, 'idempotency-key': 'read-back-1' },
+        payload: body.payload,
+      });
+      expect(placed.statusCode).toBe(201);
+      const answered = placed.json<{ order: OrderDto }>().order;
+      expect(
+        answered.products.map((line) => [line.product.name, line.product.nameAr, line.quantity]),
+      ).toEqual([
+        [product.name, '', 2],
+        ['Straw Bag', 'حقيبة قش', 1],
+      ]);
+      const read = await t.app.inject({
+        method: 'GET',
+        url: `/api/order/${answered.id}`,
+        headers: user.headers,
+      });
+      expect(read.json<{ results: OrderDto }>().results).toEqual(answered);
     });
 
     it("keeps the in-stock sizes and colours in the options' order whichever variant sold", async () => {

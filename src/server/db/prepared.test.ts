@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { freshDatabase, testDriver } from '../test/app';
 import type { Database } from './client';
-import { writtenOnce } from './prepared';
+import { sqlWrittenOnce, writtenOnce } from './prepared';
 import { categories, products } from './schema';
 
 describe(`a query written once (${testDriver})`, () => {
@@ -76,5 +76,25 @@ describe(`a query written once (${testDriver})`, () => {
     expect(kept).toEqual([expect.objectContaining({ name: `Product ${inTransaction}`, categoryName: null })]);
     expect(await bySlug(db, { slug: 'no-such-product' })).toEqual([]);
     expect(build).toHaveBeenCalledTimes(1);
+  });
+
+  it('runs a statement written as SQL the same way, answering its rows as named in it', async () => {
+    const { db } = database;
+    const slug = `wool-${randomUUID()}`;
+    await addProduct(db, slug, null);
+    // A data-modifying CTE, which the builders cannot write: it changes the row and answers it.
+    const renamed = sqlWrittenOnce<{ slug: string; name: string }, { name: string; doubled: number }>(sql`
+      with changed as (
+        update ${products} set name = ${sql.placeholder('name')} where slug = ${sql.placeholder('slug')}
+        returning name, price_piastres
+      )
+      select name, price_piastres * 2 as doubled from changed`);
+
+    expect(await renamed(db, { slug, name: 'Wool Scarf' })).toEqual([
+      { name: 'Wool Scarf', doubled: 24_690 },
+    ]);
+    const inside = await db.transaction((tx) => renamed(tx, { slug, name: 'Wool Shawl' }));
+    expect(inside).toEqual([{ name: 'Wool Shawl', doubled: 24_690 }]);
+    expect(await renamed(db, { slug: 'no-such-product', name: 'x' })).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { Query } from 'drizzle-orm';
-import type { PgSession } from 'drizzle-orm/pg-core';
+import type { Query, SQL } from 'drizzle-orm';
+import { PgDialect, type PgSession, type PreparedQueryConfig } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './client';
 
 /**
@@ -12,10 +12,10 @@ export function statementName(text: string): string {
   return `q_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
 }
 
-/** A query builder that can be prepared: drizzle's selects, inserts, updates and deletes. */
-interface Preparable<Row> {
+/** A query builder that can be prepared: drizzle's selects, inserts, updates and deletes (answering rows). */
+interface Preparable<Answer> {
   toSQL(): Query;
-  prepare(name: string): { execute(values?: Record<string, unknown>): Promise<Row[]> };
+  prepare(name: string): { execute(values?: Record<string, unknown>): Promise<Answer> };
 }
 
 /**
@@ -39,12 +39,12 @@ interface PreparedParts {
  * order's CPU); its own prepared statements would save it, but only on the session that made them,
  * and an order's reads run in its transaction.
  */
-export function writtenOnce<Values extends Record<string, unknown>, Row>(
-  build: (db: DbOrTx) => Preparable<Row>,
-): (on: DbOrTx, values: Values) => Promise<Row[]> {
+export function writtenOnce<Values extends Record<string, unknown>, Answer>(
+  build: (db: DbOrTx) => Preparable<Answer>,
+): (on: DbOrTx, values: Values) => Promise<Answer> {
   let written: { name: string; parts: PreparedParts } | undefined;
   // Each session keeps its prepared query: the database's for the process's life, a transaction's for its own.
-  const bySession = new WeakMap<object, { execute(values: Values): Promise<Row[]> }>();
+  const bySession = new WeakMap<object, { execute(values: Values): Promise<Answer> }>();
   return (on, values) => {
     const { session } = on._;
     const kept = bySession.get(session);
@@ -61,9 +61,33 @@ export function writtenOnce<Values extends Record<string, unknown>, Row>(
       name,
       parts._isResponseInArrayMode,
       parts.customResultMapper,
-    ) as unknown as PreparedParts & { execute(values: Values): Promise<Row[]> };
+    ) as unknown as PreparedParts & { execute(values: Values): Promise<Answer> };
     prepared.joinsNotNullableMap = parts.joinsNotNullableMap;
     bySession.set(session, prepared);
     return prepared.execute(values);
   };
+}
+
+const dialect = new PgDialect();
+
+/**
+ * A statement the builders cannot write (data-modifying CTEs, a row set from JSON), as SQL with
+ * `sql.placeholder`s, written and named once like `writtenOnce`'s queries. Answers its rows as the
+ * driver gives them (no mapping to fields: name the columns as the caller wants them).
+ */
+export function sqlWrittenOnce<Values extends Record<string, unknown>, Row>(
+  query: SQL,
+): (on: DbOrTx, values: Values) => Promise<Row[]> {
+  // Without fields both drivers' prepared queries answer the driver's own result, `{ rows }`.
+  const run = writtenOnce<Values, { rows: Row[] }>((db) => ({
+    toSQL: () => dialect.sqlToQuery(query),
+    prepare: (name) =>
+      db._.session.prepareQuery<{ execute: { rows: Row[] } } & PreparedQueryConfig>(
+        dialect.sqlToQuery(query),
+        undefined,
+        name,
+        false,
+      ),
+  }));
+  return async (on, values) => (await run(on, values)).rows;
 }
