@@ -260,6 +260,19 @@ describe('auth API', () => {
       expect(viaBearer.statusCode).toBe(200);
     });
 
+    it('accepts a session token any HS256 library signed with the secret (sessions outlive a library change)', async () => {
+      const user = await createUser(t);
+      const token = await new SignJWT({ role: 'user', sv: 0 })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(user.id)
+        .setIssuedAt()
+        .setExpirationTime('1h')
+        .sign(new TextEncoder().encode(TEST_JWT_SECRET));
+      const res = await probe.inject({ method: 'GET', url: '/signed-in', headers: { token } });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().user).toMatchObject({ id: user.id, role: 'user' });
+    });
+
     it('answers 401 without a token, and for an expired or forged one', async () => {
       const user = await createUser(t);
       const none = await probe.inject({ method: 'GET', url: '/signed-in' });
@@ -277,7 +290,16 @@ describe('auth API', () => {
         .setSubject(user.id)
         .setExpirationTime('1h')
         .sign(new TextEncoder().encode('another-secret-that-is-long-enough-to-sign'));
-      for (const token of [expired, forged, 'not.a.token']) {
+      // Unsigned ('alg: none'), or signed with another algorithm than HS256.
+      const unsigned = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${Buffer.from(
+        JSON.stringify({ sub: user.id, role: 'admin', exp: Math.floor(Date.now() / 1000) + 3600 }),
+      ).toString('base64url')}.`;
+      const otherAlgorithm = await new SignJWT({ role: 'user' })
+        .setProtectedHeader({ alg: 'HS512' })
+        .setSubject(user.id)
+        .setExpirationTime('1h')
+        .sign(new TextEncoder().encode(TEST_JWT_SECRET));
+      for (const token of [expired, forged, unsigned, otherAlgorithm, 'not.a.token']) {
         const res = await probe.inject({ method: 'GET', url: '/signed-in', headers: { token } });
         expect(res.statusCode).toBe(401);
         expect(res.json()).toEqual({ success: false, message: m.invalidToken });

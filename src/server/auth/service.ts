@@ -20,7 +20,7 @@ export interface AuthDeps {
 }
 
 async function authResult(tokens: TokenService, account: AccountRow, message: string): Promise<AuthResult> {
-  const token = await tokens.sign({
+  const token = tokens.sign({
     userId: account.id,
     role: account.role,
     sessionVersion: account.sessionVersion,

@@ -89,7 +89,7 @@ export const authGuard = fp(
     async function readSession(request: FastifyRequest): Promise<SessionUser | null | 'invalid'> {
       const token = readToken(request);
       if (!token) return null;
-      const claims = await options.tokens.verify(token);
+      const claims = options.tokens.verify(token);
       if (!claims) return 'invalid';
       const [row] = await sessionRow(options.db, { id: claims.userId });
       // A token from before the account's last password reset is over.

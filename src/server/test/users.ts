@@ -29,6 +29,6 @@ export async function createUser(
     .values({ email, username, role, passwordHash: 'not-a-real-hash' })
     .returning({ id: users.id });
   if (!row) throw new Error('user not created');
-  const token = await t.tokens.sign({ userId: row.id, role });
+  const token = t.tokens.sign({ userId: row.id, role });
   return { id: row.id, email, username, role, token, headers: { token } };
 }
