@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
+import { sqlWrittenOnce } from '../db/prepared';
 import { outbox } from '../db/schema';
 import type { MailMessage } from './compose';
 
@@ -10,18 +11,34 @@ export interface ClaimedMail extends MailMessage {
   createdAt: Date;
 }
 
+const value = (name: string) => sql.placeholder(name);
+
+// Written once as SQL (src/server/db/prepared.ts): the insert and update builders wrote every column of
+// the table on each call, and each order's e-mail goes through all three.
+const mailRow = sqlWrittenOnce<MailMessage & Record<string, unknown>, never>(
+  sql`insert into ${outbox} (recipient, subject, text, html)
+      values (${value('to')}, ${value('subject')}, ${value('text')}, ${value('html')})`,
+);
+
 /** Called with the transaction of what the messages tell of, so they exist exactly when it commits. */
 export async function enqueueMail(tx: DbOrTx, messages: MailMessage[]): Promise<void> {
-  if (messages.length === 0) return;
-  // Written as SQL: the insert builder writes every column of the table on each call (issue 18: an
-  // order's e-mail cost 76 µs of CPU before it reached the database), and these four are all it sets.
-  const rows = messages.map(
-    (message) => sql`(${message.to}, ${message.subject}, ${message.text}, ${message.html})`,
-  );
-  await tx.execute(
-    sql`insert into ${outbox} (recipient, subject, text, html) values ${sql.join(rows, sql`, `)}`,
-  );
+  for (const message of messages) await mailRow(tx, { ...message });
 }
+
+const dueMail = sqlWrittenOnce<
+  { leaseMs: number; limit: number },
+  Omit<ClaimedMail, 'to' | 'createdAt'> & { recipient: string; createdAt: Date | string }
+>(sql`
+  update ${outbox} set lease_until = now() + ${value('leaseMs')}::integer * interval '1 millisecond',
+    attempts = attempts + 1
+  where id in (
+    select id from ${outbox}
+    where sent_at is null and next_attempt_at <= now() and (lease_until is null or lease_until < now())
+    order by next_attempt_at, id
+    limit ${value('limit')}::integer
+    for update skip locked
+  )
+  returning id, recipient, subject, text, html, attempts, created_at as "createdAt"`);
 
 /**
  * Takes up to `limit` due messages for `leaseMs`, in one statement: `SKIP LOCKED` lets two processes
@@ -29,21 +46,7 @@ export async function enqueueMail(tx: DbOrTx, messages: MailMessage[]): Promise<
  * worker until it expires (a worker that died mid-send leaves it to be taken again then).
  */
 export async function claimDueMail(db: Db, leaseMs: number, limit: number): Promise<ClaimedMail[]> {
-  const result = await db.execute(sql`
-    update outbox set lease_until = now() + ${leaseMs} * interval '1 millisecond', attempts = attempts + 1
-    where id in (
-      select id from outbox
-      where sent_at is null and next_attempt_at <= now() and (lease_until is null or lease_until < now())
-      order by next_attempt_at, id
-      limit ${limit}
-      for update skip locked
-    )
-    returning id, recipient, subject, text, html, attempts, created_at as "createdAt"`);
-  const rows = (
-    result as unknown as {
-      rows: Array<Omit<ClaimedMail, 'to' | 'createdAt'> & { recipient: string; createdAt: Date | string }>;
-    }
-  ).rows;
+  const rows = await dueMail(db, { leaseMs, limit });
   return rows.map(({ recipient, createdAt, ...row }) => ({
     ...row,
     to: recipient,
@@ -52,12 +55,13 @@ export async function claimDueMail(db: Db, leaseMs: number, limit: number): Prom
   }));
 }
 
+const sentMail = sqlWrittenOnce<{ id: string }, never>(
+  sql`update ${outbox} set sent_at = now(), lease_until = null, last_error = null where id = ${value('id')}::uuid`,
+);
+
 /** Only once the mail server has accepted the message. */
 export async function markSent(db: Db, id: string): Promise<void> {
-  await db
-    .update(outbox)
-    .set({ sentAt: new Date(), leaseUntil: null, lastError: null })
-    .where(eq(outbox.id, id));
+  await sentMail(db, { id });
 }
 
 export async function markFailed(db: Db, id: string, error: string, retryAt: Date): Promise<void> {
