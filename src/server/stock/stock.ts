@@ -3,7 +3,7 @@ import { OPTION_FILTERS } from '@/shared/constants';
 import type { LocalizedText } from '@/shared/localized';
 import { messages } from '@/shared/messages';
 import { toPiastres } from '@/shared/money';
-import { type ProductOption, type VariantInput } from '@/shared/schemas/variants';
+import type { ProductOption, VariantInput } from '@/shared/schemas/variants';
 import { variantLabel } from '@/shared/variant-label';
 import type { Phrase, PhraseValue } from '@/shared/translate';
 import type { DbOrTx, Tx } from '../db/client';
@@ -216,14 +216,14 @@ export async function refreshVariantTotals(
     const inStock = Object.fromEntries(
       owner.options.map((option) => [
         option.name,
-        option.values.filter((value) => inStockValue(stocked, option.name, value)),
+        option.values.filter((value) => stocked.some((variant) => variant.chosen[option.name] === value)),
       ]),
     );
-    // In the option's own order: the variants come in no order, and a list that only changed order is a
-    // change to the filter indexes (and to the listing index) all the same.
+    // In the option's own order, as above: the variants come in no order, and a list that only changed
+    // order is a change to the filter indexes (and to the listing index) all the same.
     const valuesOf = (name: string) => {
       const option = owner.options.find((candidate) => candidate.name.toLowerCase() === name.toLowerCase());
-      return option ? option.values.filter((value) => inStockValue(stocked, option.name, value)) : [];
+      return option ? (inStock[option.name] ?? []) : [];
     };
     // A product without options keeps its own shelf (null: left as it is).
     const available =
@@ -240,10 +240,6 @@ export async function refreshVariantTotals(
         in_stock_colors = array(select jsonb_array_elements_text(v.colors))
     from (values ${sql.join(values, sql`, `)}) as v(id, available, sold, in_stock, sizes, colors)
     where products.id = v.id`);
-}
-
-function inStockValue(stocked: Array<{ chosen: Record<string, string> }>, option: string, value: string) {
-  return stocked.some((variant) => variant.chosen[option] === value);
 }
 
 export interface TakeStockOptions {
