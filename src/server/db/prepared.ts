@@ -12,7 +12,7 @@ export function statementName(text: string): string {
   return `q_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
 }
 
-/** A query builder that can be prepared: drizzle's selects, inserts, updates and deletes (answering rows). */
+/** What can be prepared: drizzle's selects, inserts, updates and deletes, or SQL (`sqlWrittenOnce`). */
 interface Preparable<Answer> {
   toSQL(): Query;
   prepare(name: string): { execute(values?: Record<string, unknown>): Promise<Answer> };

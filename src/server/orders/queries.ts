@@ -35,7 +35,6 @@ import {
   products,
   productVariants,
   users,
-  type StoredImage,
 } from '../db/schema';
 
 /** Who marked the payment received: a second reading of `users` beside the customer's. */
@@ -336,6 +335,32 @@ export async function lockCartProducts(tx: Tx, cartId: string) {
   return lockedCartProducts(tx, { cartId });
 }
 
+/** An order as `writeOrder` stores it: the columns it sets (the rest take their defaults). */
+export type OrderValues = Pick<
+  typeof orders.$inferSelect,
+  | 'id'
+  | 'userId'
+  | 'name'
+  | 'phone'
+  | 'address'
+  | 'street'
+  | 'building'
+  | 'floor'
+  | 'apartment'
+  | 'landmark'
+  | 'area'
+  | 'city'
+  | 'paymentType'
+  | 'paymentImageKey'
+  | 'totalPiastres'
+  | 'shippingFeePiastres'
+  | 'grandTotalPiastres'
+  | 'language'
+>;
+
+/** One line of an order as `writeOrder` stores it, a snapshot of the product as sold (its order aside). */
+export type OrderLineValues = Omit<typeof orderLines.$inferSelect, 'orderId'>;
+
 const value = (name: string) => sql.placeholder(name);
 
 /**
@@ -345,7 +370,7 @@ const value = (name: string) => sql.placeholder(name);
  * an order's CPU, each time.
  */
 const orderWrite = sqlWrittenOnce<
-  Record<string, unknown>,
+  OrderValues & { cartId: string; lines: string; idempotencyKey: string | null },
   { createdMs: number | string; number: number | string }
 >(sql`
   with o as (
@@ -378,44 +403,6 @@ const orderWrite = sqlWrittenOnce<
     where ${value('idempotencyKey')}::text is not null
   )
   select (extract(epoch from created_at) * 1000)::float8 as "createdMs", number from o`);
-
-/** An order as `writeOrder` stores it. */
-export interface OrderValues {
-  id: string;
-  userId: string;
-  name: string;
-  phone: string;
-  address: string;
-  street: string;
-  building: string;
-  floor: string;
-  apartment: string;
-  landmark: string;
-  area: string;
-  city: string;
-  paymentType: string;
-  paymentImageKey: string | null;
-  totalPiastres: number;
-  shippingFeePiastres: number;
-  grandTotalPiastres: number;
-  language: string;
-}
-
-/** One line of an order as `writeOrder` stores it: a snapshot of the product as sold. */
-export interface OrderLineValues {
-  id: string;
-  productId: string;
-  variantId: string | null;
-  variant: { sku: string; options: Record<string, string> } | null;
-  name: string;
-  nameAr: string;
-  slug: string;
-  categoryName: string;
-  categoryNameAr: string;
-  image: StoredImage | null;
-  unitPricePiastres: number;
-  quantity: number;
-}
 
 /**
  * Stores the order and its lines, remembers the idempotency key and empties the cart in one statement
