@@ -7,6 +7,7 @@ import type { ProductOption, VariantInput } from '@/shared/schemas/variants';
 import { variantLabel } from '@/shared/variant-label';
 import type { Phrase, PhraseValue } from '@/shared/translate';
 import type { DbOrTx, Tx } from '../db/client';
+import { sqlWrittenOnce } from '../db/prepared';
 import { products, productVariants, type ProductRow } from '../db/schema';
 import { AppError } from '../errors';
 
@@ -272,11 +273,57 @@ export async function takeStock(
   return locked;
 }
 
+const value = (name: string) => sql.placeholder(name);
+
+/**
+ * A sale of every wanted line in one statement of one text (src/server/db/prepared.ts): a product's
+ * own shelf (`options = '[]'`: a product with variants has none), or a variant's and, with it, its
+ * product's totals (their sum, and its sales). Each update takes only while the shelf holds enough;
+ * a line missing from the answer was short. The products' rows are the caller's (locked), and the two
+ * updates of `products` never meet one row: one takes products without options, the other with.
+ */
+const takeWanted = sqlWrittenOnce<
+  { lines: string },
+  { key: string; productId: string; variant: boolean; remaining: number | string }
+>(sql`
+  with wanted as (
+    select * from jsonb_to_recordset(${value('lines')}::jsonb)
+      as w("productId" uuid, "variantId" uuid, quantity integer)
+  ),
+  plain as (
+    update ${products}
+    set available_items = products.available_items - w.quantity,
+        sold_items = products.sold_items + w.quantity
+    from wanted w
+    where w."variantId" is null and products.id = w."productId"
+      and products.available_items >= w.quantity and products.options = '[]'::jsonb
+    returning products.id, products.available_items
+  ),
+  variant as (
+    update ${productVariants}
+    set available_items = product_variants.available_items - w.quantity,
+        sold_items = product_variants.sold_items + w.quantity
+    from wanted w
+    where product_variants.id = w."variantId" and product_variants.product_id = w."productId"
+      and product_variants.available_items >= w.quantity
+    returning product_variants.id, product_variants.product_id, product_variants.available_items, w.quantity
+  ),
+  owner as (
+    update ${products}
+    set available_items = products.available_items - s.quantity,
+        sold_items = products.sold_items + s.quantity
+    from (select product_id, sum(quantity)::integer as quantity from variant group by product_id) s
+    where products.id = s.product_id and products.options <> '[]'::jsonb
+  )
+  select id as key, id as "productId", false as variant, available_items as remaining from plain
+  union all
+  select id, product_id, true, available_items from variant`);
+
 /**
  * `takeStock` for a caller that has already locked the products' rows (`FOR UPDATE`, in id order) in a
  * query of its own, e.g. joined with what else it needs: checks every line against `levels` (read under
  * that lock, keyed by `stockKey`: the variant's id for a variant, else the product's) and takes all of
- * it, a statement for products and one for variants. Each takes only while the shelf still holds
+ * it in one statement (`takeWanted`). Each takes only while the shelf still holds
  * enough and the returned rows are counted, so a lock the caller forgot still cannot oversell: it fails
  * the transaction with the same 409. A product with variants is never sold without one.
  */
@@ -297,40 +344,10 @@ export async function takeLockedStock(
   for (const [key, line] of wanted)
     assertAvailable(levelOf(key, line), line.quantity, options.shortageMessage);
 
-  const plain = wanted.filter(([, line]) => line.variantId === null);
-  const variants = wanted.filter(([, line]) => line.variantId !== null);
-  const taken = new Set<string>();
-  if (plain.length > 0) {
-    const values = sql.join(
-      plain.map(([, line]) => sql`(${line.productId}::uuid, ${line.quantity}::integer)`),
-      sql`, `,
-    );
-    // `options = '[]'`: a product with variants has no shelf of its own to take from.
-    const result = await tx.execute(sql`
-      update products
-      set available_items = products.available_items - v.quantity, sold_items = products.sold_items + v.quantity
-      from (values ${values}) as v(id, quantity)
-      where products.id = v.id and products.available_items >= v.quantity and products.options = '[]'::jsonb
-      returning products.id as id`);
-    for (const row of (result as unknown as { rows: Array<{ id: string }> }).rows) taken.add(row.id);
-  }
-  if (variants.length > 0) {
-    const values = sql.join(
-      variants.map(
-        ([, line]) => sql`(${line.variantId}::uuid, ${line.productId}::uuid, ${line.quantity}::integer)`,
-      ),
-      sql`, `,
-    );
-    const result = await tx.execute(sql`
-      update product_variants
-      set available_items = product_variants.available_items - v.quantity,
-          sold_items = product_variants.sold_items + v.quantity
-      from (values ${values}) as v(id, product_id, quantity)
-      where product_variants.id = v.id and product_variants.product_id = v.product_id
-        and product_variants.available_items >= v.quantity
-      returning product_variants.id as id`);
-    for (const row of (result as unknown as { rows: Array<{ id: string }> }).rows) taken.add(row.id);
-  }
+  const rows = await takeWanted(tx, {
+    lines: JSON.stringify(wanted.map(([, line]) => line)),
+  });
+  const taken = new Set(rows.map((row) => row.key));
   const short = wanted.find(([key]) => !taken.has(key));
   if (short) {
     // Only without the caller's lock: someone took the stock between its read and this statement.
@@ -342,13 +359,10 @@ export async function takeLockedStock(
         : (await readVariantStock(tx, [line.variantId])).get(line.variantId);
     throw stockConflict(now ?? levelOf(key, line), options.shortageMessage);
   }
-  if (variants.length > 0) {
-    // The product counts every sale of its variants; its stock becomes their sum again.
-    const sold = new Map<string, number>();
-    for (const [, line] of variants)
-      sold.set(line.productId, (sold.get(line.productId) ?? 0) + line.quantity);
-    await refreshVariantTotals(tx, [...sold.keys()], sold);
-  }
+  // The statement moved the totals of the variants' products; which sizes and colours are in stock
+  // changes only when a variant's last one was sold.
+  const soldOut = rows.flatMap((row) => (row.variant && Number(row.remaining) === 0 ? [row.productId] : []));
+  if (soldOut.length > 0) await refreshVariantTotals(tx, soldOut);
 }
 
 /**
