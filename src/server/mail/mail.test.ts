@@ -1,4 +1,4 @@
-import { eq, isNull } from 'drizzle-orm';
+import { eq, isNotNull, isNull } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -244,6 +244,35 @@ describe('e-mails through the outbox', () => {
     expect(sent[0]! + sent[1]!).toBe(12);
     expect(server.received).toHaveLength(12);
     expect(new Set(server.received.map((mail) => mail.messageId)).size).toBe(12);
+  });
+
+  it('marks a batch sent in one statement, or each message as it goes once the batch is slow', async () => {
+    const server = await smtp();
+    const t = await app(server.url, { mail: { ...FAST, startWorker: false } });
+    const product = await insertTestProduct(t, { stock: 100 });
+    const sentTimes = async () =>
+      (
+        await t.database.db.select({ sentAt: outbox.sentAt }).from(outbox).where(isNotNull(outbox.sentAt))
+      ).map((row) => row.sentAt!.toISOString());
+    const drain = async (markWithinMs: number) => {
+      const worker = new OutboxWorker(t.database.db, smtpTransport(server.url, MAIL_FROM), quiet, {
+        ...FAST.worker,
+        markWithinMs,
+      });
+      cleanups.push(() => worker.stop());
+      return worker.runOnce();
+    };
+
+    for (let i = 0; i < 3; i += 1) await placeTestOrder(t, await createUser(t), [[product.id, 1]]);
+    expect(await drain(60_000)).toBe(6);
+    // One statement's now(): every message of the batch carries the same time.
+    expect(new Set(await sentTimes())).toHaveProperty('size', 1);
+
+    for (let i = 0; i < 3; i += 1) await placeTestOrder(t, await createUser(t), [[product.id, 1]]);
+    expect(await drain(0)).toBe(6);
+    expect(new Set(await sentTimes())).toHaveProperty('size', 7);
+    expect(await unsent(t)).toEqual([]);
+    expect(server.received).toHaveLength(12);
   });
 
   it('without SMTP_URL, writes each message as an .eml file under DATA_DIR/outbox', async () => {

@@ -55,13 +55,14 @@ export async function claimDueMail(db: Db, leaseMs: number, limit: number): Prom
   }));
 }
 
-const sentMail = sqlWrittenOnce<{ id: string }, never>(
-  sql`update ${outbox} set sent_at = now(), lease_until = null, last_error = null where id = ${value('id')}::uuid`,
+const sentMail = sqlWrittenOnce<{ ids: string[] }, never>(
+  sql`update ${outbox} set sent_at = now(), lease_until = null, last_error = null
+      where id = any(${value('ids')}::uuid[])`,
 );
 
-/** Only once the mail server has accepted the message. */
-export async function markSent(db: Db, id: string): Promise<void> {
-  await sentMail(db, { id });
+/** Only once the mail server has accepted the messages. */
+export async function markSent(db: Db, ids: string[]): Promise<void> {
+  await sentMail(db, { ids });
 }
 
 export async function markFailed(db: Db, id: string, error: string, retryAt: Date): Promise<void> {
