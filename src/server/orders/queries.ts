@@ -16,7 +16,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { OrderStatus } from '@/shared/constants';
+import type { City, OrderStatus } from '@/shared/constants';
 import { addDays, shopDay, shopDayStart } from '@/shared/dates';
 import { parseOrderNumber } from '@/shared/order-number';
 import type { OrderFilter } from '@/shared/schemas/order';
@@ -24,6 +24,7 @@ import { cartLineColumns } from '../cart/queries';
 import type { DbOrTx, Tx } from '../db/client';
 import { sqlWrittenOnce, writtenOnce } from '../db/prepared';
 import { containsText, startsWithText } from '../db/text-search';
+import { shippingFeeSql } from '../settings/store';
 import {
   cartLines,
   carts,
@@ -283,7 +284,12 @@ export async function cartForOrder(db: DbOrTx, cartId: string) {
 const lockedCart = (earlier: SQL<string | null>) =>
   writtenOnce((db) =>
     db
-      .select({ id: carts.id, userId: carts.userId, earlierOrderId: earlier })
+      .select({
+        id: carts.id,
+        userId: carts.userId,
+        earlierOrderId: earlier,
+        shippingFee: shippingFeeSql(sql.placeholder('city')),
+      })
       .from(carts)
       .where(eq(carts.id, sql.placeholder('cartId')))
       .for('update', { of: carts }),
@@ -297,14 +303,19 @@ const lockedCartWithKey = lockedCart(
 
 /**
  * Holds the cart until the transaction ends (two submits of one cart queue here) and, in the same
- * statement, looks up the order an `Idempotency-Key` already placed. The lookup sees the database as
+ * statement, reads the shipping fee of `city` (`shippingFeeOf` reads it) and looks up the order an
+ * `Idempotency-Key` already placed. The lookup sees the database as
  * the statement began, before any wait for the lock: a twin that placed the order meanwhile is caught
  * later (the cart is empty by then, or the key's primary key refuses a second order).
  */
-export async function lockCartForOrder(tx: Tx, cartId: string, userId: string, key: string | undefined) {
+export async function lockCartForOrder(
+  tx: Tx,
+  order: { cartId: string; userId: string; key: string | undefined; city: City },
+) {
+  const { cartId, userId, key, city } = order;
   const [row] = key
-    ? await lockedCartWithKey(tx, { cartId, userId, key })
-    : await lockedCartWithoutKey(tx, { cartId });
+    ? await lockedCartWithKey(tx, { cartId, userId, key, city })
+    : await lockedCartWithoutKey(tx, { cartId, city });
   return row ?? null;
 }
 

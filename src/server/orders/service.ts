@@ -29,7 +29,7 @@ import {
   type StockLevel,
 } from '../stock/stock';
 import type { ObjectStore } from '../storage/types';
-import { shippingFeeIn } from '../settings/store';
+import { shippingFeeOf } from '../settings/store';
 import { addressLineIn, cityFromAddress } from './address';
 import { ordersCsv } from './export';
 import { groupByOrder, orderDto, type ProofLinkSigner } from './dto';
@@ -229,7 +229,7 @@ export function createOrderService({ db, store, signProofLink, events, mail }: O
       // As few statements as it can: PGlite runs one transaction at a time, so every round trip here
       // holds the queue (about a millisecond each there, measured: issue 18).
       result = await db.transaction(async (tx): Promise<typeof result> => {
-        const locked = await lockCartForOrder(tx, cartId, user.id, key);
+        const locked = await lockCartForOrder(tx, { cartId, userId: user.id, key, city: shipping.city });
         assertOwnCart(locked, user);
         if (locked.earlierOrderId) return { created: false, orderId: locked.earlierOrderId };
         const products = await lockCartProducts(tx, cartId);
@@ -263,7 +263,7 @@ export function createOrderService({ db, store, signProofLink, events, mail }: O
         }));
         const totalPiastres = lines.reduce((sum, l) => sum + l.unitPricePiastres * l.quantity, 0);
         // The fee the settings say now, kept on the order: a later change of fees leaves it be.
-        const shippingFeePiastres = toPiastres(await shippingFeeIn(tx, shipping.city));
+        const shippingFeePiastres = toPiastres(shippingFeeOf(locked.shippingFee, shipping.city));
         // Money columns are PostgreSQL integers: a total past them is refused, not a failed insert (a 500).
         if (totalPiastres + shippingFeePiastres > INTEGER_COLUMN_MAX) {
           throw new AppError('BAD_REQUEST', messages.orders.orderTooLarge);

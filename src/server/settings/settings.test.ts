@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SHIPPING_FEES } from '@/shared/constants';
 import { messages } from '@/shared/messages';
 import type { OrderDto } from '@/shared/schemas/order';
 import type { FullSettingsAnswer, PolicyPageAnswer, PublicSettingsAnswer } from '@/shared/schemas/settings';
@@ -8,6 +9,7 @@ import { makeImage } from '../test/images';
 import { multipartBody } from '../test/multipart';
 import { gizaShipping } from '../test/shipping';
 import { createUser, type TestUser } from '../test/users';
+import { shippingFeeOf } from './store';
 
 const m = messages.settings;
 
@@ -231,5 +233,14 @@ describe('shop settings API', () => {
   it('answers 400 for a page that does not exist', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/pages/secrets' });
     expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('shippingFeeOf', () => {
+  it("reads the settings' fee, and DESIGN §3's fee where no settings row was read", () => {
+    expect(shippingFeeOf('55.5', 'Giza')).toBe(55.5);
+    expect(shippingFeeOf('0', 'Cairo')).toBe(0);
+    expect(shippingFeeOf(null, 'Cairo')).toBe(SHIPPING_FEES.Cairo);
+    expect(shippingFeeOf(undefined, 'Outside Cairo and Giza')).toBe(SHIPPING_FEES['Outside Cairo and Giza']);
   });
 });

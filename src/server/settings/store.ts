@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { SHIPPING_FEES, type City } from '@/shared/constants';
 import { ShopSettingsSchema, type ShopSettings, type ShopSettingsPatch } from '@/shared/schemas/settings';
 import type { Broadcast } from '../broadcast';
@@ -49,27 +49,25 @@ function mergeSettingsGroup(before: Record<string, unknown>, patch: Record<strin
   return merged;
 }
 
-const shippingFeeRow = writtenOnce((db) =>
-  db
-    .select({
-      fee: sql<
-        string | null
-      >`${shopSettings.settings} -> 'shippingFees' ->> ${sql.placeholder('city')}::text`,
-    })
-    .from(shopSettings)
-    .where(eq(shopSettings.id, ROW_ID)),
-);
-
 /** The settings' one row. */
 const settingsRow = writtenOnce((db) => db.select().from(shopSettings).where(eq(shopSettings.id, ROW_ID)));
 
 /**
- * The shipping fee of `city` in EGP as the settings say now, read inside the caller's transaction (the
- * order being placed): the next order pays a changed fee, and an order keeps the fee it was charged.
+ * The shipping fee of a city (`city`: its SQL, e.g. a placeholder) as the settings row says it now, as
+ * text, or null: a column for the statement that locks an order's cart, so the fee is read in the
+ * order's transaction without a statement of its own. `shippingFeeOf` reads the answer.
  */
-export async function shippingFeeIn(tx: DbOrTx, city: City): Promise<number> {
-  const [row] = await shippingFeeRow(tx, { city });
-  const fee = row?.fee === null || row?.fee === undefined ? NaN : Number(row.fee);
+export function shippingFeeSql(city: SQLWrapper): SQL<string | null> {
+  return sql<string | null>`(select ${shopSettings.settings} -> 'shippingFees' ->> ${city}::text
+    from ${shopSettings} where ${shopSettings.id} = ${ROW_ID})`;
+}
+
+/**
+ * The shipping fee of `city` in EGP from what `shippingFeeSql` read: the next order pays a changed fee,
+ * and an order keeps the fee it was charged.
+ */
+export function shippingFeeOf(read: string | null | undefined, city: City): number {
+  const fee = read === null || read === undefined ? NaN : Number(read);
   // No row yet (a database migrated but never served) charges DESIGN §3's fee.
   return Number.isFinite(fee) ? fee : SHIPPING_FEES[city];
 }
