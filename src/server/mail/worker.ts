@@ -128,19 +128,20 @@ export class OutboxWorker {
       // once, never lost (and the Message-ID is the row's, ./transport.ts).
       const claimedAt = performance.now();
       let accepted: string[] = [];
+      const markAccepted = async () => {
+        if (accepted.length === 0) return;
+        await markSent(this.db, accepted);
+        sent += accepted.length;
+        accepted = [];
+      };
       try {
         for (const message of batch) {
           if (await this.deliver(message)) accepted.push(message.id);
-          if (performance.now() - claimedAt >= this.options.markWithinMs && accepted.length > 0) {
-            sent += accepted.length;
-            await markSent(this.db, accepted);
-            accepted = [];
-          }
+          if (performance.now() - claimedAt >= this.options.markWithinMs) await markAccepted();
         }
       } finally {
-        if (accepted.length > 0) await markSent(this.db, accepted);
+        await markAccepted();
       }
-      sent += accepted.length;
       if (batch.length < this.options.batchSize || this.stopping) return sent;
     }
   }

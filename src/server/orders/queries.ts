@@ -304,9 +304,9 @@ const lockedCartWithKey = lockedCart(
 /**
  * Holds the cart until the transaction ends (two submits of one cart queue here) and, in the same
  * statement, reads the shipping fee of `city` (`shippingFeeOf` reads it) and looks up the order an
- * `Idempotency-Key` already placed. The lookup sees the database as
- * the statement began, before any wait for the lock: a twin that placed the order meanwhile is caught
- * later (the cart is empty by then, or the key's primary key refuses a second order).
+ * `Idempotency-Key` already placed. The lookup sees the database as the statement began, before any
+ * wait for the lock: a twin that placed the order meanwhile is caught later (the cart is empty by
+ * then, or the key's primary key refuses a second order).
  */
 export async function lockCartForOrder(
   tx: Tx,

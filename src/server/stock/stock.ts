@@ -273,8 +273,6 @@ export async function takeStock(
   return locked;
 }
 
-const value = (name: string) => sql.placeholder(name);
-
 /**
  * A sale of every wanted line in one statement of one text (src/server/db/prepared.ts): a product's
  * own shelf (`options = '[]'`: a product with variants has none), or a variant's and, with it, its
@@ -287,7 +285,7 @@ const takeWanted = sqlWrittenOnce<
   { key: string; productId: string; variant: boolean; remaining: number | string }
 >(sql`
   with wanted as (
-    select * from jsonb_to_recordset(${value('lines')}::jsonb)
+    select * from jsonb_to_recordset(${sql.placeholder('lines')}::jsonb)
       as w("productId" uuid, "variantId" uuid, quantity integer)
   ),
   plain as (
@@ -323,9 +321,9 @@ const takeWanted = sqlWrittenOnce<
  * `takeStock` for a caller that has already locked the products' rows (`FOR UPDATE`, in id order) in a
  * query of its own, e.g. joined with what else it needs: checks every line against `levels` (read under
  * that lock, keyed by `stockKey`: the variant's id for a variant, else the product's) and takes all of
- * it in one statement (`takeWanted`). Each takes only while the shelf still holds
- * enough and the returned rows are counted, so a lock the caller forgot still cannot oversell: it fails
- * the transaction with the same 409. A product with variants is never sold without one.
+ * it in one statement (`takeWanted`). A line is taken only while its shelf still holds enough and the
+ * lines taken are counted, so a lock the caller forgot still cannot oversell: it fails the transaction
+ * with the same 409. A product with variants is never sold without one.
  */
 export async function takeLockedStock(
   tx: Tx,
@@ -344,9 +342,7 @@ export async function takeLockedStock(
   for (const [key, line] of wanted)
     assertAvailable(levelOf(key, line), line.quantity, options.shortageMessage);
 
-  const rows = await takeWanted(tx, {
-    lines: JSON.stringify(wanted.map(([, line]) => line)),
-  });
+  const rows = await takeWanted(tx, { lines: JSON.stringify(wanted.map(([, line]) => line)) });
   const taken = new Set(rows.map((row) => row.key));
   const short = wanted.find(([key]) => !taken.has(key));
   if (short) {
