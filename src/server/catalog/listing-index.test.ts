@@ -281,7 +281,7 @@ describe("the listing index's search, as products come and go past its first cap
     const filters: ProductFilters = { availability: 'all', search };
     const expected = [...held.values()]
       .filter((p) => search.split(' ').every((word) => p.searchText.includes(word)))
-      .sort((a, b) => b.createdAtMicros - a.createdAtMicros);
+      .sort((a, b) => Number(b.inStock) - Number(a.inStock) || b.createdAtMicros - a.createdAtMicros);
     const found = index.search(filters, 'newest', 5_000, 0);
     expect(found.ids, search).toEqual(expected.map((p) => p.id));
     expect(summaryFromGroups(found.groups, filters).count, search).toBe(expected.length);
@@ -328,11 +328,12 @@ describe("the listing index's search, as products come and go past its first cap
     expect(index.slotsTaken).toBe(slots);
     expect(index.size).toBe(50);
 
-    // Each listed value on its own (products 31 to 38; 35 is in stock): the product moves where that value puts it.
+    // Each listed value on its own (products 31 to 38; 33 is sold out, 35 in stock): the product moves
+    // where that value puts it (a sold-out one among the sold out, after every product in stock).
     const changes: Array<[Partial<ListedProduct>, () => string | undefined]> = [
       [{ finalPricePiastres: 1 }, () => first('priceAsc')],
       [{ createdAtMicros: 10 ** 12 }, () => first('newest')],
-      [{ discount: 90 }, () => first('discount')],
+      [{ discount: 90 }, () => first('discount', { availability: 'outOfStock' })],
       [{ featuredScore: 100 }, () => first('featured')],
       [{ inStock: false }, () => first('newest', { availability: 'outOfStock', search: '35' })],
       [{ searchText: 'velvet one' }, () => first('newest', { search: 'velvet' })],

@@ -271,10 +271,15 @@ export class ListingIndex {
         this.score[b]! - this.score[a]! ||
         this.created[b]! - this.created[a]! ||
         byId(b, a),
-      priceAsc: (a, b) => this.price[a]! - this.price[b]! || byId(a, b),
-      priceDesc: (a, b) => this.price[b]! - this.price[a]! || byId(b, a),
-      newest: (a, b) => this.created[b]! - this.created[a]! || byId(b, a),
-      discount: (a, b) => this.discount[b]! - this.discount[a]! || byId(b, a),
+      // In stock first in every sort (issue 35), the upward ones too.
+      priceAsc: (a, b) =>
+        this.inStock[b]! - this.inStock[a]! || this.price[a]! - this.price[b]! || byId(a, b),
+      priceDesc: (a, b) =>
+        this.inStock[b]! - this.inStock[a]! || this.price[b]! - this.price[a]! || byId(b, a),
+      newest: (a, b) =>
+        this.inStock[b]! - this.inStock[a]! || this.created[b]! - this.created[a]! || byId(b, a),
+      discount: (a, b) =>
+        this.inStock[b]! - this.inStock[a]! || this.discount[b]! - this.discount[a]! || byId(b, a),
     };
     this.orders = {
       featured: new SlotList(FIRST_CAPACITY),

@@ -309,55 +309,69 @@ describe('GET /api/product', () => {
     expect(body).toMatchObject({ totalCount: 1, maxPrice: 250 });
   });
 
-  it('sorts by price, name, newest and discount', async () => {
+  it('sorts by price, name, newest and discount, the sold-out Linen Dress last in each', async () => {
     expect(await names('?sort=priceAsc')).toEqual([
       'Plain Tee',
       'Silk Scarf',
       'Cotton Dress',
       'Girls Dress 100%_off',
-      'Linen Dress',
       'Leather Bag',
+      'Linen Dress',
     ]);
     expect(await names('?sort=priceDesc')).toEqual([
       'Leather Bag',
-      'Linen Dress',
       'Girls Dress 100%_off',
       'Cotton Dress',
       'Silk Scarf',
       'Plain Tee',
+      'Linen Dress',
     ]);
     expect(await names('?sort=nameAsc')).toEqual([
       'Cotton Dress',
       'Girls Dress 100%_off',
       'Leather Bag',
-      'Linen Dress',
       'Plain Tee',
       'Silk Scarf',
+      'Linen Dress',
     ]);
     expect(await names('?sort=nameDesc')).toEqual([
       'Silk Scarf',
       'Plain Tee',
-      'Linen Dress',
       'Leather Bag',
       'Girls Dress 100%_off',
       'Cotton Dress',
+      'Linen Dress',
     ]);
     expect(await names('?sort=newest')).toEqual([
       'Plain Tee',
       'Leather Bag',
       'Girls Dress 100%_off',
       'Cotton Dress',
-      'Linen Dress',
       'Silk Scarf',
+      'Linen Dress',
     ]);
     const undiscountedByIdDesc = [scarf, bag, tee].sort((a, b) => (a.id < b.id ? 1 : -1)).map((p) => p.name);
     expect(await names('?sort=discount')).toEqual([
       'Cotton Dress',
-      'Linen Dress',
       'Girls Dress 100%_off',
       ...undiscountedByIdDesc,
+      'Linen Dress',
     ]);
     expect(await names('?sort=featured')).toEqual(await names(''));
+    // In a category too, where the sold-out dress costs more (the category page's sorts, issue 35).
+    expect(await names(`?category=${women.id}&sort=priceDesc`)).toEqual(['Cotton Dress', 'Linen Dress']);
+    expect(await names('?category=women&sort=nameDesc&page=1&limit=12')).toEqual([
+      'Cotton Dress',
+      'Linen Dress',
+    ]);
+    expect(await names('?availability=inStock&sort=nameAsc')).toEqual([
+      'Cotton Dress',
+      'Girls Dress 100%_off',
+      'Leather Bag',
+      'Plain Tee',
+      'Silk Scarf',
+    ]);
+    expect(await names('?availability=outOfStock&sort=priceAsc')).toEqual(['Linen Dress']);
   });
 
   it('pages with totals, past the last page too', async () => {
@@ -370,7 +384,7 @@ describe('GET /api/product', () => {
     ]);
     expect(first).toMatchObject({ page: 1, totalPages: 2, totalCount: 6, maxPrice: 1500 });
     const second = await list('?sort=priceAsc&page=2&limit=4');
-    expect(second.products.map((p) => p.name)).toEqual(['Linen Dress', 'Leather Bag']);
+    expect(second.products.map((p) => p.name)).toEqual(['Leather Bag', 'Linen Dress']);
     expect(second).toMatchObject({ page: 2, totalPages: 2, totalCount: 6 });
     const beyond = await list('?sort=priceAsc&page=3&limit=4');
     expect(beyond).toMatchObject({ products: [], page: 3, totalPages: 2, totalCount: 6 });

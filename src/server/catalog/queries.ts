@@ -111,9 +111,14 @@ function baseConditions(filters: ProductFilters): SQL[] {
         : inArray(products.categoryId, filters.categoryIds),
     );
   }
-  // An equality on the stored flag, so the featured index (which starts with it) serves it in order.
-  if (filters.availability === 'inStock') conditions.push(eq(products.inStock, true));
-  if (filters.availability === 'outOfStock') conditions.push(eq(products.inStock, false));
+  // Equalities on the stored flags, so the index of every sort (each starts with one of them) serves it
+  // in order: the planner does not know that one flag is the other's opposite.
+  if (filters.availability === 'inStock') {
+    conditions.push(eq(products.inStock, true), eq(products.soldOut, false));
+  }
+  if (filters.availability === 'outOfStock') {
+    conditions.push(eq(products.inStock, false), eq(products.soldOut, true));
+  }
   return conditions;
 }
 
@@ -140,21 +145,29 @@ interface SortKey {
   columns: AnyPgColumn[];
 }
 
-const SORT_KEYS: Record<ProductSort, SortKey> = {
-  // Sold-out products last (issue 16), then the best rated, then the newest.
+/**
+ * A listing's sorts, and the dashboard's `recent` (its newest products, sold out or not). Every
+ * listing sort puts what can be bought before what is sold out (issues 16 and 35), so each starts on
+ * the in-stock flag that runs its way: `in_stock` downwards, `sold_out` upwards.
+ */
+export type ListingSort = ProductSort | 'recent';
+
+const SORT_KEYS: Record<ListingSort, SortKey> = {
+  // Then the best rated, then the newest.
   featured: {
     direction: 'desc',
     columns: [products.inStock, products.featuredScore, products.createdAt, products.id],
   },
-  priceAsc: { direction: 'asc', columns: [products.finalPricePiastres, products.id] },
-  priceDesc: { direction: 'desc', columns: [products.finalPricePiastres, products.id] },
-  nameAsc: { direction: 'asc', columns: [products.name, products.id] },
-  nameDesc: { direction: 'desc', columns: [products.name, products.id] },
-  newest: { direction: 'desc', columns: [products.createdAt, products.id] },
-  discount: { direction: 'desc', columns: [products.discount, products.id] },
+  priceAsc: { direction: 'asc', columns: [products.soldOut, products.finalPricePiastres, products.id] },
+  priceDesc: { direction: 'desc', columns: [products.inStock, products.finalPricePiastres, products.id] },
+  nameAsc: { direction: 'asc', columns: [products.soldOut, products.name, products.id] },
+  nameDesc: { direction: 'desc', columns: [products.inStock, products.name, products.id] },
+  newest: { direction: 'desc', columns: [products.inStock, products.createdAt, products.id] },
+  discount: { direction: 'desc', columns: [products.inStock, products.discount, products.id] },
+  recent: { direction: 'desc', columns: [products.createdAt, products.id] },
 };
 
-function orderOf(sort: ProductSort): SQL[] {
+function orderOf(sort: ListingSort): SQL[] {
   const { direction, columns } = SORT_KEYS[sort];
   return columns.map((column) => (direction === 'asc' ? asc(column) : desc(column)));
 }
@@ -169,7 +182,7 @@ export interface PageAnchor {
 }
 
 /** The rows from the anchor's on, in the sort's order: a row-value comparison the sort's index serves. */
-function fromAnchor(sort: ProductSort, key: ReadonlyArray<string | Placeholder>): SQL {
+function fromAnchor(sort: ListingSort, key: ReadonlyArray<string | Placeholder>): SQL {
   const { direction, columns } = SORT_KEYS[sort];
   const values = columns.map((column, i) => sql`${key[i]}::${sql.raw(column.getSQLType())}`);
   return sql`(${sql.join(columns, sql`, `)}) ${sql.raw(direction === 'asc' ? '>=' : '<=')} (${sql.join(values, sql`, `)})`;
@@ -247,7 +260,7 @@ function preparable(filters: ProductFilters): boolean {
  */
 function pageQuery(
   db: DbOrTx,
-  sort: ProductSort,
+  sort: ListingSort,
   where: SQL | undefined,
   limit: number | Placeholder,
   offset: number | Placeholder,
@@ -267,7 +280,7 @@ function pageQuery(
     .orderBy(...orderOf(sort));
 }
 
-function preparedPage(sort: ProductSort, byCategory: boolean, fromAnAnchor: boolean): PreparedPage {
+function preparedPage(sort: ListingSort, byCategory: boolean, fromAnAnchor: boolean): PreparedPage {
   const shape = `${sort}:${byCategory}:${fromAnAnchor}`;
   let prepared = preparedPages.get(shape);
   if (!prepared) {
@@ -291,7 +304,7 @@ function preparedPage(sort: ProductSort, byCategory: boolean, fromAnAnchor: bool
 export async function findProducts(
   db: DbOrTx,
   filters: ProductFilters,
-  sort: ProductSort,
+  sort: ListingSort,
   limit: number,
   offset: number,
   anchor?: PageAnchor,
@@ -429,6 +442,7 @@ export async function searchFirstPage(
     products.id,
     products.name,
     products.inStock,
+    products.soldOut,
     products.featuredScore,
     products.createdAt,
     products.finalPricePiastres,

@@ -66,7 +66,14 @@ describe('GET /api/dashboard/stats', () => {
     const made = [];
     for (let i = 1; i <= 7; i += 1) {
       made.push(
-        await createProduct(t, { name: `Piece ${i}`, category: i % 2 ? women : girls, price: 10 * i }),
+        // Piece 6 sold out: the owner's newest products are her newest, sold out or not (the
+        // storefront's sorts put it last, issue 35).
+        await createProduct(t, {
+          name: `Piece ${i}`,
+          category: i % 2 ? women : girls,
+          price: 10 * i,
+          ...(i === 6 ? { availableItems: 0 } : {}),
+        }),
       );
     }
     await insertOrder(t, shopper, { status: 'pending', grandTotal: 100 });

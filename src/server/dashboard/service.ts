@@ -26,7 +26,7 @@ export function createDashboardService({ db, store, lowStockThreshold }: Dashboa
     const totals = await shopTotals(db);
     const byStatus = await orderTotalsByStatus(db);
     const desk = await deskTotals(db);
-    const recent = await findProducts(db, { availability: 'all' }, 'newest', DASHBOARD_RECENT_PRODUCTS, 0);
+    const recent = await findProducts(db, { availability: 'all' }, 'recent', DASHBOARD_RECENT_PRODUCTS, 0);
 
     const ordersByStatus = Object.fromEntries(ORDER_STATUSES.map((status) => [status, 0])) as Record<
       OrderStatus,

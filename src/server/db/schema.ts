@@ -126,6 +126,12 @@ export const products = pgTable(
     inStock: boolean('in_stock')
       .notNull()
       .generatedAlwaysAs((): SQL => sql`${products.availableItems} > 0`),
+    // Its opposite, for the sorts that run upwards (cheapest, A to Z): every sort puts what can be bought
+    // before what is sold out (issue 35), and a sort's columns all run one way (a row value compares
+    // them at once, and one index walk serves them), so an upward sort starts on this one.
+    soldOut: boolean('sold_out')
+      .notNull()
+      .generatedAlwaysAs((): SQL => sql`${products.availableItems} = 0`),
     // What the listing's search looks in (issue 18): the English and Arabic names in the search's one spelling
     // (src/shared/search-text.ts; the SQL function `search_normalize` comes with the migration),
     // trigram-indexed for substrings and typos.
@@ -171,14 +177,22 @@ export const products = pgTable(
   (t) => [
     uniqueIndex('products_slug_unique').on(t.slug),
     index('products_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
-    index('products_name_idx').on(t.name, t.id),
-    index('products_final_price_idx').on(t.finalPricePiastres, t.id),
-    index('products_created_at_idx').on(t.createdAt, t.id),
-    index('products_discount_idx').on(t.discount, t.id),
     // Every listing index ends on the id, the sort's tie-break, so the page query's OFFSET walks index
-    // entries only (an index-only scan) and reads whole rows for the 12 products it answers.
-    index('products_category_created_idx').on(t.categoryId, t.createdAt, t.id),
-    index('products_category_price_idx').on(t.categoryId, t.finalPricePiastres, t.id),
+    // entries only (an index-only scan) and reads whole rows for the 12 products it answers. Each
+    // starts on the in-stock flag the sort begins with (in stock first, issue 35): `sold_out` for the
+    // upward sorts, walked forwards, `in_stock` for the downward ones, walked backwards.
+    index('products_name_asc_idx').on(t.soldOut, t.name, t.id),
+    index('products_name_desc_idx').on(t.inStock, t.name, t.id),
+    index('products_price_asc_idx').on(t.soldOut, t.finalPricePiastres, t.id),
+    index('products_price_desc_idx').on(t.inStock, t.finalPricePiastres, t.id),
+    index('products_newest_idx').on(t.inStock, t.createdAt, t.id),
+    index('products_discount_idx').on(t.inStock, t.discount, t.id),
+    // A price range alone, and the highest price under the filters (the slider's end), walk the price itself.
+    index('products_final_price_idx').on(t.finalPricePiastres, t.id),
+    // The dashboard's newest products, sold out or not.
+    index('products_created_at_idx').on(t.createdAt, t.id),
+    index('products_category_created_idx').on(t.categoryId, t.inStock, t.createdAt, t.id),
+    index('products_category_price_idx').on(t.categoryId, t.inStock, t.finalPricePiastres, t.id),
     // The listing's "featured" order (in stock first, best rated, then newest) walks this backwards
     // instead of sorting; an availability filter fixes its first column, so it serves that too.
     index('products_featured_idx').on(t.inStock, t.featuredScore, t.createdAt, t.id),
