@@ -208,7 +208,9 @@ test("the owner's desk: order, thanks and e-mail; the proof marked received, con
   const shopperPage = await shopperContext.newPage();
   await useSession(shopperPage, shopper);
   await shopperPage.goto(`/orders/${orderId}`);
-  await expect(shopperPage.getByRole('heading', { level: 1, name: `${o.thankYou} ${number}` })).toBeVisible();
+  await expect(
+    shopperPage.getByRole('heading', { level: 1, name: `${o.orderHeading} ${number}` }),
+  ).toBeVisible();
   await expect(shopperPage.getByRole('region', { name: o.statusTimeline })).toContainText(o.orderPlacedStep);
   const placedMail = await mailTo(shopper.email, (mail) => mail.subject?.includes(number) === true);
   expect(placedMail.text).toContain(product!.name);
@@ -261,7 +263,9 @@ test("the owner's desk: order, thanks and e-mail; the proof marked received, con
 
   // ...and sees it on the order's page: the payment received, the confirmation with its note.
   await shopperPage.reload();
-  await expect(shopperPage.getByRole('heading', { level: 1, name: `${o.thankYou} ${number}` })).toBeVisible();
+  await expect(
+    shopperPage.getByRole('heading', { level: 1, name: `${o.orderHeading} ${number}` }),
+  ).toBeVisible();
   const timeline = shopperPage.getByRole('region', { name: o.statusTimeline });
   await expect(timeline).toContainText(o.confirmed);
   await expect(timeline).toContainText(format(o.stepNote, { note: 'Paid in full, ships Thursday' }));

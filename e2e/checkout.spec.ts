@@ -102,6 +102,9 @@ async function journey(page: Page, request: APIRequestContext): Promise<void> {
   const timeline = page.getByRole('region', { name: o.statusTimeline });
   await expect(timeline.getByRole('listitem').first()).toContainText(o.orderPlacedStep);
   await expect(page.getByRole('region', { name: o.items })).toContainText(formatEgp(total));
+  // The thanks is for that first visit only: a reload names the order.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: `${o.orderHeading} ${number!}` })).toBeVisible();
 
   await page.getByRole('link', { name: o.viewAllOrders }).click();
   await expect(page).toHaveURL(/\/allorders$/);

@@ -1,52 +1,14 @@
 import { generatePath } from 'react-router';
 import type { PolicyPage } from '@/shared/constants';
-import { LINKED_FROM_MAIL } from '@/shared/shell-constants';
+import { APP_PATHS } from '@/shared/app-paths';
 import { defaultFilters, writeFilters, type ListingFilters } from '@/shared/listing-filters';
 
 /**
- * Every address of the web app (SPEC §2's route table, DESIGN §3), once. The router declares its
- * routes with `paths`; links and redirects build addresses with `href`, so renaming a route is one edit
- * here and a newcomer finds a screen's route from its address in one step.
+ * Every address of the web app (SPEC §2's route table, DESIGN §3), once, in src/shared/app-paths.ts.
+ * The router declares its routes with `paths`; links and redirects build addresses with `href`, so
+ * renaming a route is one edit there and a newcomer finds a screen's route from its address in one step.
  */
-export const paths = {
-  home: '/',
-  products: '/products',
-  categories: '/categories',
-  category: '/category/:slug',
-  /** The storefront's older product address, by id; kept because cards, favourites and the cart use it. */
-  productById: '/productdetails/:id',
-  product: '/product/:slug',
-  favorites: '/favorites',
-  login: '/login',
-  register: '/register',
-  forgotPassword: '/forgot-password',
-  /** Where a reset e-mail's link leads, `?token=…` (issue 15). */
-  resetPassword: LINKED_FROM_MAIL.resetPassword,
-  cart: '/cart',
-  orders: LINKED_FROM_MAIL.myOrders,
-  /** One order: the page checkout leads to after 'Place Order', and My Orders links to (issue 15). */
-  order: LINKED_FROM_MAIL.order,
-  checkout: '/checkout',
-  /** A policy page the owner writes in the admin's Settings: shipping, returns, privacy, contact (issue 16). */
-  policy: '/pages/:page',
-  admin: {
-    dashboard: '/dashboard',
-    products: '/dashboard/manage',
-    newProduct: '/dashboard/manage/create',
-    editProduct: '/dashboard/manage/edit/:id',
-    categories: '/dashboard/manage_category',
-    newCategory: '/dashboard/manage_category/new',
-    editCategory: '/dashboard/manage_category/edit/:id',
-    orders: '/dashboard/manage_orders',
-    /** A second address of the orders list (SPEC §2). */
-    ordersAlias: '/dashboard/orders',
-    order: '/dashboard/order/:id',
-    /** Invoices or packing slips of one or more orders, one A4 page each: `?ids=a,b&kind=invoice|slip`. */
-    print: '/dashboard/orders/print',
-    settings: '/dashboard/settings',
-  },
-  notFound: '*',
-} as const;
+export const paths = APP_PATHS;
 
 /** What the print view prints for each order. */
 export type PrintKind = 'invoice' | 'slip';

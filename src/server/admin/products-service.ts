@@ -8,7 +8,12 @@ import {
   ProductVariantsFieldsSchema,
   type ProductDetailDto,
 } from '@/shared/schemas/product';
-import { ProductVariantsInputSchema, type ProductVariantsInput } from '@/shared/schemas/variants';
+import {
+  ProductVariantsInputSchema,
+  SKU_MAX,
+  type ProductVariantsInput,
+  type VariantInput,
+} from '@/shared/schemas/variants';
 import { productDetailDto } from '../catalog/dto';
 import { findProduct, findProductDetail } from '../catalog/queries';
 import { isUuid } from '../catalog/service';
@@ -122,6 +127,52 @@ function parseVariantFields(fields: Record<string, string>): ProductVariantsInpu
   throw new InvalidInput(issueOfZod(issue));
 }
 
+/** How many suffixed SKUs one query asks about; a suggestion taken more often costs another query. */
+const SKU_CANDIDATES_PER_QUERY = 20;
+
+/** `sku-n`, cut so it stays within SKU_MAX (the suffix is what makes it unique, so it is never cut). */
+function suffixedSku(sku: string, n: number): string {
+  const suffix = `-${n}`;
+  return `${sku.slice(0, SKU_MAX - suffix.length)}${suffix}`;
+}
+
+/**
+ * The variants with each automatic SKU (`autoSku`) another product holds moved to its first free
+ * `-2`, `-3`… (also free among this save's own SKUs): two products whose names share their first three
+ * words suggest the same SKUs, and the second save must not fail for it. A SKU the owner typed is left
+ * as it is (another product's is the caller's 409). Two saves picking the same suffix at once: the
+ * unique index refuses the second, and the caller's `withSlugRetry` runs it again, which then sees it.
+ */
+async function withFreeAutomaticSkus(
+  tx: Tx,
+  productId: string,
+  variants: ProductVariantsInput['variants'],
+): Promise<VariantInput[]> {
+  const listed = new Set(variants.map((variant) => variant.sku.toLowerCase()));
+  const automatic = variants.filter((variant) => variant.autoSku).map((variant) => variant.sku);
+  const held = new Set((await skusHeldElsewhere(tx, productId, automatic)).map((sku) => sku.toLowerCase()));
+  const result: VariantInput[] = [];
+  for (const { autoSku, ...variant } of variants) {
+    if (!autoSku || !held.has(variant.sku.toLowerCase())) {
+      result.push(variant);
+      continue;
+    }
+    for (let first = 2; ; first += SKU_CANDIDATES_PER_QUERY) {
+      const batch = Array.from({ length: SKU_CANDIDATES_PER_QUERY }, (_, i) =>
+        suffixedSku(variant.sku, first + i),
+      );
+      const taken = new Set((await skusHeldElsewhere(tx, productId, batch)).map((sku) => sku.toLowerCase()));
+      const free = batch.find((sku) => !taken.has(sku.toLowerCase()) && !listed.has(sku.toLowerCase()));
+      if (free) {
+        listed.add(free.toLowerCase());
+        result.push({ ...variant, sku: free });
+        break;
+      }
+    }
+  }
+  return result;
+}
+
 /**
  * Saves the product's options and variants inside the caller's transaction (the product's row held):
  * an `id` must be one of this product's variants, and a SKU another product holds is a 409. Once it
@@ -131,14 +182,15 @@ async function saveVariants(tx: Tx, productId: string, input: ProductVariantsInp
   const own = new Set(await variantIdsOf(tx, productId));
   const stranger = input.variants.find((variant) => variant.id !== undefined && !own.has(variant.id));
   if (stranger) throw new AppError('BAD_REQUEST', a.unknownVariant, { id: stranger.id! });
+  const variants = await withFreeAutomaticSkus(tx, productId, input.variants);
   const [taken] = await skusHeldElsewhere(
     tx,
     productId,
-    input.variants.map((variant) => variant.sku),
+    variants.map((variant) => variant.sku),
   );
   if (taken) throw new AppError('CONFLICT', a.skuTaken, { sku: taken });
   await updateProduct(tx, productId, { options: input.options });
-  await setVariants(tx, productId, input.variants);
+  await setVariants(tx, productId, variants);
   if (input.options.length > 0) await deleteCartLinesWithoutVariant(tx, productId);
 }
 

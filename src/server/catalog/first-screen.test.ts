@@ -75,9 +75,20 @@ describe('first screen sent with the page', () => {
     await rm(dist, { recursive: true, force: true });
   });
 
+  /** Addresses that name no product or category: their pages answer 404 (src/server/seo/pages.ts). */
+  const MISSING = new Set([
+    '/category/no-such-category',
+    '/product/no-such-thing',
+    '/product/%00',
+    '/productdetails/a%00b',
+    '/category/%00',
+    '/category/%00/',
+    `/product/${'x'.repeat(190)}`,
+  ]);
+  /** The page's HTML, with the status its address calls for. */
   const page = async (url: string) => {
     const res = await t.app.inject({ method: 'GET', url });
-    expect(res.statusCode, url).toBe(200);
+    expect(res.statusCode, url).toBe(MISSING.has(url.split('?')[0]!) ? 404 : 200);
     return res.body;
   };
   const api = async (url: string) => (await t.app.inject({ method: 'GET', url })).json<unknown>();

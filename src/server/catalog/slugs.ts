@@ -94,7 +94,9 @@ function isSlugConflict(error: unknown): boolean {
   for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
     const { code, constraint, message } = current as { code?: string; constraint?: string; message?: string };
     if (code === UNIQUE_VIOLATION) {
-      return (constraint ?? message ?? '').includes('slug');
+      // A variant's automatic SKU is picked the same way as a slug (admin/products-service.ts).
+      const name = constraint ?? message ?? '';
+      return name.includes('slug') || name.includes('product_variants_sku_unique');
     }
     if (typeof current !== 'object') break;
   }
@@ -102,7 +104,7 @@ function isSlugConflict(error: unknown): boolean {
 }
 
 /**
- * Runs a write that picks a slug, again when a concurrent writer took the same slug first (the whole
+ * Runs a write that picks a slug (or an automatic SKU), again when a concurrent writer took the same one first (the whole
  * transaction is repeated, since PostgreSQL aborts a transaction after a failed statement).
  */
 export async function withSlugRetry<T>(write: () => Promise<T>): Promise<T> {

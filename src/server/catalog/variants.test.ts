@@ -540,6 +540,70 @@ describe(`product variants (${testDriver})`, () => {
       ]);
     });
 
+    it('saves automatic SKUs another product holds with the first free suffix; typed ones stay a 409', async () => {
+      // Two products whose names share their first three words: the form suggests the same SKUs.
+      const base = `AUTO-${randomUUID().slice(0, 6).toUpperCase()}-DRESS`;
+      const options = JSON.stringify([{ name: 'Size', values: ['M', 'L'] }]);
+      const automatic = (extra: object = {}) =>
+        JSON.stringify([
+          { sku: `${base}-M`, autoSku: true, options: { Size: 'M' }, avaliableItems: 1, ...extra },
+          { sku: `${base}-L`, autoSku: true, options: { Size: 'L' }, avaliableItems: 1 },
+        ]);
+      const skus = (res: { json: <T>() => T }) =>
+        res.json<{ product: ProductDetailDto }>().product.variants.map((variant) => variant.sku);
+
+      const first = await create({ options, variants: automatic() });
+      expect(first.statusCode).toBe(201);
+      expect(skus(first)).toEqual([`${base}-M`, `${base}-L`]);
+      const second = await create({ options, variants: automatic() });
+      expect(second.statusCode).toBe(201);
+      expect(skus(second)).toEqual([`${base}-M-2`, `${base}-L-2`]);
+      // The third goes past -2; a suffix already in this save's own list is skipped too.
+      const third = await create({ options, variants: automatic({ sku: `${base}-L-3`, autoSku: false }) });
+      expect(third.statusCode).toBe(201);
+      expect(skus(third)).toEqual([`${base}-L-3`, `${base}-L-4`]);
+
+      // Saving the first again keeps its own SKUs (they are its, not another product's).
+      const { product } = first.json<{ product: ProductDetailDto }>();
+      const resaved = await sendForm(t, admin, 'PATCH', `/api/product/${product.id}`, {
+        options,
+        variants: JSON.stringify(
+          product.variants.map((variant) => ({
+            id: variant.id,
+            sku: variant.sku,
+            autoSku: true,
+            options: variant.options,
+            avaliableItems: variant.avaliableItems,
+          })),
+        ),
+      });
+      expect(resaved.statusCode).toBe(200);
+      expect(skus(resaved)).toEqual([`${base}-M`, `${base}-L`]);
+
+      // A SKU the owner typed is not renamed behind her back.
+      const typed = await create({
+        options,
+        variants: JSON.stringify([
+          { sku: `${base}-M`, options: { Size: 'M' }, avaliableItems: 1 },
+          { sku: sku(), options: { Size: 'L' }, avaliableItems: 1 },
+        ]),
+      });
+      expect(typed.statusCode).toBe(409);
+      expect(typed.json()).toMatchObject({ message: `The SKU ${base}-M is already used by another product` });
+    });
+
+    it('gives products saved at the same moment with the same automatic SKUs each their own', async () => {
+      const base = `RACE-${randomUUID().slice(0, 6).toUpperCase()}`;
+      const variants = JSON.stringify([
+        { sku: `${base}-M`, autoSku: true, options: { Size: 'M' }, avaliableItems: 1 },
+      ]);
+      const options = JSON.stringify([{ name: 'Size', values: ['M'] }]);
+      const answers = await Promise.all([1, 2, 3].map(() => create({ options, variants })));
+      expect(answers.map((res) => res.statusCode)).toEqual([201, 201, 201]);
+      const saved = answers.map((res) => res.json<{ product: ProductDetailDto }>().product.variants[0]!.sku);
+      expect(saved.sort()).toEqual([`${base}-M`, `${base}-M-2`, `${base}-M-3`]);
+    });
+
     it.each<[string, Record<string, string>, string]>([
       [
         'more than 3 options',

@@ -5,6 +5,8 @@ import { format, messages } from '@/shared/messages';
 import { toEgp } from '@/shared/money';
 import { formatOrderNumber } from '@/shared/order-number';
 import { ORDER_STATUS_WORDS, PAYMENT_TYPE_WORDS, PROOF_STATE_WORDS, proofState } from '@/shared/order-words';
+import type { VariantOptions } from '@/shared/schemas/variants';
+import { variantLabel } from '@/shared/variant-label';
 import type { DbOrTx } from '../db/client';
 import { groupByOrder } from './dto';
 import { exportOrderPage, itemsOfOrders, type AdminOrderFilter, type ExportCursor } from './queries';
@@ -29,6 +31,16 @@ const HEADERS = [
   a.csvGrandTotal,
   a.csvStatus,
 ];
+
+/**
+ * 'Layla Dress (M / Navy) × 2': a line's name, the size and colour it was sold in (what the packer
+ * picks), and its quantity.
+ */
+function itemText(line: { name: string; variant: { options: VariantOptions } | null; quantity: number }) {
+  const chosen = line.variant ? variantLabel([], line.variant.options) : '';
+  const name = chosen ? format(messages.cart.variantName, { name: line.name, values: chosen }) : line.name;
+  return format(messages.orders.itemCount, { name, n: line.quantity });
+}
 
 async function* exportRows(db: DbOrTx, filter: AdminOrderFilter): AsyncGenerator<unknown[]> {
   // One 'today' for the whole export, however long it runs.
@@ -60,9 +72,7 @@ async function* exportRows(db: DbOrTx, filter: AdminOrderFilter): AsyncGenerator
             verified: order.paymentVerifiedAt !== null,
           })
         ],
-        (items.get(order.id) ?? [])
-          .map((line) => format(messages.orders.itemCount, { name: line.name, n: line.quantity }))
-          .join('; '),
+        (items.get(order.id) ?? []).map(itemText).join('; '),
         toEgp(order.totalPiastres),
         toEgp(order.shippingFeePiastres),
         toEgp(order.grandTotalPiastres),

@@ -220,7 +220,12 @@ export function exportOrderPage(
 export function itemsOfOrders(db: DbOrTx, orderIds: string[]) {
   if (orderIds.length === 0) return Promise.resolve([]);
   return db
-    .select({ orderId: orderLines.orderId, name: orderLines.name, quantity: orderLines.quantity })
+    .select({
+      orderId: orderLines.orderId,
+      name: orderLines.name,
+      variant: orderLines.variant,
+      quantity: orderLines.quantity,
+    })
     .from(orderLines)
     .where(inArray(orderLines.orderId, orderIds))
     .orderBy(asc(orderLines.orderId), asc(orderLines.id));

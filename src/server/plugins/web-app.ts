@@ -296,14 +296,18 @@ export async function webAppRoutes(
     page: { html: string; etag: string },
     { path, search, language }: { path: string; search: URLSearchParams; language: Language },
     request: FastifyRequest,
-  ): Promise<{ html: string; etag: string }> {
+  ): Promise<{ html: string; etag: string; notFound?: boolean }> {
     if (!options.pageHead) return page;
     try {
       const origin = publicOrigin(request, options.publicUrl);
       const head = await options.pageHead({ path, search, language, origin });
       const weak = page.etag.startsWith('W/');
       const tag = etagOf(JSON.stringify([page.etag, head, origin]));
-      return { html: withHead(page.html, head, origin), etag: weak ? `W/${tag}` : tag };
+      return {
+        html: withHead(page.html, head, origin),
+        etag: weak ? `W/${tag}` : tag,
+        ...(head.notFound ? { notFound: true } : {}),
+      };
     } catch (error) {
       app.log.warn({ err: error, path }, 'page head left out: the page keeps the shop-wide one');
       return page;
@@ -323,10 +327,15 @@ export async function webAppRoutes(
     const { language, chosenInUrl } = pageLanguageOf(search, request.headers.cookie);
     const variant = language === 'en' ? 'en' : typefaceHeld(request.headers.cookie) ? 'arTypeface' : 'ar';
     const page = await pageOf(path, search, variant);
-    const { html, etag } = await withPageHead(page, { path, search, language }, request);
+    const { html, etag, notFound } = await withPageHead(page, { path, search, language }, request);
     if (chosenInUrl) reply.header('set-cookie', languageCookie(language));
     // The page's language may come from the visitor's cookie: a shared cache must keep one copy per cookie.
-    reply.header('cache-control', REVALIDATE).header('etag', etag).header('vary', 'Cookie');
+    reply.header('cache-control', REVALIDATE).header('vary', 'Cookie');
+    // An address that names nothing is the app all the same (its not-found screen shows), but says 404,
+    // so search engines drop it and a broken link shows up in the logs; the head already read the
+    // product, category or policy page, so knowing costs no query of its own.
+    if (notFound) return reply.status(404).type('text/html; charset=utf-8').send(html);
+    reply.header('etag', etag);
     if (request.headers['if-none-match'] === etag) return reply.status(304).send();
     return reply.type('text/html; charset=utf-8').send(html);
   });

@@ -21,6 +21,11 @@ export interface PageHead {
   product?: ProductOffer | undefined;
   /** Pages that are nobody's to find (a search's results, a product that does not exist). */
   noindex?: boolean;
+  /**
+   * The address names nothing: no route of the app, or a product, category or policy page that does
+   * not exist. The page is still the app (it shows its not-found screen), answered with a 404.
+   */
+  notFound?: boolean;
   jsonLd: WithContext<Thing>[];
 }
 

@@ -78,9 +78,9 @@ describe("each public page's first HTML carries its own head", () => {
     await rm(dist, { recursive: true, force: true });
   });
 
-  const page = async (url: string, headers: Record<string, string> = {}) => {
+  const page = async (url: string, headers: Record<string, string> = {}, status = 200) => {
     const res = await t.app.inject({ method: 'GET', url, headers });
-    expect(res.statusCode, url).toBe(200);
+    expect(res.statusCode, url).toBe(status);
     expect(res.headers['content-type']).toContain('text/html');
     return { res, document: parseHtml(res.body) };
   };
@@ -280,7 +280,7 @@ describe("each public page's first HTML carries its own head", () => {
       'الرئيسية',
       'Women',
     ]);
-    const missing = await page('/category/nothing-here');
+    const missing = await page('/category/nothing-here', {}, 404);
     expect(missing.document.title).toBe('Category not found | Nour');
     expect(metaOf(missing.document, 'robots')).toBe('noindex, follow');
   });
@@ -294,8 +294,93 @@ describe("each public page's first HTML carries its own head", () => {
     expect(returns.document.title).toBe('الاسترجاع | Nour');
     const cart = await page('/cart');
     expect(metaOf(cart.document, 'robots')).toBe('noindex, follow');
-    const missing = await page('/product/no-such-product');
+    const missing = await page('/product/no-such-product', {}, 404);
     expect(missing.document.title).toBe('Product not found | Nour');
+  });
+});
+
+describe('an address that names nothing', () => {
+  let t: TestApp;
+  let dist: string;
+  let women: CategoryRow;
+  let dress: ProductRow;
+
+  beforeAll(async () => {
+    dist = await mkdtemp(join(tmpdir(), 'nour-404-'));
+    await writeFile(join(dist, 'index.html'), INDEX);
+    t = await createTestApp({ WEB_DIST_DIR: dist, PUBLIC_URL: ORIGIN });
+    women = await createCategory(t, { name: 'Women', slug: 'women' });
+    dress = await createProduct(t, { name: 'Linen Dress', slug: 'linen-dress', category: women });
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(dist, { recursive: true, force: true });
+  });
+
+  const statusOf = async (url: string) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    return { status: res.statusCode, type: res.headers['content-type'], body: res.body };
+  };
+
+  it.each([
+    '/no-such-page',
+    '/products/extra/segments',
+    '/product/no-such-product',
+    '/productdetails/00000000-0000-4000-8000-000000000000',
+    '/productdetails/not-an-id-or-slug-because-it-is-far-too-long-'.padEnd(300, 'x'),
+    '/category/nothing-here',
+    '/pages/no-such-policy',
+    '/dashboard/no-such-screen',
+  ])('%s answers 404 with the app itself, so its not-found screen shows', async (url) => {
+    const answer = await statusOf(url);
+    expect(answer.status, url).toBe(404);
+    expect(answer.type).toContain('text/html');
+    expect(answer.body).toContain('<div id="root"></div>');
+    expect(answer.body).toContain('<script type="module" crossorigin src="/assets/index-e1.js">');
+    expect(metaOf(parseHtml(answer.body), 'robots')).toBe('noindex, follow');
+  });
+
+  it('every known page stays 200, whatever its case, a trailing slash or its language', async () => {
+    const known = [
+      '/',
+      '/products',
+      '/products/',
+      '/categories',
+      '/category/women',
+      `/category/${women.id}`,
+      '/product/linen-dress',
+      '/Product/linen-dress',
+      `/productdetails/${dress.id}`,
+      '/pages/shipping',
+      '/pages/contact?lang=ar',
+      '/cart',
+      '/checkout',
+      '/allorders',
+      `/orders/${dress.id}`,
+      '/favorites',
+      '/login',
+      '/register',
+      '/forgot-password',
+      '/reset-password?token=x',
+      '/dashboard',
+      '/dashboard/manage',
+      '/dashboard/manage/create',
+      `/dashboard/manage/edit/${dress.id}`,
+      '/dashboard/manage_category/new',
+      '/dashboard/orders',
+      '/dashboard/orders/print?ids=a&kind=slip',
+      '/dashboard/settings',
+    ];
+    for (const url of known) expect((await statusOf(url)).status, url).toBe(200);
+  });
+
+  it('an unknown API path stays a JSON 404, and a missing asset a plain one', async () => {
+    const api = await t.app.inject({ method: 'GET', url: '/api/no-such-thing' });
+    expect(api.statusCode).toBe(404);
+    expect(api.headers['content-type']).toContain('application/json');
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/old-build.js' });
+    expect(asset.statusCode).toBe(404);
+    expect(asset.body).not.toContain('<div id="root">');
   });
 });
 

@@ -9,6 +9,7 @@ import { variantLabel } from '@/shared/variant-label';
 import { AppError } from '../errors';
 import type { CatalogService } from '../catalog/service';
 import { absoluteUrl } from '../storage/public-url';
+import { isAppRoute } from './app-routes';
 import { localisedUrl, type PageHead } from './head';
 import { breadcrumbJsonLd, organizationJsonLd, productJsonLd } from './json-ld';
 import { isPolicyPageSlug, seoTexts, standardPolicyPageText, type PolicyPageTexts } from './policy-pages';
@@ -93,7 +94,7 @@ export function seoPageHeads({ catalog, shop: shopOf, policyPageTexts }: SeoPage
     const firstProductImage = async () =>
       image((await catalog.listProducts({ page: 1, limit: LISTING_PAGE_SIZE })).products[0]?.images[0]?.url);
 
-    const fallback = (title = shop.name): PageHead => ({
+    const fallback = (title = shop.name, notFound = false): PageHead => ({
       language,
       siteName: shop.name,
       title,
@@ -101,6 +102,7 @@ export function seoPageHeads({ catalog, shop: shopOf, policyPageTexts }: SeoPage
       path,
       type: 'website',
       noindex: true,
+      ...(notFound ? { notFound } : {}),
       jsonLd: [],
     });
 
@@ -155,7 +157,10 @@ export function seoPageHeads({ catalog, shop: shopOf, policyPageTexts }: SeoPage
       };
     }
 
-    const categorySlug = idOrSlugParam.safeParse(CATEGORY_PATH.exec(path)?.[1]);
+    const categoryPath = CATEGORY_PATH.exec(path);
+    const categorySlug = idOrSlugParam.safeParse(categoryPath?.[1]);
+    // An address no category could have (too long, say) is as missing as a slug nobody holds.
+    if (categoryPath && !categorySlug.success) return fallback(titled(texts.categoryNotFound), true);
     if (categorySlug.success) {
       try {
         const category = await catalog.getCategory(categorySlug.data);
@@ -173,18 +178,20 @@ export function seoPageHeads({ catalog, shop: shopOf, policyPageTexts }: SeoPage
           jsonLd: [breadcrumbJsonLd([home, { name, url: url(own) }])],
         };
       } catch (error) {
-        if (isNotFound(error)) return fallback(titled(texts.categoryNotFound));
+        if (isNotFound(error)) return fallback(titled(texts.categoryNotFound), true);
         throw error;
       }
     }
 
-    const productKey = idOrSlugParam.safeParse(PRODUCT_PATH.exec(path)?.[1]);
+    const productPath = PRODUCT_PATH.exec(path);
+    const productKey = idOrSlugParam.safeParse(productPath?.[1]);
+    if (productPath && !productKey.success) return fallback(titled(texts.productNotFound), true);
     if (productKey.success) {
       let product: ProductDetailDto;
       try {
         product = await catalog.getProduct(productKey.data);
       } catch (error) {
-        if (isNotFound(error)) return fallback(titled(texts.productNotFound));
+        if (isNotFound(error)) return fallback(titled(texts.productNotFound), true);
         throw error;
       }
       return productHead(product, { language, origin, shopName: shop.name, home });
@@ -207,7 +214,9 @@ export function seoPageHeads({ catalog, shop: shopOf, policyPageTexts }: SeoPage
       };
     }
 
-    return fallback();
+    // The cart, an account page, the admin's: the app's own pages without a head of their own. Any
+    // other address (an unknown policy page among them) is the not-found screen's.
+    return fallback(shop.name, !isAppRoute(path));
   };
 }
 

@@ -266,6 +266,8 @@ export const admin = {
   print: 'Print',
   invoiceTitle: 'Invoice',
   slipTitle: 'Packing slip',
+  slipCollect: 'Amount to collect',
+  slipNothingToCollect: 'Nothing to collect: already paid',
   printNothing: 'No orders to print.',
   shipTo: 'Ship to',
   orderDate: 'Order date',

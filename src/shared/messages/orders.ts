@@ -118,6 +118,7 @@ export const orders = {
   viewOrder: 'View order {number}',
   // Order confirmation page (issue 15)
   thankYou: 'Thank you for your order',
+  orderHeading: 'Your order',
   loadingOrder: 'Loading your order...',
   orderNotFoundText: 'This order does not exist, or it belongs to another account.',
   viewAllOrders: 'View all my orders',

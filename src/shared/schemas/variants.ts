@@ -105,6 +105,12 @@ export const VariantInputSchema = z.object({
   /** An existing variant's id, to keep it (and its sales) while editing; left out for a new one. */
   id: z.uuid({ error: messages.errors.variantIdRule }).optional(),
   sku: text('sku', { max: SKU_MAX, tooLong: ruleText(a.skuTooLong, { max: SKU_MAX }) }).min(1, a.skuRequired),
+  /**
+   * The SKU is the form's suggestion (from the product name's first words), not one the owner typed:
+   * when another product holds it, the server saves it with the first free suffix (`-2`, `-3`…) instead
+   * of refusing the save. Left out, a SKU another product holds stays a 409.
+   */
+  autoSku: z.boolean().optional(),
   options: z.record(z.string(), z.string()),
   avaliableItems: typedDigits(
     z.coerce

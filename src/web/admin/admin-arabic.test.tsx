@@ -103,6 +103,19 @@ describe('the admin in Arabic', () => {
     expect(ar.screen.queryByText('Giza')).not.toBeInTheDocument();
   });
 
+  it("prints on a cash order's slip, in Arabic, the amount the courier collects", async () => {
+    const order = ar.makeOrder({ paymentType: 'cash', paymentImage: null, grandTotal: 270 });
+    const paid = ar.makeOrder({ paymentType: 'instapay' });
+    ar.mockFetch((call) => {
+      const found = [order, paid].find((o) => call.url.pathname === `/api/order/${o._id}`);
+      return found ? { body: { success: true, results: found } } : undefined;
+    });
+    ar.renderAdmin(`/dashboard/orders/print?ids=${order._id},${paid._id}&kind=slip`);
+    const collect = await ar.screen.findByText('المبلغ المطلوب تحصيله');
+    expect(collect.closest('p')).toHaveTextContent(/270/);
+    expect(ar.screen.getByText('لا يوجد مبلغ للتحصيل: مدفوع مسبقًا')).toBeInTheDocument();
+  });
+
   it("shows an order's city and its products' Arabic names on the order's page", async () => {
     const [first, second] = ar.makeOrderLines(2);
     const order = ar.makeOrder({

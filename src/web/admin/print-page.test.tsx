@@ -57,15 +57,59 @@ describe('admin print view', () => {
     );
   });
 
-  it('prints a packing slip without prices', async () => {
-    const order = makeOrder({ number: 'N-10003' });
+  it('prints a packing slip without prices, saying an InstaPay order has nothing to collect', async () => {
+    const order = makeOrder({ number: 'N-10003', paymentType: 'instapay', grandTotal: 270 });
     serve([order]);
     renderAdmin(`/dashboard/orders/print?ids=${order._id}&kind=slip`);
     const slip = await screen.findByRole('article', { name: 'N-10003' });
     expect(within(slip).getByText(m.slipTitle)).toBeInTheDocument();
     expect(within(slip).getByText('Item 1')).toBeInTheDocument();
     expect(within(slip).queryByText(/EGP/)).not.toBeInTheDocument();
+    expect(within(slip).getByText(m.slipNothingToCollect)).toBeInTheDocument();
+    expect(within(slip).queryByText(m.slipCollect)).not.toBeInTheDocument();
     expect(within(slip).getByText('Mariam Hassan')).toBeInTheDocument();
+  });
+
+  it("prints on a cash order's slip the grand total the courier collects", async () => {
+    const order = makeOrder({
+      number: 'N-10004',
+      paymentType: 'cash',
+      paymentImage: null,
+      products: makeOrderLines(2),
+      totalPrice: 200,
+      shippingFee: 70,
+      grandTotal: 270,
+    });
+    serve([order]);
+    renderAdmin(`/dashboard/orders/print?ids=${order._id}&kind=slip`);
+    const slip = await screen.findByRole('article', { name: 'N-10004' });
+    const collect = within(slip).getByText(m.slipCollect).closest('p');
+    expect(collect).toHaveTextContent(`${m.slipCollect}270 EGP`);
+    // Only the amount to collect: the lines' prices stay off the slip.
+    expect(within(slip).getAllByText(/EGP/)).toHaveLength(1);
+    expect(within(slip).queryByText(m.slipNothingToCollect)).not.toBeInTheDocument();
+  });
+
+  it('prints nothing to collect for a cash order the owner marked paid', async () => {
+    const order = makeOrder({
+      number: 'N-10005',
+      paymentType: 'cash',
+      grandTotal: 270,
+      payment: { verified: true, at: '2026-01-01T10:00:00.000Z', by: null },
+    });
+    serve([order]);
+    renderAdmin(`/dashboard/orders/print?ids=${order._id}&kind=slip`);
+    const slip = await screen.findByRole('article', { name: 'N-10005' });
+    expect(within(slip).getByText(m.slipNothingToCollect)).toBeInTheDocument();
+    expect(within(slip).queryByText(/EGP/)).not.toBeInTheDocument();
+  });
+
+  it('keeps the amount to collect off the invoice, which shows its totals', async () => {
+    const order = makeOrder({ number: 'N-10006', paymentType: 'cash', grandTotal: 270 });
+    serve([order]);
+    renderAdmin(`/dashboard/orders/print?ids=${order._id}&kind=invoice`);
+    const invoice = await screen.findByRole('article', { name: 'N-10006' });
+    expect(within(invoice).queryByText(m.slipCollect)).not.toBeInTheDocument();
   });
 
   it('says there is nothing to print when no order is found', async () => {

@@ -40,6 +40,14 @@ function deliveryLines(order: OrderDto): string[] {
   return order.street ? [order.address] : [order.address, cityName(order.city, o)];
 }
 
+/**
+ * What the courier takes at the door: a cash order's grand total, until the owner marks it received;
+ * an InstaPay order is paid before it ships, so nothing.
+ */
+function amountToCollect(order: OrderDto): number {
+  return order.paymentType === 'cash' && !order.payment.verified ? order.grandTotal : 0;
+}
+
 function Document({ order, kind }: { order: OrderDto; kind: PrintKind }) {
   const invoice = kind === 'invoice';
   const cell = 'py-2 px-2';
@@ -126,7 +134,23 @@ function Document({ order, kind }: { order: OrderDto; kind: PrintKind }) {
           </div>
         </dl>
       )}
+      {!invoice && <CollectLine amount={amountToCollect(order)} />}
     </article>
+  );
+}
+
+function CollectLine({ amount }: { amount: number }) {
+  return (
+    <p className="mt-6 flex justify-between gap-4 border-2 border-ink px-4 py-3 text-base font-semibold">
+      {amount > 0 ? (
+        <>
+          <span>{m.slipCollect}</span>
+          <span>{formatEgp(amount)}</span>
+        </>
+      ) : (
+        <span>{m.slipNothingToCollect}</span>
+      )}
+    </p>
   );
 }
 

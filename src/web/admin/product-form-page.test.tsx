@@ -274,6 +274,9 @@ describe('admin product form, sizes and colours', { timeout: 20_000 }, () => {
     await userEvent.type(screen.getByLabelText('Stock of S / Sand'), '0');
     await userEvent.type(screen.getByLabelText('Price of M / Navy'), '300');
     await userEvent.click(screen.getByRole('button', { name: 'Remove M / Sand' }));
+    // A SKU the owner types is hers: only the suggested ones go as automatic (the server may suffix them).
+    await userEvent.clear(screen.getByLabelText('SKU of S / Sand'));
+    await userEvent.type(screen.getByLabelText('SKU of S / Sand'), 'RS-SAND-S');
     // The product's stock is the variants' sum, and cannot be typed over.
     expect(screen.getByLabelText(/^Available Items/)).toHaveValue(10);
     expect(screen.getByLabelText(/^Available Items/)).toHaveAttribute('readonly');
@@ -287,9 +290,21 @@ describe('admin product form, sizes and colours', { timeout: 20_000 }, () => {
       { name: 'Color', values: ['Navy', 'Sand'] },
     ]);
     expect(JSON.parse(fields.variants as string)).toEqual([
-      { sku: 'ROSE-SCARF-S-NAVY', options: { Size: 'S', Color: 'Navy' }, avaliableItems: 5, price: null },
-      { sku: 'ROSE-SCARF-S-SAND', options: { Size: 'S', Color: 'Sand' }, avaliableItems: 0, price: null },
-      { sku: 'ROSE-SCARF-M-NAVY', options: { Size: 'M', Color: 'Navy' }, avaliableItems: 5, price: 300 },
+      {
+        sku: 'ROSE-SCARF-S-NAVY',
+        autoSku: true,
+        options: { Size: 'S', Color: 'Navy' },
+        avaliableItems: 5,
+        price: null,
+      },
+      { sku: 'RS-SAND-S', options: { Size: 'S', Color: 'Sand' }, avaliableItems: 0, price: null },
+      {
+        sku: 'ROSE-SCARF-M-NAVY',
+        autoSku: true,
+        options: { Size: 'M', Color: 'Navy' },
+        avaliableItems: 5,
+        price: 300,
+      },
     ]);
     expect(fields.avaliableItems).toBe('10');
   });

@@ -24,6 +24,8 @@ export interface OptionDraft {
 export interface VariantDraft {
   id?: string;
   sku: string;
+  /** The SKU is still the form's suggestion: the server may add a suffix if another product holds it. */
+  autoSku?: boolean;
   options: Record<string, string>;
   avaliableItems: string;
   /** Empty for the product's price. */
@@ -86,6 +88,7 @@ export function generateVariants(draft: VariantsDraft, skuBase: string): Variant
     (chosen) =>
       draft.variants.find((variant) => sameChoice(variant.options, chosen)) ?? {
         sku: suggestedSku(base, chosen),
+        autoSku: true,
         options: chosen,
         avaliableItems: '0',
         price: '',
@@ -147,9 +150,10 @@ export function checkedVariants(
 ): { ok: true; value: ProductVariantsInput } | { ok: false; message: string } {
   const result = ProductVariantsInputSchema.safeParse({
     options: parsedOptions(draft.options),
-    variants: draft.variants.map(({ id, sku, options, avaliableItems, price }) => ({
+    variants: draft.variants.map(({ id, sku, autoSku, options, avaliableItems, price }) => ({
       ...(id ? { id } : {}),
       sku,
+      ...(autoSku ? { autoSku } : {}),
       options,
       avaliableItems,
       price,

@@ -227,7 +227,7 @@ export function VariantEditor({ draft, onChange, skuBase, productPrice, error }:
                           dir="ltr"
                           aria-label={format(v.skuOf, { variant: isolate(name) })}
                           value={variant.sku}
-                          onChange={(event) => setVariant(index, { sku: event.target.value })}
+                          onChange={(event) => setVariant(index, { sku: event.target.value, autoSku: false })}
                         />
                       </td>
                       <td className="border-b border-line px-2 py-2">

@@ -8,11 +8,15 @@ export function loginRedirectState(from: string): LoginRedirectState {
   return { from };
 }
 
-/** Where to go after signing in: the remembered page when it is one of ours, else home. */
-export function redirectTargetOf(state: unknown): string {
+/**
+ * Where to go after signing in: the remembered page when it is one of ours, else home (SPEC §2's /),
+ * which for an admin is the dashboard: the storefront is not where she works.
+ */
+export function redirectTargetOf(state: unknown, { admin = false } = {}): string {
+  const home = admin ? href.adminDashboard() : href.home();
   const from = typeof state === 'object' && state !== null ? (state as LoginRedirectState).from : undefined;
   // Only same-site paths: a crafted state must not send a shopper to another site or back to /login.
-  if (typeof from !== 'string' || !from.startsWith('/') || from.startsWith('//')) return href.home();
-  if (from === paths.login || from === paths.register) return href.home();
+  if (typeof from !== 'string' || !from.startsWith('/') || from.startsWith('//')) return home;
+  if (from === paths.login || from === paths.register) return home;
   return from;
 }

@@ -294,6 +294,8 @@ export const admin: Dictionary<typeof english> = {
   print: 'طباعة',
   invoiceTitle: 'فاتورة',
   slipTitle: 'إيصال التعبئة',
+  slipCollect: 'المبلغ المطلوب تحصيله',
+  slipNothingToCollect: 'لا يوجد مبلغ للتحصيل: مدفوع مسبقًا',
   printNothing: 'لا توجد طلبات للطباعة.',
   shipTo: 'الشحن إلى',
   orderDate: 'تاريخ الطلب',

@@ -125,6 +125,7 @@ export const orders: Dictionary<typeof english> = {
   // The order's own page
   viewOrder: 'عرض الطلب {number}',
   thankYou: 'شكرًا لطلبك',
+  orderHeading: 'طلبك',
   loadingOrder: 'جارٍ تحميل طلبك...',
   orderNotFoundText: 'هذا الطلب غير موجود، أو أنه يخص حسابًا آخر.',
   viewAllOrders: 'عرض كل طلباتي',

@@ -151,7 +151,7 @@ describe('sign-in page', () => {
     await fillAndSubmit(user, 'salma@example.com', 'Secret123');
     await screen.findByText('Welcome back');
     expect(timers).toHaveBeenCalledWith(expect.any(Function), 100);
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/'));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
     timers.mockRestore();
   });
 
@@ -160,9 +160,25 @@ describe('sign-in page', () => {
       call.url.pathname === '/api/auth/signin' ? signinAnswer('admin') : undefined,
     );
     await fillAndSubmit(user, 'amira@example.com', 'Secret123');
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/'));
+    // An admin's home is the dashboard, not the storefront.
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/dashboard$/));
     expect(calls.map((call) => call.url.pathname)).toEqual(['/api/auth/signin']);
     expect(window.localStorage.getItem('userRole')).toBe('admin');
+  });
+
+  it('returns an admin to the page she was sent away from, when there is one', async () => {
+    const { user } = setup(
+      (call) => (call.url.pathname === '/api/auth/signin' ? signinAnswer('admin') : undefined),
+      { from: '/dashboard/manage_orders' },
+    );
+    await fillAndSubmit(user, 'amira@example.com', 'Secret123');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/dashboard/manage_orders'));
+  });
+
+  it('sends an admin who is already signed in to the dashboard', () => {
+    setStoredSession('admin');
+    setup(() => undefined);
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/dashboard$/);
   });
 
   it("shows the server's message when sign-in fails", async () => {

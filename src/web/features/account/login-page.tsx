@@ -12,7 +12,7 @@ import { SigninSchema } from '@/shared/schemas/auth';
 import { FormField } from '@/web/components/form-field';
 import { useDocumentTitle } from '@/web/lib/shop';
 import { redirectTargetOf } from '@/web/session/login-redirect';
-import { useSession } from '@/web/session/session';
+import { isAdminRole, useSession } from '@/web/session/session';
 import { useSignIn } from './api/sign-in';
 import { AuthLayout } from './auth-layout';
 import { completeSignIn } from './complete-sign-in';
@@ -44,7 +44,7 @@ function SecurityTips() {
 
 export default function LoginPage() {
   useDocumentTitle(m.welcomeBack);
-  const { isSignedIn } = useSession();
+  const { isSignedIn, isAdmin } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
@@ -62,7 +62,9 @@ export default function LoginPage() {
     defaultValues: { email: '', password: '' },
   });
 
-  if (isSignedIn && !signingIn.current) return <Navigate to={href.home()} replace />;
+  if (isSignedIn && !signingIn.current) {
+    return <Navigate to={isAdmin ? href.adminDashboard() : href.home()} replace />;
+  }
 
   const onSubmit = handleSubmit(async (values) => {
     let answer: AuthResult | undefined;
@@ -78,7 +80,7 @@ export default function LoginPage() {
       notify.error(m.noTokenReceived);
       return;
     }
-    const target = redirectTargetOf(location.state);
+    const target = redirectTargetOf(location.state, { admin: isAdminRole(answer?.role ?? 'user') });
     // The language saved on the account wins: the page loads again in it, at the page it was going to.
     if (followAccountLanguage(answer?.language)) {
       openPage(target);

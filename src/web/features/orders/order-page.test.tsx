@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '@/web/i18n/dates';
@@ -62,15 +62,25 @@ function serve(order: OrderDto) {
   );
 }
 
-function open(order: OrderDto, role: TestRole = 'user') {
+/** The order's page; `justPlaced` as My Orders' thanks opens it right after checkout. */
+function open(order: OrderDto, role: TestRole = 'user', { justPlaced = false } = {}) {
   setStoredSession(role);
   const calls = serve(order);
-  renderRoute(<OrderPage />, { path: '/orders/:id', initialEntry: `/orders/${order._id}` });
-  return calls;
+  const pathname = `/orders/${order._id}`;
+  const rendered = renderRoute(<OrderPage />, {
+    path: '/orders/:id',
+    initialEntry: justPlaced ? { pathname, state: { placedOrderId: order._id } } : pathname,
+  });
+  return { ...calls, router: rendered.router };
 }
 
 async function thanks(order: OrderDto) {
   return screen.findByRole('heading', { level: 1, name: `${m.thankYou} ${order.number}` });
+}
+
+/** The heading of every visit but the first: the order named, no thanks. */
+async function named(order: OrderDto) {
+  return screen.findByRole('heading', { level: 1, name: `${m.orderHeading} ${order.number}` });
 }
 
 function timeline() {
@@ -100,7 +110,7 @@ afterEach(() => {
 describe('order confirmation page', () => {
   it('thanks the shopper with the number, and shows the lines, totals and address', async () => {
     const order = dressOrder();
-    open(order);
+    open(order, 'user', { justPlaced: true });
     expect(screen.getByRole('status')).toHaveTextContent(m.loadingOrder);
     await thanks(order);
     expect(screen.getByText(format(m.placedOn, { date: formatDateTime(PLACED) }))).toBeInTheDocument();
@@ -288,10 +298,38 @@ describe('order confirmation page', () => {
     expect(screen.queryByRole('link', { name: m.askAboutOrder })).not.toBeInTheDocument();
   });
 
+  it('thanks only on the visit right after checkout: the state is dropped, so a reload names the order', async () => {
+    const order = dressOrder();
+    const { router } = open(order, 'user', { justPlaced: true });
+    await thanks(order);
+    // What a reload or Back reads again: the entry's state, now gone.
+    await waitFor(() => expect(router.state.location.state).toBeNull());
+    expect(router.state.location.pathname).toBe(`/orders/${order._id}`);
+    expect(await thanks(order)).toBeInTheDocument();
+  });
+
+  it('names the order, without thanks, on a later visit (from My Orders, an e-mail or a reload)', async () => {
+    const order = dressOrder();
+    open(order);
+    expect(await named(order)).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: new RegExp(m.thankYou) })).not.toBeInTheDocument();
+  });
+
+  it('does not thank for another order than the one just placed', async () => {
+    const order = dressOrder();
+    setStoredSession('user');
+    serve(order);
+    renderRoute(<OrderPage />, {
+      path: '/orders/:id',
+      initialEntry: { pathname: `/orders/${order._id}`, state: { placedOrderId: 'another-order' } },
+    });
+    expect(await named(order)).toBeInTheDocument();
+  });
+
   it('an admin sees any order the same way', async () => {
     const order = dressOrder();
     open(order, 'admin');
-    expect(await thanks(order)).toBeInTheDocument();
+    expect(await named(order)).toBeInTheDocument();
   });
 
   it.each([403, 404, 400])('answers %i as Order Not Found, with a way back to My Orders', async (status) => {
@@ -323,7 +361,7 @@ describe('order confirmation page, reached from checkout', () => {
     queryClient.setQueryData(queryKeys.order(order._id), order);
     renderRoute(<OrderPage />, {
       path: '/orders/:id',
-      initialEntry: `/orders/${order._id}`,
+      initialEntry: { pathname: `/orders/${order._id}`, state: { placedOrderId: order._id } },
       queryClient,
     });
     expect(await thanks(order)).toBeInTheDocument();

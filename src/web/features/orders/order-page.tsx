@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { CircleCheck, CircleX, PackageX } from 'lucide-react';
-import type { ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { isolate } from '@/web/i18n/bidi';
 import { formatDateTime } from '@/web/i18n/dates';
 import { format } from '@/web/i18n/language';
@@ -18,6 +18,7 @@ import { chosenOptionsText } from '@/web/lib/chosen-options-text';
 import { localizedName } from '@/web/lib/localized';
 import { ApiError } from '@/web/lib/api';
 import { failureText } from '@/web/lib/failure-text';
+import { placedOrderId } from '@/web/lib/placed-order-state';
 import { useDocumentTitle } from '@/web/lib/shop';
 import { href } from '@/web/paths';
 import { orderQuery } from './api/get-order';
@@ -119,7 +120,7 @@ function Delivery({ order }: { order: OrderDto }) {
   );
 }
 
-function OrderConfirmation({ order }: { order: OrderDto }) {
+function OrderConfirmation({ order, justPlaced }: { order: OrderDto; justPlaced: boolean }) {
   const cancelled = order.status === 'cancelled';
   const Icon = cancelled ? CircleX : CircleCheck;
   return (
@@ -134,8 +135,9 @@ function OrderConfirmation({ order }: { order: OrderDto }) {
             <Icon className="size-6" aria-hidden="true" />
           </span>
           <div className="min-w-0">
+            {/* The thanks once, right after checkout; every later visit names the order. */}
             <h1 className="text-title leading-tight">
-              {m.thankYou}{' '}
+              {justPlaced ? m.thankYou : m.orderHeading}{' '}
               <span className="block font-sans text-2xl font-semibold tracking-wide text-accent-strong">
                 <bdi dir="ltr">{order.number}</bdi>
               </span>
@@ -193,8 +195,24 @@ function OrderNotFound() {
  */
 export default function OrderPage() {
   const { id = '' } = useParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  // The order checkout has just placed (router state, from the thanks on My Orders), read once: the
+  // state is then dropped, so a reload, Back or a later visit names the order instead of thanking again.
+  const [placedId] = useState(() => placedOrderId(location.state));
+  const justPlaced = placedId === id;
+  const carriesPlaced = placedOrderId(location.state) !== undefined;
+  useEffect(() => {
+    if (carriesPlaced) void navigate(location, { replace: true, state: null });
+  }, [carriesPlaced, location, navigate]);
   const order = useQuery(orderQuery(id));
-  useDocumentTitle(order.data ? format(m.orderNumber, { number: isolate(order.data.number) }) : m.thankYou);
+  useDocumentTitle(
+    order.data
+      ? format(m.orderNumber, { number: isolate(order.data.number) })
+      : justPlaced
+        ? m.thankYou
+        : m.loadingOrder,
+  );
 
   let body: ReactNode;
   if (order.isPending) {
@@ -207,7 +225,7 @@ export default function OrderPage() {
       <LoadFailure title={failureText(order.error, m.failedToFetchOrderDetails)} />
     );
   } else {
-    body = <OrderConfirmation order={order.data} />;
+    body = <OrderConfirmation order={order.data} justPlaced={justPlaced} />;
   }
   return <div className="shell py-8 sm:py-12">{body}</div>;
 }

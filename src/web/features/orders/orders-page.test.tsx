@@ -17,6 +17,7 @@ import {
   type RecordedCall,
 } from '@/web/lib/testing';
 import { queryKeys } from '@/web/lib/query-keys';
+import OrderPage from './order-page';
 import OrdersPage from './orders-page';
 
 const m = messages.orders;
@@ -102,6 +103,26 @@ describe('my orders', () => {
     // The list is there as before, below the thanks.
     expect(
       await screen.findByRole('article', { name: format(m.orderNumber, { number: order.number }) }),
+    ).toBeInTheDocument();
+  });
+
+  it("opens the order's page from the thanks, which thanks her there too, this once", async () => {
+    const order = dressOrder('pending', { paymentType: 'instapay' });
+    serve(() => [order]);
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity } } });
+    queryClient.setQueryData(queryKeys.order(order._id), order);
+    renderRoute(<OrdersPage />, {
+      path: '/allorders',
+      initialEntry: { pathname: '/allorders', state: { placedOrderId: order._id } },
+      routes: [{ path: '/orders/:id', element: <OrderPage /> }],
+      queryClient,
+    });
+    const thanks = await screen.findByRole('region', { name: `${m.thankYou} ${order.number}` });
+    await userEvent.click(
+      within(thanks).getByRole('link', { name: format(m.viewOrder, { number: order.number }) }),
+    );
+    expect(
+      await screen.findByRole('heading', { level: 1, name: `${m.thankYou} ${order.number}` }),
     ).toBeInTheDocument();
   });
 

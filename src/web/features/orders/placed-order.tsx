@@ -5,11 +5,14 @@ import { isolate } from '@/web/i18n/bidi';
 import { format } from '@/web/i18n/language';
 import { messages } from '@/web/i18n/messages';
 import { formatEgp } from '@/web/i18n/language';
+import { type PlacedOrderState } from '@/web/lib/placed-order-state';
 import { href } from '@/web/paths';
 import { orderQuery } from './api/get-order';
 import { OrderPayment } from './order-payment';
 
 const m = messages.orders;
+
+const justPlacedState = (placedOrderId: string): PlacedOrderState => ({ placedOrderId });
 
 /**
  * The thanks at the top of My Orders right after checkout: SPEC §2 sends the shopper to /allorders, and
@@ -37,7 +40,8 @@ export function PlacedOrder({ orderId }: { orderId: string }) {
             <p className="mt-1 text-sm text-muted">{formatEgp(placed.grandTotal)}</p>
           </div>
         </div>
-        <Link to={href.order(placed._id)} className="btn btn-primary">
+        {/* The order's page thanks her too, this once (the state says the order was just placed). */}
+        <Link to={href.order(placed._id)} state={justPlacedState(placed._id)} className="btn btn-primary">
           {format(m.viewOrder, { number: isolate(placed.number) })}
         </Link>
       </div>
