@@ -73,7 +73,7 @@ export function SearchAsYouType({
     return () => window.clearTimeout(timer);
   }, [text, search, navigating]);
   return (
-    <div role="search" className={`relative ${className}`}>
+    <div role="search" aria-label={label} className={`relative ${className}`}>
       <label htmlFor={id} className="sr-only">
         {label}
       </label>

@@ -216,7 +216,7 @@ export default function AdminProductsPage() {
       />
 
       <div className="mb-4 flex flex-col gap-3 sm:flex-row">
-        <form role="search" onSubmit={onSearch} className="flex flex-1 gap-2">
+        <form role="search" aria-label={m.searchProducts} onSubmit={onSearch} className="flex flex-1 gap-2">
           <label htmlFor="product-search" className="sr-only">
             {m.searchProducts}
           </label>

@@ -11,7 +11,7 @@ export default function NotFoundPage() {
   useDocumentTitle(m.pageNotFound);
   return (
     <section className="shell flex min-h-[60vh] flex-col items-center justify-center py-20 text-center">
-      <p aria-hidden="true" className="font-display text-[7rem] leading-none text-accent/25 sm:text-[9rem]">
+      <p aria-hidden="true" className="font-display text-[7rem] leading-none text-accent sm:text-[9rem]">
         {m.notFoundCode}
       </p>
       <h1 className="-mt-4 text-title text-ink sm:text-[2.5rem]">{m.pageNotFound}</h1>
