@@ -9,6 +9,14 @@ export const baseURL = `http://127.0.0.1:${port}`;
 /** Where the cross-origin journey serves its own little client page from. */
 export const clientOrigin = (serverPort: number) => `http://127.0.0.1:${serverPort + 1}`;
 
+/** Where the Bosta journey's local Bosta listens (e2e/bosta.spec.ts starts it), and what it takes. */
+export const journeyBosta = (serverPort: number) => ({
+  url: `http://127.0.0.1:${serverPort + 2}`,
+  port: serverPort + 2,
+  apiKey: 'e2e-bosta-api-key',
+  webhookSecret: 'e2e-bosta-webhook-secret-0123',
+});
+
 /** The journeys' server: the real one on 127.0.0.1, on a fresh embedded database of its own. */
 export function journeyServerEnv(serverPort: number, dataDir: string): Record<string, string> {
   return {
@@ -26,6 +34,10 @@ export function journeyServerEnv(serverPort: number, dataDir: string): Record<st
     // allowed to use the API from a browser.
     PUBLIC_URL: `http://127.0.0.1:${serverPort}`,
     CORS_ORIGINS: clientOrigin(serverPort),
+    // A courier to send to: the local Bosta the Bosta journey starts.
+    BOSTA_API_KEY: journeyBosta(serverPort).apiKey,
+    BOSTA_BASE_URL: journeyBosta(serverPort).url,
+    BOSTA_WEBHOOK_SECRET: journeyBosta(serverPort).webhookSecret,
   };
 }
 

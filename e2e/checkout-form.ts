@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { messages } from '../src/shared/messages';
 
 const o = messages.orders;
@@ -12,5 +12,16 @@ export async function fillCairoShipping(page: Page, name: string): Promise<void>
   await page.getByLabel(o.floor).fill('5');
   await page.getByLabel(o.apartment).fill('12');
   await page.getByLabel(o.area).fill('Nasr City');
-  await page.getByLabel(o.city).selectOption('Cairo');
+  await chooseGovernorate(page, messages.delivery.governorate, 'Cairo');
+}
+
+/**
+ * Chooses a governorate in checkout's searchable list (issue 36), as a shopper does: types part of
+ * its name and picks it from the list.
+ */
+export async function chooseGovernorate(page: Page, label: string, name: string): Promise<void> {
+  const field = page.getByRole('combobox', { name: label });
+  await field.fill(name);
+  await page.getByRole('option', { name, exact: true }).click();
+  await expect(field).toHaveValue(name);
 }

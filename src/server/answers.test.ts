@@ -13,6 +13,10 @@ import { multipartBody } from './test/multipart';
 import { gizaShipping } from './test/shipping';
 import { strictly } from './test/strict-schema';
 import { createUser, type TestUser } from './test/users';
+import { eventually } from './test/eventually';
+import { startFakeBosta, type FakeBosta } from './test/fakes/bosta';
+
+const BOSTA_SECRET = 'answers-webhook-secret-0123456789';
 
 // Every route called for real, on its happy path and at least one failure, and each answer read with a
 // strict copy of the schema the route declares: a key the server sends but the schema does not declare
@@ -71,6 +75,7 @@ function issuesOf(schema: z.ZodType, value: unknown): string[] {
 
 describe(`every route answers exactly what it declares (${testDriver})`, () => {
   let t: TestApp;
+  let bosta: FakeBosta;
   const seen: Watched[] = [];
   /** Operation → the kinds of answer checked for it in the current test. */
   let checked = new Map<string, Set<'success' | 'failure'>>();
@@ -136,7 +141,11 @@ describe(`every route answers exactly what it declares (${testDriver})`, () => {
   }
 
   beforeAll(async () => {
-    t = await createTestApp({}, { beforeReady: (app) => watch(app, seen) });
+    bosta = await startFakeBosta();
+    t = await createTestApp(
+      { BOSTA_API_KEY: bosta.apiKey, BOSTA_BASE_URL: bosta.url, BOSTA_WEBHOOK_SECRET: BOSTA_SECRET },
+      { beforeReady: (app) => watch(app, seen), jobs: { pollMs: 50 } },
+    );
     image = await makeImage(16, 20);
     admin = await createUser(t, { role: 'admin' });
     shopper = await createUser(t);
@@ -150,7 +159,28 @@ describe(`every route answers exactly what it declares (${testDriver})`, () => {
     // The optional and nullable parts of a product answer: no category, no picture at all.
     await createProduct(t, { category: null, defaultImage: null });
   });
-  afterAll(() => t?.close());
+  afterAll(async () => {
+    await t?.close();
+    await bosta?.close();
+  });
+
+  /** An order sent to the fake Bosta, once Bosta has it. */
+  async function sentToBosta(): Promise<{ id: string }> {
+    const order = await placeOrder(await createUser(t));
+    const sent = await t.app.inject(
+      as(admin, { method: 'POST', url: '/api/couriers/bosta/shipments', payload: { orderIds: [order.id] } }),
+    );
+    expect(sent.statusCode, sent.body).toBe(200);
+    await eventually(
+      'Bosta takes the order',
+      async () =>
+        (await t.app.inject(as(admin, { method: 'GET', url: `/api/order/${order.id}` }))).json<{
+          results: { shipment: { request: string } | null };
+        }>().results.shipment?.request,
+      (request) => request === 'created',
+    );
+    return order;
+  }
 
   const scenarios: Record<string, () => Promise<void>> = {
     'GET /api/health': async () => {
@@ -332,6 +362,8 @@ describe(`every route answers exactly what it declares (${testDriver})`, () => {
       await call(t.app, as(admin, { method: 'GET', url: '/api/admin/backup' }), 200);
       const link = await t.app.inject(as(admin, { method: 'POST', url: '/api/admin/backup/link' }));
       await call(t.app, { method: 'GET', url: link.json<{ url: string }>().url }, 200);
+      // Once: the same link again is gone.
+      await call(t.app, { method: 'GET', url: link.json<{ url: string }>().url }, 410);
       await call(t.app, as(shopper, { method: 'GET', url: '/api/admin/backup' }), 403);
       await call(t.app, { method: 'GET', url: '/api/admin/backup' }, 401);
       await call(t.app, { method: 'GET', url: '/api/admin/backup?expires=1&signature=forged' }, 403);
@@ -402,6 +434,18 @@ describe(`every route answers exactly what it declares (${testDriver})`, () => {
       await call(t.app, patch({ announcement: { en: 'x' } }), 401);
     },
 
+    'POST /api/settings/policy-preview': async () => {
+      const preview = (payload: object) => ({
+        method: 'POST' as const,
+        url: '/api/settings/policy-preview',
+        payload,
+      });
+      await call(t.app, as(admin, preview({ markdown: '# Returns\n\nWithin **30 days**.' })), 200);
+      await call(t.app, as(admin, preview({ markdown: 42 })), 400);
+      await call(t.app, as(shopper, preview({ markdown: 'x' })), 403);
+      await call(t.app, preview({ markdown: 'x' }), 401);
+    },
+
     'PUT /api/settings/logo': async () => {
       const form = multipartBody({}, { logo: image });
       await call(t.app, as(admin, { method: 'PUT', url: '/api/settings/logo', ...form }), 200);
@@ -414,6 +458,23 @@ describe(`every route answers exactly what it declares (${testDriver})`, () => {
       await call(t.app, as(admin, { method: 'DELETE', url: '/api/settings/logo' }), 200);
       await call(t.app, as(shopper, { method: 'DELETE', url: '/api/settings/logo' }), 403);
       await call(t.app, { method: 'DELETE', url: '/api/settings/logo' }, 401);
+    },
+
+    'PUT /api/settings/hero-image': async () => {
+      const url = '/api/settings/hero-image';
+      const form = multipartBody({}, { heroImage: image });
+      await call(t.app, as(admin, { method: 'PUT', url, ...form }), 200);
+      const empty = multipartBody({ note: 'no file' });
+      await call(t.app, as(admin, { method: 'PUT', url, ...empty }), 400);
+      await call(t.app, as(shopper, { method: 'PUT', url, ...form }), 403);
+      await call(t.app, { method: 'PUT', url, ...form }, 401);
+    },
+
+    'DELETE /api/settings/hero-image': async () => {
+      const url = '/api/settings/hero-image';
+      await call(t.app, as(admin, { method: 'DELETE', url }), 200);
+      await call(t.app, as(shopper, { method: 'DELETE', url }), 403);
+      await call(t.app, { method: 'DELETE', url }, 401);
     },
 
     'GET /api/pages/{page}': async () => {
@@ -446,7 +507,9 @@ describe(`every route answers exactly what it declares (${testDriver})`, () => {
         [{ options: { Size: 'M' } }],
       );
       await call(t.app, add({ productId: sized.id, variantId: variant!.id }), 200);
-      await call(t.app, add({ productId: sized.id }), 400);
+      // Without a variant (a SPEC §7 client): its size to confirm, held to the product's total.
+      await call(t.app, add({ productId: sized.id }), 200);
+      await call(t.app, add({ productId: sized.id, variantId: 'not-an-id' }), 400);
       await call(t.app, add({ productId: randomUUID() }), 404);
       await call(t.app, add({ productId: 'not-an-id' }), 400);
     },
@@ -541,6 +604,47 @@ describe(`every route answers exactly what it declares (${testDriver})`, () => {
       await call(t.app, as(admin, { method: 'PATCH', url, payload: { status: 'shipped' } }), 400);
     },
 
+    'GET /api/delivery/quote': async () => {
+      await addToCart(shopper, product.id);
+      await call(t.app, as(shopper, { method: 'GET', url: '/api/delivery/quote?governorate=EG-ALX' }), 200);
+      await call(
+        t.app,
+        { method: 'GET', url: '/api/delivery/quote?governorate=EG-C&paymentType=instapay' },
+        200,
+      );
+      await call(t.app, { method: 'GET', url: '/api/delivery/quote?governorate=Cairo' }, 400);
+      await t.app.inject(as(shopper, { method: 'PUT', url: '/api/cart/clear' }));
+    },
+
+    'POST /api/order/{id}/delivery': async () => {
+      const order = await placeOrder(await createUser(t));
+      const url = `/api/order/${order.id}/delivery`;
+      const shipped = { state: 'shipped', trackingNumber: 'T-1', trackingUrl: 'https://t.example/T-1' };
+      await call(t.app, as(admin, { method: 'POST', url, payload: shipped }), 200);
+      await call(t.app, as(admin, { method: 'POST', url, payload: { state: 'shipped' } }), 409);
+      await call(t.app, as(admin, { method: 'POST', url, payload: { state: 'delivered' } }), 200);
+      await call(t.app, as(shopper, { method: 'POST', url, payload: { state: 'returned' } }), 403);
+      await call(t.app, as(admin, { method: 'POST', url, payload: { state: 'lost' } }), 400);
+      const missing = `/api/order/${randomUUID()}/delivery`;
+      await call(t.app, as(admin, { method: 'POST', url: missing, payload: { state: 'shipped' } }), 404);
+    },
+
+    'POST /api/order/delivery': async () => {
+      const order = await placeOrder(await createUser(t));
+      const payload = { orderIds: [order.id, randomUUID()], state: 'shipped' };
+      await call(t.app, as(admin, { method: 'POST', url: '/api/order/delivery', payload }), 200);
+      await call(t.app, as(shopper, { method: 'POST', url: '/api/order/delivery', payload }), 403);
+      await call(
+        t.app,
+        as(admin, {
+          method: 'POST',
+          url: '/api/order/delivery',
+          payload: { orderIds: [], state: 'shipped' },
+        }),
+        400,
+      );
+    },
+
     'PATCH /api/order/{id}/payment': async () => {
       const order = await placeOrder(await createUser(t), image);
       const url = `/api/order/${order.id}/payment`;
@@ -558,6 +662,33 @@ describe(`every route answers exactly what it declares (${testDriver})`, () => {
       );
     },
 
+    'PATCH /api/order/{id}/lines/{lineId}/variant': async () => {
+      const user = await createUser(t);
+      const sized = await createProduct(t, { category });
+      const [variant] = await createVariants(
+        t,
+        sized,
+        [{ name: 'Size', values: ['M'] }],
+        [{ options: { Size: 'M' } }],
+      );
+      await addToCart(user, sized.id);
+      const form = multipartBody({ ...gizaShipping, paymentType: 'cash' });
+      const placed = await t.app.inject(as(user, { method: 'POST', url: '/api/order', ...form }));
+      const order = placed.json<{ order: { id: string; products: Array<{ _id: string }> } }>().order;
+      const url = `/api/order/${order.id}/lines/${order.products[0]!._id}/variant`;
+      const choose = (variantId: string) => ({ method: 'PATCH' as const, url, payload: { variantId } });
+      await call(t.app, as(shopper, choose(variant!.id)), 403);
+      await call(t.app, as(admin, choose('not-an-id')), 400);
+      await call(t.app, as(admin, choose(variant!.id)), 200);
+      await call(t.app, as(admin, choose(variant!.id)), 409);
+      await call(
+        t.app,
+        as(admin, { ...choose(variant!.id), url: `/api/order/${order.id}/lines/${randomUUID()}/variant` }),
+        404,
+      );
+      await call(t.app, choose(variant!.id), 401);
+    },
+
     'GET /api/order/export.csv': async () => {
       await placeOrder(await createUser(t), image);
       const res = await call(
@@ -568,6 +699,86 @@ describe(`every route answers exactly what it declares (${testDriver})`, () => {
       expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
       await call(t.app, as(shopper, { method: 'GET', url: '/api/order/export.csv' }), 403);
       await call(t.app, as(admin, { method: 'GET', url: '/api/order/export.csv?from=soon' }), 400);
+    },
+
+    'GET /api/couriers': async () => {
+      await call(t.app, as(admin, { method: 'GET', url: '/api/couriers' }), 200);
+      await call(t.app, as(shopper, { method: 'GET', url: '/api/couriers' }), 403);
+    },
+
+    'GET /api/couriers/cash.csv': async () => {
+      const res = await call(t.app, as(admin, { method: 'GET', url: '/api/couriers/cash.csv' }), 200);
+      expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+      await call(t.app, { method: 'GET', url: '/api/couriers/cash.csv' }, 401);
+    },
+
+    'POST /api/couriers/payouts': async () => {
+      const order = await placeOrder(await createUser(t));
+      const move = (state: string) =>
+        t.app.inject(
+          as(admin, { method: 'POST', url: `/api/order/${order.id}/delivery`, payload: { state } }),
+        );
+      await move('shipped');
+      await move('delivered');
+      const payload = {
+        courier: 'manual',
+        orderIds: [order.id],
+        reference: 'Cash box',
+        receivedAt: '2026-12-01',
+      };
+      await call(t.app, as(admin, { method: 'POST', url: '/api/couriers/payouts', payload }), 200);
+      await call(t.app, as(admin, { method: 'POST', url: '/api/couriers/payouts', payload }), 409);
+      await call(t.app, as(shopper, { method: 'POST', url: '/api/couriers/payouts', payload }), 403);
+      await call(
+        t.app,
+        as(admin, { method: 'POST', url: '/api/couriers/payouts', payload: { ...payload, courier: 'dhl' } }),
+        400,
+      );
+      await call(
+        t.app,
+        as(admin, {
+          method: 'POST',
+          url: '/api/couriers/payouts',
+          payload: { ...payload, orderIds: [randomUUID()] },
+        }),
+        404,
+      );
+    },
+
+    'POST /api/couriers/bosta/shipments': async () => {
+      const order = await placeOrder(await createUser(t));
+      const url = '/api/couriers/bosta/shipments';
+      await call(t.app, as(admin, { method: 'POST', url, payload: { orderIds: [order.id] } }), 200);
+      await call(t.app, as(shopper, { method: 'POST', url, payload: { orderIds: [randomUUID()] } }), 403);
+      await call(t.app, as(admin, { method: 'POST', url, payload: { orderIds: [] } }), 400);
+    },
+
+    'DELETE /api/couriers/bosta/shipments/{orderId}': async () => {
+      const order = await sentToBosta();
+      const url = `/api/couriers/bosta/shipments/${order.id}`;
+      await call(t.app, as(admin, { method: 'DELETE', url }), 200);
+      await call(t.app, as(admin, { method: 'DELETE', url }), 409);
+    },
+
+    'GET /api/couriers/bosta/airway-bills': async () => {
+      const order = await sentToBosta();
+      const url = `/api/couriers/bosta/airway-bills?orderIds=${order.id}`;
+      const res = await call(t.app, as(admin, { method: 'GET', url }), 200);
+      expect(res.headers['content-type']).toBe('application/pdf');
+      await call(t.app, as(admin, { method: 'GET', url: '/api/couriers/bosta/airway-bills?orderIds=' }), 400);
+    },
+
+    'POST /api/couriers/bosta/webhook': async () => {
+      const url = '/api/couriers/bosta/webhook';
+      const body = JSON.stringify({ trackingNumber: '999', state: 45, type: 'SEND', timeStamp: Date.now() });
+      const headers = { 'content-type': 'application/json', authorization: BOSTA_SECRET };
+      await call(t.app, { method: 'POST', url, headers, payload: body }, 200);
+      await call(
+        t.app,
+        { method: 'POST', url, headers: { ...headers, authorization: 'forged' }, payload: body },
+        401,
+      );
+      await call(t.app, { method: 'POST', url, headers, payload: '[]' }, 400);
     },
 
     'GET /api/files/private/{*}': async () => {

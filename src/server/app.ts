@@ -8,6 +8,8 @@ import { adminProductsRoutes } from './admin/products-routes';
 import { authRoutes } from './auth/routes';
 import { backupRoutes } from './backup/routes';
 import { createBroadcast } from './broadcast';
+import { createSharedState } from './shared-state';
+import { signInThrottle } from './auth/sign-in-throttle';
 import type { TokenService } from './auth/tokens';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -31,9 +33,16 @@ import { Mailer, type MailOverrides } from './mail/mailer';
 import { answerHeaders } from './plugins/answer-headers';
 import { answerSerializerCompiler } from './plugins/answer-serializer';
 import { crossOrigin } from './plugins/cross-origin';
-import { errorHandler, frameworkErrors } from './plugins/errors';
+import { clientErrors, errorHandler, frameworkErrors } from './plugins/errors';
 import { requestLanguage } from './plugins/language';
 import { orderRoutes } from './orders/routes';
+import { createOrderService } from './orders/service';
+import { createBostaAdapter, createBostaWebhook } from './couriers/bosta';
+import { BOSTA_CREATE_JOB, createBostaShipping } from './couriers/bosta-shipping';
+import { courierRoutes } from './couriers/routes';
+import { createJobRunner, type JobRunnerOptions } from './jobs/queue';
+import { deliveryRoutes } from './delivery/routes';
+import { createDeliveryService } from './delivery/service';
 import { apiDocs } from './plugins/docs';
 import { rateLimiting } from './plugins/rate-limit';
 import { securityHeaders } from './plugins/security';
@@ -64,6 +73,12 @@ export interface AppDeps {
    * after building its app then sees what it filled.
    */
   buildListingIndexNow?: boolean;
+  /** Tests: how soon the job runner looks for due jobs and retries them. */
+  jobs?: Pick<JobRunnerOptions, 'pollMs' | 'backoff' | 'maxAttempts' | 'leaseMs'>;
+  /** Tests: how long a call to a courier may take before it is given up (15 seconds by default). */
+  courierTimeoutMs?: number;
+  /** Tests: the clock of the one-use backup links and the sign-in slow-down, moved by hand. */
+  clock?: () => number;
 }
 
 /** Builds the whole application without listening, so tests `inject` requests into the real thing. */
@@ -80,6 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Ids in paths are UUIDs and slugs; nothing legitimate comes near this.
     routerOptions: { maxParamLength: 200 },
     frameworkErrors,
+    clientErrorHandler: clientErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(answerSerializerCompiler);
@@ -111,8 +127,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await broadcast.close();
   });
   const catalog = { db: database.db, store, events, readModel, listingIndex };
+  const now = deps.clock ?? Date.now;
+  // Shared by every process of the shop when REDIS_URL is set, as the rate limits are.
+  const state = createSharedState({
+    redisUrl: config.REDIS_URL,
+    now,
+    onError: (error) => app.log.warn({ err: error }, 'shared state store unreachable'),
+  });
+  app.addHook('onClose', async () => state.close());
 
-  await app.register(errorHandler);
+  await app.register(errorHandler, { database });
   // Before every other hook (a rate limit's 429 is said in the caller's language too).
   await app.register(requestLanguage);
   await app.register(answerHeaders);
@@ -145,6 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     tokens,
     attemptsPerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE,
     mail,
+    throttle: signInThrottle(state, now),
   });
 
   await app.register(catalogRoutes, catalog);
@@ -155,16 +180,58 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     store,
     lowStockThreshold: config.LOW_STOCK_THRESHOLD,
   });
-  await app.register(backupRoutes, { database, store, dataDir: config.DATA_DIR, signer });
+  await app.register(backupRoutes, { database, store, dataDir: config.DATA_DIR, signer, state, now });
   await app.register(cartRoutes, { db: database.db, store });
-  await app.register(settingsRoutes, { settings, store });
-  await app.register(orderRoutes, {
+  const couriers = {
+    bosta: {
+      configured: Boolean(config.BOSTA_API_KEY && config.BOSTA_WEBHOOK_SECRET),
+      webhookUrl: absoluteUrl('/api/couriers/bosta/webhook', config.PUBLIC_URL),
+    },
+  };
+  await app.register(settingsRoutes, { settings, store, couriers });
+  const orderService = createOrderService({
     db: database.db,
     store,
-    signer,
-    proofLinkTtlSeconds: config.PROOF_LINK_TTL_SECONDS,
+    signProofLink: (key) => signer.sign(key, config.PROOF_LINK_TTL_SECONDS),
     events,
     mail,
+  });
+  await app.register(orderRoutes, { service: orderService });
+  const delivery = createDeliveryService({ db: database.db, orders: orderService, mail });
+  await app.register(deliveryRoutes, { db: database.db, settings, delivery });
+  const bostaAdapter =
+    config.BOSTA_API_KEY && config.BOSTA_WEBHOOK_SECRET
+      ? createBostaAdapter({
+          apiKey: config.BOSTA_API_KEY,
+          baseUrl: config.BOSTA_BASE_URL,
+          ...(deps.courierTimeoutMs ? { timeoutMs: deps.courierTimeoutMs } : {}),
+        })
+      : null;
+  // The calls out (Bosta's deliveries) run from the moment the app is ready until it closes.
+  const runner = createJobRunner({
+    db: database.db,
+    // Read when a job runs, by then `bosta` is made.
+    handlers: { [BOSTA_CREATE_JOB]: (job) => bosta.runCreate(job) },
+    log: app.log,
+    onOutcome: (outcome) => bosta.recordOutcome(outcome),
+    ...deps.jobs,
+  });
+  const bosta = createBostaShipping({
+    db: database.db,
+    delivery,
+    adapter: bostaAdapter,
+    webhook: createBostaWebhook(config.BOSTA_WEBHOOK_HEADER),
+    webhookSecret: config.BOSTA_WEBHOOK_SECRET,
+    wakeJobs: () => runner.wake(),
+  });
+  app.addHook('onReady', async () => {
+    if (bostaAdapter) runner.start();
+  });
+  app.addHook('onClose', async () => runner.stop());
+  await app.register(courierRoutes, {
+    db: database.db,
+    bosta,
+    couriers,
   });
   await app.register(filesRoutes, { store, signer });
   await app.register(orphanSweeper, { db: database.db, store });
@@ -177,6 +244,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const shown = publicSettingsOf(store, record);
     return {
       name: record.settings.shopName.en,
+      nameAr: record.settings.shopName.ar,
       logo: shown.logo?.url,
       socialLinks: Object.values(record.settings.social).filter((link): link is string => Boolean(link)),
     };
@@ -191,7 +259,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Last: its catch-all answers index.html for any GET that no route above claimed.
   await app.register(webAppRoutes, {
     distDir: config.WEB_DIST_DIR,
-    firstScreen: catalogFirstScreen(catalogService),
+    firstScreen: catalogFirstScreen(
+      catalogService,
+      async () => publicSettingsOf(store, await settings.current()).heroImage,
+    ),
     pageHead: seoPageHeads({
       catalog: catalogService,
       shop: seoShop,

@@ -250,7 +250,7 @@ describe.skipIf(testDriver !== 'pg')('the primary of several processes, when wor
     try {
       const run = serve({ ...env(), PORT: String(port) });
       expect(await run.exited).toBe(1);
-      expect(run.output()).toContain(`Port ${port} on 127.0.0.1 is already in use`);
+      expect(run.output()).toContain(`PORT ${port} on 127.0.0.1 is already in use`);
       expect(run.output()).toContain('A server process could not start');
     } finally {
       await new Promise((resolve) => taken.close(resolve));

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { DEFAULT_LOW_STOCK_THRESHOLD, MAX_STOCK } from '@/shared/constants';
@@ -15,12 +16,26 @@ const optionalText = z
   .optional()
   .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
 
-/** `https://shop.example` as a browser sends it in `Origin`: scheme, host and port, nothing after. */
-const origin = z
-  .url({ protocol: /^https?$/, error: 'must be origins like https://shop.example' })
-  .refine(
-    (value) => new URL(value).origin === value.replace(/\/$/, ''),
-    'must be origins like https://shop.example (no path)',
+/** Whether `value` is an origin as a browser sends it in `Origin`: scheme, host and port, nothing after. */
+function isOrigin(value: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  return /^https?:$/.test(url.protocol) && url.origin === value.replace(/\/$/, '');
+}
+
+/** A comma-separated list, each entry trimmed, empty ones dropped. */
+const list = z
+  .string()
+  .optional()
+  .transform((value) =>
+    (value ?? '')
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean),
   );
 
 /** A count of server processes: a whole number, or `auto` for one per core of this machine. */
@@ -55,6 +70,7 @@ const EnvSchema = z.object({
   JWT_EXPIRES_IN: z
     .string()
     .regex(/^\d+[smhd]$/, 'must look like 7d, 12h, 30m or 90s')
+    .refine((value) => Number.parseInt(value, 10) > 0, 'must be more than 0, like 7d, 12h, 30m or 90s')
     .default('7d'),
   SHOP_NAME: z.string().min(1).default('Nour'),
   SHOP_WALLET_NUMBER: z
@@ -105,28 +121,28 @@ const EnvSchema = z.object({
     .default(DEFAULT_LOW_STOCK_THRESHOLD),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
-  RATE_LIMIT_ALLOW_LIST: z
-    .string()
-    .optional()
-    .transform((value) =>
-      value
-        ? value
-            .split(',')
-            .map((ip) => ip.trim())
-            .filter(Boolean)
-        : [],
-    ),
+  RATE_LIMIT_ALLOW_LIST: list.check((context) => {
+    const wrong = context.value.filter((entry) => isIP(entry) === 0);
+    if (wrong.length > 0) {
+      context.issues.push({
+        code: 'custom',
+        input: context.value,
+        message: `${quoted(wrong)} ${wrong.length === 1 ? 'is no IP address' : 'are no IP addresses'}; must be IP addresses separated by commas, like 203.0.113.7,::1`,
+      });
+    }
+  }),
   TRUST_PROXY: flag(false),
-  CORS_ORIGINS: z
-    .string()
-    .optional()
-    .transform((value) =>
-      (value ?? '')
-        .split(',')
-        .map((entry) => entry.trim())
-        .filter(Boolean),
-    )
-    .pipe(z.array(origin))
+  CORS_ORIGINS: list
+    .check((context) => {
+      const wrong = context.value.filter((entry) => !isOrigin(entry));
+      if (wrong.length > 0) {
+        context.issues.push({
+          code: 'custom',
+          input: context.value,
+          message: `${quoted(wrong)} ${wrong.length === 1 ? 'is no origin' : 'are no origins'}; must be origins like https://shop.example (scheme and host, no path), separated by commas`,
+        });
+      }
+    })
     .transform((origins) => origins.map((entry) => new URL(entry).origin)),
   PUBLIC_URL: optionalText.pipe(
     z
@@ -141,6 +157,29 @@ const EnvSchema = z.object({
   ),
   MAIL_FROM: optionalText.pipe(z.string().max(300).optional()),
   SHOP_EMAIL: optionalText.pipe(z.email('must be an email address').optional()),
+  // Bosta, the courier (issue 36): the API key of the business's Bosta account, its address (staging
+  // for a test account), and the value of the webhook's custom header set in Bosta's dashboard.
+  BOSTA_API_KEY: optionalText.pipe(z.string().max(500, 'must be at most 500 characters').optional()),
+  BOSTA_BASE_URL: optionalText.pipe(
+    z
+      .url({ protocol: /^https?$/, error: 'must be a URL like https://app.bosta.co' })
+      .transform((value) => value.replace(/\/+$/, ''))
+      .default('https://app.bosta.co'),
+  ),
+  BOSTA_WEBHOOK_SECRET: optionalText.pipe(
+    z
+      .string()
+      .min(16, 'must be at least 16 characters: anyone who guesses it can move orders')
+      .max(500, 'must be at most 500 characters')
+      .optional(),
+  ),
+  BOSTA_WEBHOOK_HEADER: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9-]{1,100}$/, 'must be a header name, like Authorization or X-Bosta-Secret')
+      .transform((name) => name.toLowerCase())
+      .default('authorization'),
+  ),
   BACKUP_DIR: optionalText,
   BACKUP_EVERY_HOURS: optionalText.pipe(
     z
@@ -158,37 +197,48 @@ const EnvSchema = z.object({
 
 export type Config = z.infer<typeof EnvSchema>;
 
+function quoted(entries: string[]): string {
+  return entries.map((entry) => JSON.stringify(entry)).join(', ');
+}
+
+/** A setting the shop cannot start with; its message is one line per variable at fault, each naming it. */
 export class ConfigError extends Error {}
+
+/** The one line that says what is wrong with a variable. */
+export function invalidVariable(variable: string, problem: string): string {
+  return `Invalid environment variable ${variable}: ${problem}`;
+}
+
+function refuse(variable: string, problem: string): never {
+  throw new ConfigError(invalidVariable(variable, problem));
+}
 
 /** Parses the environment; a bad value stops start-up with a message naming every variable at fault. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-    throw new ConfigError(`Invalid environment variables:\n${lines.join('\n')}`);
+    const lines = parsed.error.issues.map((issue) =>
+      invalidVariable(String(issue.path[0] ?? 'environment'), issue.message),
+    );
+    throw new ConfigError([...new Set(lines)].join('\n'));
   }
   const config = parsed.data;
   if (config.S3_BUCKET && (!config.S3_ACCESS_KEY_ID || !config.S3_SECRET_ACCESS_KEY)) {
-    throw new ConfigError(
-      'Invalid environment variables:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: required when S3_BUCKET is set',
-    );
+    refuse('S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY', 'required when S3_BUCKET is set');
   }
   // On one machine the generated DATA_DIR/jwt-secret would be shared, but several processes are the
   // step before several machines, whose folders are not: the issue asks for the secret set by hand.
   if (serverProcesses(config) > 1 && !config.JWT_SECRET) {
-    throw new ConfigError(
-      'Invalid environment variables:\n  JWT_SECRET: required when WEB_CONCURRENCY runs more than one process (they must all sign and check sign-ins with the same secret)',
+    refuse(
+      'JWT_SECRET',
+      'required when WEB_CONCURRENCY runs more than one process (they must all sign and check sign-ins with the same secret)',
     );
   }
   if (config.BACKUP_EVERY_HOURS !== undefined && !config.BACKUP_DIR) {
-    throw new ConfigError(
-      'Invalid environment variables:\n  BACKUP_DIR: required when BACKUP_EVERY_HOURS is set (the folder the backups are written to)',
-    );
+    refuse('BACKUP_DIR', 'required when BACKUP_EVERY_HOURS is set (the folder the backups are written to)');
   }
   if (config.ADMIN_EMAIL && !config.ADMIN_PASSWORD) {
-    throw new ConfigError(
-      'Invalid environment variables:\n  ADMIN_PASSWORD: required when ADMIN_EMAIL is set',
-    );
+    refuse('ADMIN_PASSWORD', 'required when ADMIN_EMAIL is set');
   }
   return config;
 }

@@ -23,7 +23,8 @@ export interface ShopEventMap {
     userId: string;
     from: OrderStatus;
     to: OrderStatus;
-    changedBy: string;
+    /** Null where the shop's rules changed it (a courier's news of a refused parcel). */
+    changedBy: string | null;
     stockMoved: boolean;
   };
 }

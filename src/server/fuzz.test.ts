@@ -60,6 +60,10 @@ const NASTY = [
   'مرحبا',
   '\u202e',
   '\ud800',
+  // Half characters (lone surrogates, issue 35): PostgreSQL's json refuses them.
+  '\udfff',
+  'a\udc00b',
+  '\ud83d',
   '\uffff',
   'null',
   'undefined',
@@ -82,6 +86,16 @@ const NASTY = [
   '9'.repeat(40),
   'NaN',
   'Infinity',
+  // Days far outside the shop's (issue 35): years 0, 1, 10000 and before year 0.
+  '0000-01-01',
+  '0001-01-01',
+  '0001-12-31',
+  '10000-01-01',
+  '+010000-01-01',
+  '-0001-01-01',
+  '-000001-01-01',
+  '9999-12-31',
+  '2026-02-30',
   '<script>alert(1)</script>',
   "' or 1=1 --",
   'a'.repeat(101),
@@ -98,7 +112,22 @@ const nastyString = fc.oneof(
   { weight: 1, arbitrary: fc.uuid() },
 );
 
+/**
+ * JSON texts of the forms that carry JSON (a product's options and variants, a category's size guide)
+ * and a settings body's localized texts, each with half a character where the database stores JSON.
+ */
+const LONE_JSON_TEXTS = [
+  JSON.stringify([{ name: 'Size', values: ['M\ud800'] }]),
+  JSON.stringify([{ name: '\udc00', values: ['M'] }]),
+  JSON.stringify([{ sku: 'FZ-\ud800', options: { Size: 'M' }, avaliableItems: 1 }]),
+  JSON.stringify([{ sku: 'FZ-M', options: { '\ud800': '\udfff' }, avaliableItems: 1 }]),
+  JSON.stringify({ columns: ['Size\ud800'], rows: [['S']] }),
+  JSON.stringify({ columns: ['Size'], rows: [['\udc00']] }),
+];
+const LONE_LOCALIZED = [{ en: '\ud800' }, { ar: 'x\udc00' }, { en: 'Sale \ud83d', ar: '\udfff' }];
+
 const jsonValue: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 1, arbitrary: fc.constantFrom(...LONE_LOCALIZED) },
   { weight: 5, arbitrary: nastyString },
   { weight: 2, arbitrary: fc.integer() },
   { weight: 1, arbitrary: fc.constantFrom(1e99, -1e99, 2 ** 31, 0.5, -1, 0, 1000, 1001) },
@@ -123,6 +152,12 @@ const QUERY_KEYS = [
   'status',
   'expires',
   'signature',
+  'from',
+  'to',
+  'period',
+  'paymentType',
+  'proof',
+  'threshold',
 ];
 const BODY_KEYS = [
   'productId',
@@ -133,6 +168,9 @@ const BODY_KEYS = [
   'email',
   'password',
   'confirmPassword',
+  'announcement',
+  'shopName',
+  'note',
 ];
 const FORM_KEYS = [
   'name',
@@ -153,6 +191,9 @@ const FORM_KEYS = [
   'area',
   'city',
   'paymentType',
+  'options',
+  'variants',
+  'sizeGuide',
 ];
 const FILE_FIELDS = ['defaultImage', 'subImages', 'category', 'image', 'paymentImage', 'other'];
 
@@ -356,6 +397,7 @@ describe(`API fuzz (${testDriver})`, () => {
           ),
           fc.oneof(
             { weight: 5, arbitrary: nastyString },
+            { weight: 1, arbitrary: fc.constantFrom(...LONE_JSON_TEXTS) },
             { weight: 1, arbitrary: fc.array(nastyString, { minLength: 2, maxLength: 3 }) },
           ),
           { maxKeys: 3 },
@@ -477,4 +519,76 @@ describe(`API fuzz (${testDriver})`, () => {
       [],
     );
   }, 300_000);
+
+  it('answers every lone surrogate where JSON is stored, and every extreme day, with a 4xx', async () => {
+    const admin = { [TOKEN_HEADER]: tokens.admin };
+    const answers: Array<{ label: string; status: number; type: string | undefined; body: string }> = [];
+    const keep = (label: string, res: Awaited<ReturnType<TestApp['app']['inject']>>) =>
+      answers.push({
+        label,
+        status: res.statusCode,
+        type: res.headers['content-type'] as string,
+        body: res.body,
+      });
+    for (const localized of LONE_LOCALIZED) {
+      for (const field of ['announcement', 'shopName']) {
+        keep(
+          `settings ${field}`,
+          await t.app.inject({
+            method: 'PATCH',
+            url: '/api/settings',
+            headers: admin,
+            payload: { [field]: localized },
+          }),
+        );
+      }
+    }
+    // Each JSON field where its form reads it: a product's options and variants, a category's size guide.
+    const forms = [
+      ['options', ['POST /api/product', `PATCH /api/product/${validIds[0]}`]],
+      ['variants', ['POST /api/product', `PATCH /api/product/${validIds[0]}`]],
+      ['sizeGuide', ['POST /api/category', `PATCH /api/category/${validIds[2]}`]],
+    ] as const;
+    for (const json of LONE_JSON_TEXTS) {
+      for (const [field, targets] of forms) {
+        for (const target of targets) {
+          const [method, url] = target.split(' ') as ['POST' | 'PATCH', string];
+          const form = multipartBody(
+            {
+              ...validForm,
+              ...(field === 'sizeGuide' ? { name: `Fuzz ${answers.length}` } : {}),
+              [field]: json,
+            },
+            field === 'sizeGuide' ? {} : { defaultImage: [image] },
+          );
+          keep(
+            `${target} ${field} ${json}`,
+            await t.app.inject({
+              method,
+              url,
+              headers: { ...admin, ...form.headers },
+              payload: form.payload,
+            }),
+          );
+        }
+      }
+    }
+    const days = ['0000-01-01', '0001-01-01', '10000-01-01', '-0001-01-01', '-000001-01-01', '+010000-01-01'];
+    for (const day of days) {
+      for (const key of ['from', 'to']) {
+        for (const path of ['/api/order', '/api/order/export.csv']) {
+          const url = `${path}?${key}=${encodeURIComponent(day)}`;
+          keep(url, await t.app.inject({ method: 'GET', url, headers: admin }));
+        }
+      }
+    }
+    const problems = answers
+      .map((answer) => {
+        const problem = problemWith(answer.status, answer.type, answer.body);
+        if (problem) return `${answer.label}: ${problem}`;
+        return answer.status >= 400 ? null : `${answer.label}: accepted (${answer.status})`;
+      })
+      .filter(Boolean);
+    expect(problems).toEqual([]);
+  });
 });

@@ -88,7 +88,7 @@ describe.skipIf(testDriver === 'pg')('the server process (main.ts)', () => {
   it('stops with the variable named when the configuration is bad', async () => {
     const bad = serve({ DATA_DIR: dataDir, PORT: 'eighty' });
     expect(await bad.exited).toBe(1);
-    expect(bad.output()).toContain('Invalid environment variables');
+    expect(bad.output()).toContain('Invalid environment variable PORT');
     expect(bad.output()).toContain('PORT: must be a port number');
   }, 30_000);
 

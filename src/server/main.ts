@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
 import cluster from 'node:cluster';
-import { mkdir } from 'node:fs/promises';
+import { lookup } from 'node:dns/promises';
+import { constants } from 'node:fs';
+import { access, mkdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { serializeError } from './logging';
@@ -10,6 +13,7 @@ import { TokenService } from './auth/tokens';
 import { scheduleBackups } from './backup/schedule';
 import { superviseWorkers } from './cluster';
 import { ConfigError, loadConfig, serverProcesses, type Config } from './config';
+import { POSTGRES_CONNECT_TIMEOUT_MS } from './db/client';
 import type { Database } from './db/client';
 import { databaseUnavailableReason } from './db/faults';
 import { LockHeldError } from './db/lock';
@@ -32,9 +36,137 @@ const log = {
   error: (message: string) => console.error(message),
 };
 
+/** Ends start-up with `message` (one line per fault, each naming the variable at fault) on stderr. */
 function fail(message: string): never {
-  console.error(`\n${message}\n`);
+  console.error(message);
   process.exit(1);
+}
+
+/** A setting that looked right but cannot be used on this machine: one line naming it. */
+function cannotStart(variable: string, problem: string): ConfigError {
+  return new ConfigError(`Cannot start: ${variable} ${problem}`);
+}
+
+const errorCode = (error: unknown): string | undefined => {
+  const { code } = (error ?? {}) as { code?: unknown };
+  return typeof code === 'string' ? code : undefined;
+};
+
+/** DATA_DIR and BACKUP_DIR: made if missing; a file in their place, or no right to write, stops start-up. */
+async function ensureFolder(variable: 'DATA_DIR' | 'BACKUP_DIR', path: string): Promise<void> {
+  const folder = resolve(path);
+  try {
+    await mkdir(folder, { recursive: true });
+    await access(folder, constants.W_OK);
+  } catch (error) {
+    const code = errorCode(error);
+    const problem =
+      code === 'EEXIST'
+        ? 'is a file, not a folder'
+        : code === 'ENOTDIR'
+          ? 'lies under a file, not a folder'
+          : code === 'EACCES' || code === 'EPERM'
+            ? 'cannot be written by this process (permission denied)'
+            : code === 'EROFS'
+              ? 'is on a read-only file system'
+              : `cannot be made a folder (${code ?? (error as Error).message})`;
+    throw cannotStart(variable, `${folder} ${problem}`);
+  }
+}
+
+/** HOST must name this machine: an address, or a name that resolves, before anything is opened. */
+async function checkHost(config: Config): Promise<void> {
+  try {
+    await lookup(config.HOST);
+  } catch (error) {
+    throw cannotStart(
+      'HOST',
+      `${JSON.stringify(config.HOST)} is no address or host name that resolves (${errorCode(error) ?? (error as Error).message})`,
+    );
+  }
+}
+
+/** What a listen that failed says about HOST or PORT, or null for another failure. */
+function listenProblem(config: Config, error: unknown): ConfigError | null {
+  switch (errorCode(error)) {
+    case 'EADDRINUSE':
+      return cannotStart(
+        'PORT',
+        `${config.PORT} on ${config.HOST} is already in use: stop what uses it, or set another PORT`,
+      );
+    case 'EACCES':
+      return cannotStart(
+        'PORT',
+        `${config.PORT} needs privileges this process has not: choose one from 1024 up`,
+      );
+    case 'EADDRNOTAVAIL':
+      return cannotStart('HOST', `${JSON.stringify(config.HOST)} is no address of this machine`);
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return cannotStart('HOST', `${JSON.stringify(config.HOST)} is no host name that resolves`);
+    default:
+      return null;
+  }
+}
+
+/** The driver's own error under Drizzle's wrapper, pg-pool's and Node's dual-stack AggregateError. */
+function innermost(error: unknown): { code?: string; message: string } {
+  let current = error as { cause?: unknown; errors?: unknown; code?: unknown; message?: unknown };
+  for (let depth = 0; depth < 10; depth++) {
+    if (current.cause && typeof current.cause === 'object') current = current.cause as typeof current;
+    else if (Array.isArray(current.errors) && current.errors[0])
+      current = current.errors[0] as typeof current;
+    else break;
+  }
+  return { code: errorCode(current), message: String(current.message ?? current) };
+}
+
+/** Why PostgreSQL at DATABASE_URL cannot be used, in words an operator acts on (no password). */
+function postgresProblem(databaseUrl: string, error: unknown): string {
+  let at = 'the address';
+  let host = 'in it';
+  let name = '';
+  try {
+    const url = new URL(databaseUrl);
+    host = url.hostname;
+    at = url.port ? `${url.hostname}:${url.port}` : url.hostname;
+    name = decodeURIComponent(url.pathname.replace(/^\//, ''));
+  } catch {
+    // The schema checked its scheme; pg reads what URL cannot.
+  }
+  const { code, message } = innermost(error);
+  const firstLine = message.split('\n')[0];
+  switch (code) {
+    case 'ECONNREFUSED':
+      return `names PostgreSQL at ${at}, where nothing accepts connections: is it running, and is the address right?`;
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return `names the host ${host}, which does not resolve`;
+    case 'ETIMEDOUT':
+    case 'EHOSTUNREACH':
+    case 'ENETUNREACH':
+      return `names PostgreSQL at ${at}, which cannot be reached (${code})`;
+    case '3D000':
+      return `names the database ${JSON.stringify(name)}, which PostgreSQL at ${at} does not have: create it, or name another`;
+    case '28P01':
+    case '28000':
+      return `is refused by PostgreSQL at ${at}: ${firstLine}`;
+    default:
+      if (/timeout/i.test(message)) {
+        return `names PostgreSQL at ${at}, which did not answer within ${POSTGRES_CONNECT_TIMEOUT_MS / 1000} s`;
+      }
+      return `names PostgreSQL at ${at}, which cannot be used: ${firstLine}`;
+  }
+}
+
+/** A first statement on PostgreSQL, so an unreachable or missing database is told in one line. */
+async function checkDatabase(config: Config, opened: OpenedDatabase): Promise<void> {
+  if (!config.DATABASE_URL) return;
+  try {
+    await opened.database.db.execute(sql`select 1`);
+  } catch (error) {
+    throw cannotStart('DATABASE_URL', postgresProblem(config.DATABASE_URL, error));
+  }
 }
 
 function readConfig(): Config {
@@ -136,9 +268,8 @@ async function starting<T>(config: Config, opened: OpenedDatabase, work: () => P
   } catch (error) {
     await opened.close().catch(() => undefined);
     if (error instanceof ConfigError) fail(error.message);
-    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-      fail(`Port ${config.PORT} on ${config.HOST} is already in use. Stop what uses it, or set PORT.`);
-    }
+    const listening = listenProblem(config, error);
+    if (listening) fail(listening.message);
     throw error;
   }
 }
@@ -275,13 +406,26 @@ async function main(): Promise<void> {
   if (cluster.isWorker) {
     // The primary has migrated and prepared the database, and prints the address once all listen.
     const opened = await openDatabase(config);
-    await starting(config, opened, () => serveShop(config, opened, true));
+    await starting(config, opened, async () => {
+      await checkDatabase(config, opened);
+      return serveShop(config, opened, true);
+    });
     return;
   }
 
-  await mkdir(config.DATA_DIR, { recursive: true });
+  try {
+    await checkHost(config);
+    await ensureFolder('DATA_DIR', config.DATA_DIR);
+    if (config.BACKUP_DIR) await ensureFolder('BACKUP_DIR', config.BACKUP_DIR);
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
   const opened = await openDatabase(config);
-  const demoSignIns = await starting(config, opened, () => prepareDatabase(config, opened.database));
+  const demoSignIns = await starting(config, opened, async () => {
+    await checkDatabase(config, opened);
+    return prepareDatabase(config, opened.database);
+  });
   const processes = serverProcesses(config);
 
   if (processes === 1) {

@@ -1,3 +1,4 @@
+import { governorateName, type GovernorateCode } from './governorates';
 import type { City } from './constants';
 import { DEFAULT_LANGUAGE, type Language } from './language';
 import type { Dictionary } from './messages/dictionary';
@@ -26,7 +27,10 @@ const ADDRESS_SEPARATOR: Record<Language, string> = { en: ', ', ar: '، ' };
  * language's words for an order placed in it (what its shopper and its courier read).
  */
 export function addressLine(
-  s: Pick<Shipping, 'street' | 'building' | 'floor' | 'apartment' | 'landmark' | 'area' | 'city'>,
+  s: Pick<Shipping, 'street' | 'building' | 'floor' | 'apartment' | 'landmark' | 'area' | 'city'> & {
+    /** The governorate (issue 36): named in place of DESIGN §3's city, which 'Outside Cairo and Giza' blurs. */
+    governorate?: GovernorateCode | null;
+  },
   words: AddressWords = orders,
   language: Language = DEFAULT_LANGUAGE,
 ): string {
@@ -36,7 +40,7 @@ export function addressLine(
     // People write the landmark as a phrase ("near the mosque", "opposite the bank"), so it stands as typed.
     s.landmark,
     s.area,
-    cityName(s.city, words),
+    s.governorate ? governorateName(s.governorate, language) : cityName(s.city, words),
   ];
   return parts.filter(Boolean).join(ADDRESS_SEPARATOR[language]);
 }

@@ -47,6 +47,20 @@ export const OWNER_CANCELLABLE_STATUSES: readonly OrderStatus[] = ['pending', 'c
  */
 export const REVENUE_STATUSES: readonly OrderStatus[] = ['confirmed', 'completed'];
 
+/**
+ * What happened to an order on the road (issue 36, DESIGN §6), beside SPEC's `status`: not shipped yet,
+ * with the courier, delivered (the status becomes 'completed'), refused at the door or returned to the
+ * shop (both put the stock back once, and the status becomes 'cancelled').
+ */
+export const DELIVERY_STATES = ['notShipped', 'shipped', 'delivered', 'refused', 'returned'] as const;
+export type DeliveryState = (typeof DELIVERY_STATES)[number];
+/** Who carries a parcel: the shop's own delivery person ('manual', shipped by hand) or a courier's API. */
+export const COURIERS = ['manual', 'bosta'] as const;
+export type Courier = (typeof COURIERS)[number];
+/** Who moved an order's delivery: a staff member, the courier (its webhook), or the shop's own rules. */
+export const DELIVERY_SOURCES = ['staff', 'courier', 'shop'] as const;
+export type DeliverySource = (typeof DELIVERY_SOURCES)[number];
+
 /** The admin order list's date shortcuts: placed today, or in the last 7 days (today included), Cairo time. */
 export const ORDER_PERIODS = ['today', '7d'] as const;
 export type OrderPeriod = (typeof ORDER_PERIODS)[number];

@@ -33,14 +33,3 @@ export const HOME_SECTION_SORTS = ['discount', 'newest'] as const;
 export function homeSectionParams(sort: (typeof HOME_SECTION_SORTS)[number]) {
   return { sort, limit: HOME_SECTION_COMPUTED, page: 1 };
 }
-
-/**
- * The same products with the sold-out ones after the others, each part in its own order (issue 16):
- * of the 8 a home section asks for, the 4 it shows are ones a shopper can buy, while there are 4.
- */
-export function soldOutLast<T extends { inStock: boolean }>(products: T[]): T[] {
-  return [
-    ...products.filter((product) => product.inStock),
-    ...products.filter((product) => !product.inStock),
-  ];
-}

@@ -5,6 +5,9 @@
 
 export const HOME_SECTION_COMPUTED = 8;
 export const HOME_SECTION_SHOWN = 4;
+/** The home page's sections below the hero, in the order a shop starts with (the owner may change it, issue 35). */
+export const HOME_SECTIONS = ['sale', 'newest', 'categories'] as const;
+export type HomeSection = (typeof HOME_SECTIONS)[number];
 
 /**
  * The `sizes` of the product pictures the storefront draws (how wide at each screen width). The

@@ -10,6 +10,7 @@ import { parseFormFields } from '../images/multipart';
 import type { ObjectStore } from '../storage/types';
 import { discardImages, storeImages } from './images';
 import {
+  type CategoryChanges,
   countProductsInCategory,
   deleteCategory,
   findCategoryById,
@@ -79,6 +80,8 @@ export function createAdminCategoriesService({ db, store, events }: AdminCategor
           return insertCategory(tx, {
             name: form.name,
             nameAr: form.nameAr ?? '',
+            description: form.description ?? '',
+            descriptionAr: form.descriptionAr ?? '',
             slug: await uniqueSlug(tx, categories, slugify(form.name, FALLBACK_CATEGORY_SLUG)),
             sizeGuide: form.sizeGuide ?? null,
             image,
@@ -106,10 +109,12 @@ export function createAdminCategoriesService({ db, store, events }: AdminCategor
         db.transaction(async (tx) => {
           const current = await lockCategory(tx, id);
           if (!current) throw new AppError('NOT_FOUND', messages.catalog.categoryNotFoundAnswer);
-          const changes: Partial<Pick<CategoryRow, 'name' | 'nameAr' | 'slug' | 'image' | 'sizeGuide'>> = {};
+          const changes: Partial<CategoryChanges> = {};
           // Left out keeps the guide; sent empty removes it (null). The Arabic name likewise ('' clears it).
           if (form.sizeGuide !== undefined) changes.sizeGuide = form.sizeGuide;
           if (form.nameAr !== undefined) changes.nameAr = form.nameAr;
+          if (form.description !== undefined) changes.description = form.description;
+          if (form.descriptionAr !== undefined) changes.descriptionAr = form.descriptionAr;
           if (form.name !== undefined && form.name !== current.name) {
             await assertNameFree(tx, form.name, id);
             changes.name = form.name;

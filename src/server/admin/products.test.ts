@@ -368,7 +368,11 @@ describe('admin product API', () => {
     it.each([
       [{ name: '' }, 'Please fill all required fields'],
       [{ discount: '101' }, 'Discount must be a number from 0 to 100'],
-      [{ price: 'abc' }, 'Please fill all required fields'],
+      // Given, yet no amount: said as what it must be (SPEC's 'fill all required fields' is for a missing one).
+      [
+        { price: 'abc' },
+        'price must be an amount written in digits with at most 2 decimals, such as 450 or 450.50',
+      ],
     ])('validates the fields it is sent (%o)', async (fields, message) => {
       const product = await created();
       const res = await sendForm(t, admin, 'PATCH', `/api/product/${product.id}`, fields);

@@ -67,10 +67,16 @@ export async function insertCategory(tx: Tx, values: typeof categories.$inferIns
   return row;
 }
 
+/** What an admin's category save can change. */
+export type CategoryChanges = Pick<
+  CategoryRow,
+  'name' | 'nameAr' | 'description' | 'descriptionAr' | 'slug' | 'image' | 'sizeGuide'
+>;
+
 export async function updateCategory(
   tx: Tx,
   id: string,
-  values: Partial<Pick<CategoryRow, 'name' | 'nameAr' | 'slug' | 'image' | 'sizeGuide'>>,
+  values: Partial<CategoryChanges>,
 ): Promise<CategoryRow> {
   const [row] = await tx
     .update(categories)

@@ -306,6 +306,30 @@ describe('auth API', () => {
       }
     });
 
+    it('refuses with 401 a token of the right secret whose subject is no account id', async () => {
+      const signed = (subject: string) =>
+        new SignJWT({ role: 'admin', sv: 0 })
+          .setProtectedHeader({ alg: 'HS256' })
+          .setSubject(subject)
+          .setExpirationTime('1h')
+          .sign(new TextEncoder().encode(TEST_JWT_SECRET));
+      for (const subject of ['not-an-id', '1', '', "' or 1=1 --", 'a'.repeat(5000)]) {
+        const token = await signed(subject);
+        for (const url of ['/api/order/user/orders', '/api/dashboard/stats']) {
+          const res = await t.app.inject({ method: 'GET', url, headers: { token } });
+          expect(res.statusCode, `${url} ${subject.slice(0, 20)}`).toBe(401);
+          expect(res.json()).toEqual({ success: false, message: m.invalidToken });
+        }
+      }
+      // Public pages that adapt to the caller read such a token as none.
+      const products = await t.app.inject({
+        method: 'GET',
+        url: '/api/product',
+        headers: { token: await signed('not-an-id') },
+      });
+      expect(products.statusCode).toBe(200);
+    });
+
     it('lets an admin through requireAdmin and refuses a user with 403', async () => {
       const user = await createUser(t);
       const admin = await createUser(t, { role: 'admin' });

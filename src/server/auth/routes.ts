@@ -20,6 +20,7 @@ import { requestPasswordReset, resetPassword } from './password-reset';
 import { currentUser } from '../plugins/auth-guard';
 import { errorAnswers } from '../plugins/docs';
 import { readAccount, saveSettings, signIn, signUp } from './service';
+import type { SignInThrottle } from './sign-in-throttle';
 import type { TokenService } from './tokens';
 
 /** The account's own language for the answer, when the request named none (plugins/language.ts). */
@@ -33,6 +34,8 @@ export interface AuthRoutesOptions {
   /** Attempts per minute per address on each of sign-in, sign-up, forgot and reset. */
   attemptsPerMinute: number;
   mail: Pick<Mailer, 'passwordReset' | 'committed'>;
+  /** Each account's wrong passwords, whatever address they came from (sign-in-throttle.ts). */
+  throttle: SignInThrottle;
 }
 
 /** `POST /api/auth/signup` and `POST /api/auth/signin` (DESIGN §2, SPEC §7), forgot and reset (issue 15). */
@@ -79,8 +82,18 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         response: { 200: AuthResultSchema, ...errorAnswers(400, 401) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
+      const { email } = request.body;
+      // Checked before the password, and said alike for any address: it tells nobody what exists.
+      const waitMs = await options.throttle.attempt(email);
+      if (waitMs > 0) {
+        reply.header('retry-after', String(Math.ceil(waitMs / 1000)));
+        throw new AppError('TOO_MANY_REQUESTS', messages.auth.accountPaused, {
+          minutes: Math.ceil(waitMs / 60_000),
+        });
+      }
       const result = await signIn(deps, request.body);
+      await options.throttle.succeeded(email);
       hearsOwnLanguage(request, result.language);
       return result;
     },

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@/shared/messages';
+import { messagesAr } from '@/shared/messages/ar';
 import type { BackupLinkAnswer } from '@/shared/schemas/backup';
 import { jwtSecretPath } from '../auth/secret';
 import { openPglite, openPostgres, type Database } from '../db/client';
@@ -14,7 +15,9 @@ import { createTestApp, testDriver, type TestApp } from '../test/app';
 import { placeTestOrder } from '../test/orders';
 import { eventually } from '../test/eventually';
 import { createTestPostgresDatabase } from '../test/postgres';
+import { startFakeBosta, type FakeBosta } from '../test/fakes/bosta';
 import { startS3rver } from '../test/s3rver';
+import { redisAnswers } from '../test/redis';
 import { createUser } from '../test/users';
 import { rowsOf } from './catalogue';
 import { writeBackup } from './export';
@@ -30,6 +33,8 @@ import {
 } from './test-shop';
 
 type Kind = 'pglite' | 'pg';
+const REDIS_URL = 'redis://127.0.0.1:6379';
+const hasRedis = await redisAnswers(REDIS_URL);
 const withPostgres = Boolean(process.env.DATABASE_URL);
 /** Each product fillShop makes starts with this many pieces. */
 const STOCK_EACH = 100;
@@ -37,10 +42,16 @@ const STOCK_EACH = 100;
 const SECRET = 'a-generated-secret-of-at-least-32-characters\n';
 
 let workDir: string;
+/** The courier the shops send with, so their shipments, jobs and courier events have rows too. */
+let bosta: FakeBosta;
 beforeAll(async () => {
   workDir = await mkdtemp(join(tmpdir(), 'nour-backup-test-'));
+  bosta = await startFakeBosta();
 });
-afterAll(() => rm(workDir, { recursive: true, force: true }));
+afterAll(async () => {
+  await bosta.close();
+  await rm(workDir, { recursive: true, force: true });
+});
 
 let fileCount = 0;
 const tempPath = (name: string) => join(workDir, `${(fileCount += 1)}-${name}`);
@@ -61,10 +72,17 @@ async function emptyDatabase(kind: Kind): Promise<Database> {
 
 /** The test app of a shop on `kind`; PostgreSQL as a database of its own, since this file runs once. */
 async function shopOn(kind: Kind, env: Record<string, string> = {}): Promise<TestApp> {
-  if (kind === 'pglite') return createTestApp({ RATE_LIMIT_PER_MINUTE: '100000', ...env });
+  const shopEnv = {
+    RATE_LIMIT_PER_MINUTE: '100000',
+    BOSTA_API_KEY: bosta.apiKey,
+    BOSTA_BASE_URL: bosta.url,
+    BOSTA_WEBHOOK_SECRET: 'backup-test-webhook-secret-42',
+    ...env,
+  };
+  if (kind === 'pglite') return createTestApp(shopEnv);
   const database = await emptyDatabase('pg');
   await database.migrate();
-  return createTestApp({ RATE_LIMIT_PER_MINUTE: '100000', ...env }, { database });
+  return createTestApp(shopEnv, { database });
 }
 
 async function backupOf(t: TestApp): Promise<{ path: string; manifest: Manifest }> {
@@ -398,7 +416,7 @@ describe.skipIf(testDriver === 'pg')('backup and restore', { timeout: 180_000 },
       });
       expect(res.statusCode).toBe(200);
       const { url } = res.json<BackupLinkAnswer>();
-      expect(url).toMatch(/^\/api\/admin\/backup\?expires=\d+&signature=[\w-]{43}$/);
+      expect(url).toMatch(/^\/api\/admin\/backup\?expires=\d+&signature=[\w-]{43}&link=[\w-]{36}$/);
       const { res: downloaded, path } = await download(url);
       expect(downloaded.statusCode).toBe(200);
       await verifyBackup(path);
@@ -414,5 +432,42 @@ describe.skipIf(testDriver === 'pg')('backup and restore', { timeout: 180_000 },
       const query = fileLink.slice(fileLink.indexOf('?'));
       expect((await t.app.inject({ method: 'GET', url: `/api/admin/backup${query}` })).statusCode).toBe(403);
     });
+
+    it('opens the archive once per link: a second use is 410, a new link works again', async () => {
+      const admin = await createUser(t, { role: 'admin' });
+      const ask = async () =>
+        (
+          await t.app.inject({ method: 'POST', url: '/api/admin/backup/link', headers: admin.headers })
+        ).json<BackupLinkAnswer>().url;
+      // Two asked for in the same second are two links.
+      const [url, another] = await Promise.all([ask(), ask()]);
+      expect(another).not.toBe(url);
+      expect((await download(url)).res.statusCode).toBe(200);
+      const again = await t.app.inject({ method: 'GET', url });
+      expect(again.statusCode).toBe(410);
+      expect(again.json()).toEqual({ success: false, message: messages.errors.backupLinkUsed });
+      const arabic = await t.app.inject({ method: 'GET', url, headers: { 'accept-language': 'ar' } });
+      expect(arabic.json()).toEqual({ success: false, message: messagesAr.errors.backupLinkUsed });
+      expect((await download(another)).res.statusCode).toBe(200);
+      expect((await t.app.inject({ method: 'GET', url: another })).statusCode).toBe(410);
+    });
+
+    it.skipIf(!hasRedis)(
+      'remembers a used link in Redis, so another process of the shop refuses it too',
+      async () => {
+        const [one, two] = await Promise.all([createTestApp({ REDIS_URL }), createTestApp({ REDIS_URL })]);
+        try {
+          const admin = await createUser(one, { role: 'admin' });
+          const { url } = (
+            await one.app.inject({ method: 'POST', url: '/api/admin/backup/link', headers: admin.headers })
+          ).json<BackupLinkAnswer>();
+          expect((await one.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+          const elsewhere = await two.app.inject({ method: 'GET', url });
+          expect(elsewhere.statusCode).toBe(410);
+        } finally {
+          await Promise.all([one.close(), two.close()]);
+        }
+      },
+    );
   });
 });

@@ -11,6 +11,7 @@ import { AppError } from '../errors';
 import { FileBodySchema } from '../files/routes';
 import { FILES_PATH, type UrlSigner } from '../files/signing';
 import { errorAnswers } from '../plugins/docs';
+import type { SharedState } from '../shared-state';
 import type { ObjectStore } from '../storage/types';
 import { writeBackup } from './export';
 import { backupFileName, type Manifest } from './manifest';
@@ -28,9 +29,14 @@ const BACKUP_LINK_KEY = 'backup';
  * own from the secret in DATA_DIR (or JWT_SECRET), so no password is ever typed.
  */
 export function signBackupLink(signer: UrlSigner, ttlSeconds = BACKUP_LINK_TTL_SECONDS): string {
-  // The signer answers `[PUBLIC_URL]/api/files/backup?…`: its origin and query are kept, its path replaced.
-  const signed = signer.sign(BACKUP_LINK_KEY, ttlSeconds);
-  return `${signed.slice(0, signed.indexOf(FILES_PATH))}${BACKUP_PATH}${signed.slice(signed.indexOf('?'))}`;
+  const link = randomUUID();
+  // The signer answers `[PUBLIC_URL]/api/files/backup/<link>?…`: its origin and query are kept, its path replaced.
+  const signed = signer.sign(backupLinkKey(link), ttlSeconds);
+  return `${signed.slice(0, signed.indexOf(FILES_PATH))}${BACKUP_PATH}${signed.slice(signed.indexOf('?'))}&link=${link}`;
+}
+
+function backupLinkKey(link: string | undefined): string {
+  return link === undefined ? BACKUP_LINK_KEY : `${BACKUP_LINK_KEY}/${link}`;
 }
 
 export interface BackupRoutesDeps {
@@ -38,6 +44,9 @@ export interface BackupRoutesDeps {
   store: ObjectStore;
   dataDir: string;
   signer: UrlSigner;
+  /** Where a used link is remembered, for every process of the shop (src/server/shared-state.ts). */
+  state: SharedState;
+  now?: () => number;
 }
 
 /** The whole shop as one archive (src/server/backup/manifest.ts), for the admin and `npm run backup`. */
@@ -46,10 +55,20 @@ export const backupRoutes: FastifyPluginAsyncZod<BackupRoutesDeps> = async (app,
     BACKUP_PATH,
     {
       onRequest: async (request, reply) => {
-        const { expires, signature } = request.query as { expires?: string; signature?: string };
+        const { expires, signature, link } = request.query as {
+          expires?: string;
+          signature?: string;
+          link?: string;
+        };
         if (expires === undefined && signature === undefined) return app.requireAdmin(request, reply);
-        if (!deps.signer.verify(BACKUP_LINK_KEY, expires ?? '', signature ?? '')) {
+        if (!deps.signer.verify(backupLinkKey(link), expires ?? '', signature ?? '')) {
           throw new AppError('FORBIDDEN', messages.errors.fileLinkInvalid);
+        }
+        // The archive holds every password hash and the secret: a link opens it once, however many
+        // copies of it a browser's history, a proxy's log or a shared screen keep (issue 35).
+        const untilExpiry = Number(expires) * 1000 - (deps.now ?? Date.now)();
+        if (!(await deps.state.claim(`backup-link:${signature}`, untilExpiry + 60_000))) {
+          throw new AppError('GONE', messages.errors.backupLinkUsed);
         }
       },
       schema: {
@@ -62,7 +81,7 @@ export const backupRoutes: FastifyPluginAsyncZod<BackupRoutesDeps> = async (app,
             description: 'The archive, as an attachment named nour-backup-<time>.tar.gz',
             content: { 'application/gzip': { schema: FileBodySchema } },
           },
-          ...errorAnswers(401, 403),
+          ...errorAnswers(401, 403, 410),
         },
       },
     },
@@ -116,7 +135,7 @@ export const backupRoutes: FastifyPluginAsyncZod<BackupRoutesDeps> = async (app,
       onRequest: app.requireAdmin,
       schema: {
         tags: ['admin'],
-        summary: `A link that downloads the backup without a token (a plain browser download), valid for ${BACKUP_LINK_TTL_SECONDS} s`,
+        summary: `A link that downloads the backup once without a token (a plain browser download), valid for ${BACKUP_LINK_TTL_SECONDS} s; a second use answers 410`,
         response: { 200: BackupLinkAnswerSchema, ...errorAnswers(401, 403) },
       },
     },

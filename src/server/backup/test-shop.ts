@@ -15,6 +15,8 @@ import { multipartBody } from '../test/multipart';
 import { gizaShipping } from '../test/shipping';
 import { placeTestOrder } from '../test/orders';
 import { createUser, type TestUser } from '../test/users';
+import { eventually } from '../test/eventually';
+import type { OrderDto } from '@/shared/schemas/order';
 import type { ObjectStore } from '../storage/types';
 import { rowsOf, tablesInForeignKeyOrder } from './catalogue';
 import type { Manifest } from './manifest';
@@ -151,6 +153,7 @@ export async function fillShop(t: TestApp): Promise<FilledShop> {
     payload: { productId: layla.id, variantId: layla.variants[0]!.id, quantity: 1 },
   });
   expect(keptSize.statusCode, keptSize.body).toBe(200);
+  await shipSome(t, admin, shoppers[1]!, productIds);
   // Carts left full, as shoppers leave them.
   for (const shopper of shoppers.slice(0, 2)) {
     const kept = await t.app.inject({
@@ -162,6 +165,46 @@ export async function fillShop(t: TestApp): Promise<FilledShop> {
     expect(kept.statusCode, kept.body).toBe(200);
   }
   return { admin, shoppers, productIds };
+}
+
+/**
+ * The road after the sale (issue 36): an order shipped by hand, delivered and its cash paid out, and
+ * one sent to the shop's Bosta (a job), which Bosta then reports delivered (a courier event).
+ */
+async function shipSome(t: TestApp, admin: TestUser, shopper: TestUser, productIds: string[]) {
+  const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: admin.headers, ...(payload ? { payload } : {}) });
+  const byHand = await placeTestOrder(t, shopper, [[productIds[0]!, 1]]);
+  for (const state of ['shipped', 'delivered']) {
+    const moved = await call('POST', `/api/order/${byHand.id}/delivery`, { state, trackingNumber: 'HAND-1' });
+    expect(moved.statusCode, moved.body).toBe(200);
+  }
+  const payout = await call('POST', '/api/couriers/payouts', { courier: 'manual', orderIds: [byHand.id] });
+  expect(payout.statusCode, payout.body).toBe(200);
+
+  const withBosta = await placeTestOrder(t, shopper, [[productIds[1]!, 1]]);
+  const sent = await call('POST', '/api/couriers/bosta/shipments', { orderIds: [withBosta.id] });
+  expect(sent.statusCode, sent.body).toBe(200);
+  const tracking = await eventually(
+    'Bosta takes the order',
+    async () =>
+      (await call('GET', `/api/order/${withBosta.id}`)).json<{ results: OrderDto }>().results.shipment
+        ?.trackingNumber ?? null,
+    (number) => number !== null,
+  );
+  const event = await t.app.inject({
+    method: 'POST',
+    url: '/api/couriers/bosta/webhook',
+    headers: { 'content-type': 'application/json', authorization: t.config.BOSTA_WEBHOOK_SECRET! },
+    payload: JSON.stringify({
+      trackingNumber: tracking,
+      state: 45,
+      type: 'SEND',
+      cod: 0,
+      timeStamp: Date.now(),
+    }),
+  });
+  expect(event.json().message).toBe('applied');
 }
 
 /**

@@ -74,6 +74,7 @@ describe('cart API', () => {
         quantity: 3,
         // A product without variants: its line names none.
         variantId: null,
+        variantToConfirm: false,
         variant: null,
       },
       expect.objectContaining({ quantity: 1, productId: expect.objectContaining({ finalPrice: 99.99 }) }),
@@ -183,6 +184,70 @@ describe('cart API', () => {
       success: true,
       message: 'Cart cleared successfully',
       cart: expect.objectContaining({ products: [], subtotal: 0 }),
+    });
+  });
+
+  describe('an empty body sent as JSON (a SPEC §7 client does so)', () => {
+    const emptyJson = (user: TestUser, method: 'POST' | 'PATCH' | 'PUT', url: string, payload = '') =>
+      t.app.inject({
+        method,
+        url,
+        headers: { ...user.headers, 'content-type': 'application/json' },
+        payload,
+      });
+
+    it('is read as {} by the calls that take no body', async () => {
+      const user = await createUser(t);
+      const created = await emptyJson(user, 'POST', '/api/cart/create');
+      expect(created.statusCode, created.body).toBe(200);
+      expect(created.json()).toMatchObject({ success: true, message: 'Cart is ready' });
+
+      const kept = await insertTestProduct(t);
+      const dropped = await insertTestProduct(t);
+      await call(user, 'POST', '/api/cart', { productId: kept.id });
+      await call(user, 'POST', '/api/cart', { productId: dropped.id });
+      const removed = await emptyJson(user, 'PATCH', `/api/cart/${dropped.id}`);
+      expect(removed.statusCode, removed.body).toBe(200);
+      expect(removed.json<{ cart: CartDto }>().cart.products.map((line) => line.productId.id)).toEqual([
+        kept.id,
+      ]);
+
+      const cleared = await t.app.inject({
+        method: 'PUT',
+        url: '/api/cart/clear',
+        headers: { ...user.headers, 'content-type': 'application/json; charset=utf-8' },
+        payload: '',
+      });
+      expect(cleared.statusCode, cleared.body).toBe(200);
+      expect(cleared.json()).toMatchObject({ success: true, cart: { products: [] } });
+      // `{}` as such, as before.
+      expect((await emptyJson(user, 'PUT', '/api/cart/clear', '{}')).statusCode).toBe(200);
+    });
+
+    it('keeps refusing a body that is not JSON, and every other call keeps its validation', async () => {
+      const user = await createUser(t);
+      const broken = await emptyJson(user, 'PUT', '/api/cart/clear', '{"a":');
+      expect(broken.statusCode).toBe(400);
+      expect(broken.json()).toEqual({
+        success: false,
+        message: "Body is not valid JSON but content-type is set to 'application/json'",
+      });
+      const add = await emptyJson(user, 'POST', '/api/cart');
+      expect(add.statusCode).toBe(400);
+      expect(add.json()).toEqual({
+        success: false,
+        message: "Body cannot be empty when content-type is set to 'application/json'",
+      });
+      const signin = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/signin',
+        headers: { 'content-type': 'application/json' },
+        payload: '',
+      });
+      expect(signin.statusCode).toBe(400);
+      expect(signin.json().message).toBe(
+        "Body cannot be empty when content-type is set to 'application/json'",
+      );
     });
   });
 

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { messages } from '@/shared/messages';
 import {
   AddToCartSchema,
@@ -10,6 +10,7 @@ import {
 } from '@/shared/schemas/cart';
 import { currentUser } from '../plugins/auth-guard';
 import { errorAnswers } from '../plugins/docs';
+import { readEmptyJsonBodyAsObject } from '../plugins/empty-json-body';
 import { createCartService, type CartDeps } from './service';
 
 const tags = ['Cart'];
@@ -28,22 +29,6 @@ export const cartRoutes: FastifyPluginAsyncZod<CartDeps> = async (app, deps) => 
   const emptyBodyIsObject = async (request: FastifyRequest) => {
     request.body ??= {};
   };
-
-  app.post(
-    '/api/cart/create',
-    {
-      schema: {
-        tags,
-        summary: "Create the caller's cart (idempotent)",
-        response: { 200: CartChangeAnswerSchema, ...signedOutOrAdmin },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      message: messages.cart.cartCreated,
-      cart: await cart.get(currentUser(request)),
-    }),
-  );
 
   app.get(
     '/api/cart',
@@ -98,36 +83,58 @@ export const cartRoutes: FastifyPluginAsyncZod<CartDeps> = async (app, deps) => 
     }),
   );
 
-  app.patch(
-    '/api/cart/:productId',
-    {
-      schema: {
-        params: CartProductParamsSchema,
-        tags,
-        summary: "Remove a line (by the line's _id) or a product (every line of it) from the cart",
-        response: { 200: CartChangeAnswerSchema, ...errorAnswers(400, 401, 403, 404) },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      message: messages.cart.productRemoved,
-      cart: await cart.remove(currentUser(request), request.params.productId),
-    }),
-  );
+  // The calls that take no body, in a context of their own: an empty JSON body is `{}` there only.
+  await app.register(async (context) => {
+    readEmptyJsonBodyAsObject(context);
+    const bodiless = context.withTypeProvider<ZodTypeProvider>();
 
-  app.put(
-    '/api/cart/clear',
-    {
-      schema: {
-        tags,
-        summary: 'Empty the cart',
-        response: { 200: CartChangeAnswerSchema, ...signedOutOrAdmin },
+    bodiless.post(
+      '/api/cart/create',
+      {
+        schema: {
+          tags,
+          summary: "Create the caller's cart (idempotent)",
+          response: { 200: CartChangeAnswerSchema, ...signedOutOrAdmin },
+        },
       },
-    },
-    async (request) => ({
-      success: true as const,
-      message: messages.cart.cartCleared,
-      cart: await cart.clear(currentUser(request)),
-    }),
-  );
+      async (request) => ({
+        success: true as const,
+        message: messages.cart.cartCreated,
+        cart: await cart.get(currentUser(request)),
+      }),
+    );
+
+    bodiless.patch(
+      '/api/cart/:productId',
+      {
+        schema: {
+          params: CartProductParamsSchema,
+          tags,
+          summary: "Remove a line (by the line's _id) or a product (every line of it) from the cart",
+          response: { 200: CartChangeAnswerSchema, ...errorAnswers(400, 401, 403, 404) },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        message: messages.cart.productRemoved,
+        cart: await cart.remove(currentUser(request), request.params.productId),
+      }),
+    );
+
+    bodiless.put(
+      '/api/cart/clear',
+      {
+        schema: {
+          tags,
+          summary: 'Empty the cart',
+          response: { 200: CartChangeAnswerSchema, ...signedOutOrAdmin },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        message: messages.cart.cartCleared,
+        cart: await cart.clear(currentUser(request)),
+      }),
+    );
+  });
 };

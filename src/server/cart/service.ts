@@ -1,3 +1,4 @@
+import { arabicOptionsOf } from '@/shared/option-texts';
 import { messages } from '@/shared/messages';
 import type { CartDto } from '@/shared/schemas/cart';
 import { finalPricePiastres, toEgp } from '@/shared/money';
@@ -67,6 +68,7 @@ export function toCartDto(store: ObjectStore, cartId: string, lines: CartLineWit
       },
       quantity: line.quantity,
       variantId: line.variantId,
+      variantToConfirm: line.variantId === null && line.productOptions.length > 0,
       variant:
         line.variantId === null
           ? null
@@ -74,6 +76,7 @@ export function toCartDto(store: ObjectStore, cartId: string, lines: CartLineWit
               _id: line.variantId,
               sku: line.variantSku ?? '',
               options: line.variantOptions ?? {},
+              optionsAr: arabicOptionsOf(line.productOptions, line.variantOptions ?? {}),
               finalPrice: toEgp(unitPiastres),
               avaliableItems: lineAvailable(line),
             },
@@ -95,8 +98,10 @@ export function createCartService({ db, store }: CartDeps) {
   }
 
   /**
-   * The line a request names and the stock it is held to. A product with variants needs one of its
-   * own ('Please choose a Size'); a product without variants takes none.
+   * The line a request names and the stock it is held to. A product without variants takes none. A
+   * product with variants takes one of its own; without one (a SPEC §7 client, which cannot choose),
+   * the line's size is left to the owner to confirm on the order and it is held to the product's total
+   * stock (issue 35): refused when every variant is sold out.
    */
   async function lineOf(
     productId: string,
@@ -113,13 +118,23 @@ export function createCartService({ db, store }: CartDeps) {
         level: { productId, name, available: product.available },
       };
     }
-    if (!variantId)
-      throw new AppError('BAD_REQUEST', messages.cart.chooseOption, { option: firstOption.name });
+    if (!variantId) {
+      return {
+        key: { productId, variantId: null },
+        level: { productId, name, available: product.available },
+      };
+    }
     const level = (await readVariantStock(db, [variantId])).get(variantId);
     if (!level || level.productId !== productId) {
       throw new AppError('BAD_REQUEST', messages.cart.variantNotOfProduct, { name });
     }
     return { key: { productId, variantId }, level };
+  }
+
+  /** 'Please choose a Size': the request names no line of a product that has several in the cart. */
+  async function refuseUnnamedLine(productId: string): Promise<never> {
+    const [firstOption] = (await findProductForCart(db, productId))?.options ?? [];
+    throw new AppError('BAD_REQUEST', messages.cart.chooseOption, { option: firstOption?.name ?? '' });
   }
 
   return {
@@ -157,6 +172,8 @@ export function createCartService({ db, store }: CartDeps) {
         const lines = await variantsInCart(db, cartId, request.productId);
         if (lines.length === 0) throw new AppError('NOT_FOUND', messages.cart.productNotInCart);
         if (lines.length === 1) variantId = lines[0];
+        // Two lines of the product (two sizes, or one with a size and one to confirm): say which.
+        else await refuseUnnamedLine(request.productId);
       }
       const { key, level } = await lineOf(request.productId, variantId);
       await db.transaction(async (tx) => {

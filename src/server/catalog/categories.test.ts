@@ -72,6 +72,8 @@ describe('categories', () => {
         id: women.id,
         name: 'Women',
         nameAr: '',
+        description: '',
+        descriptionAr: '',
         slug: 'women',
         image: { url: '/uploads/categories/women.webp' },
         productCount: 3,

@@ -10,6 +10,7 @@ import { insertTestProduct } from '../stock/test-products';
 import { createTestApp, TEST_JWT_SECRET, testDriver, type TestApp } from '../test/app';
 import { multipartBody } from '../test/multipart';
 import { createTestPostgresDatabase, withAdminClient, type TestPostgresDatabase } from '../test/postgres';
+import { redisAnswers } from '../test/redis';
 import { serveAndWait, type ServerRun } from '../test/serve';
 import { gizaShipping } from '../test/shipping';
 import { createUser, type TestUser } from '../test/users';
@@ -22,19 +23,7 @@ const REDIS_URL = 'redis://127.0.0.1:6379';
  */
 const SHOWS_WITHIN_MS = 10_000;
 
-async function redisAnswers(): Promise<boolean> {
-  const probe = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 500, maxRetriesPerRequest: 0 });
-  probe.on('error', () => undefined);
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
-const hasRedis = testDriver === 'pg' && (await redisAnswers());
+const hasRedis = testDriver === 'pg' && (await redisAnswers(REDIS_URL));
 
 interface ProductAnswer {
   product: ProductDto;

@@ -38,7 +38,10 @@ export type VariantDtoRow = Pick<
 /** The category as a product answer names it; null for a product without one. */
 export type ProductCategoryRow = Pick<CategoryRow, 'id' | 'name' | 'nameAr' | 'slug'> | null;
 
-export type CategoryDtoRow = Pick<CategoryRow, 'id' | 'name' | 'nameAr' | 'slug' | 'image' | 'sizeGuide'>;
+export type CategoryDtoRow = Pick<
+  CategoryRow,
+  'id' | 'name' | 'nameAr' | 'description' | 'descriptionAr' | 'slug' | 'image' | 'sizeGuide'
+>;
 
 /** The category as a product's detail answer names it, with its size guide. */
 export type ProductDetailCategoryRow = Pick<
@@ -149,6 +152,8 @@ export function categoryDto(store: ObjectStore, row: CategoryDtoRow, productCoun
     id: row.id,
     name: row.name,
     nameAr: row.nameAr,
+    description: row.description,
+    descriptionAr: row.descriptionAr,
     slug: row.slug,
     image: imageDto(store, row.image),
     productCount,

@@ -10,6 +10,9 @@ import type { ProductRow } from '../db/schema';
 import { moduleFilesOf } from '../plugins/web-app';
 import { createTestApp, type TestApp } from '../test/app';
 import { createCategory, createProduct } from '../test/catalog-fixtures';
+import { makeImage } from '../test/images';
+import { multipartBody } from '../test/multipart';
+import { createUser } from '../test/users';
 import { FIRST_SCREEN_MODULES } from './first-screen';
 
 const INDEX =
@@ -169,6 +172,28 @@ describe('first screen sent with the page', () => {
     expect(html.match(/rel="preload" as="image"/g)).toHaveLength(1);
     // Its code is the app's own: nothing more to preload.
     expect(html).not.toContain('rel="modulepreload"');
+  });
+
+  it("preloads the owner's hero picture instead, when she chose one (issue 35)", async () => {
+    const admin = await createUser(t, { role: 'admin' });
+    const body = multipartBody({}, { heroImage: await makeImage(1200, 600, 'png') });
+    const uploaded = await t.app.inject({
+      method: 'PUT',
+      url: '/api/settings/hero-image',
+      headers: { ...admin.headers, ...body.headers },
+      payload: body.payload,
+    });
+    expect(uploaded.statusCode).toBe(200);
+    const picture = uploaded.json<{ settings: { heroImage: { url: string; srcset: string } } }>().settings
+      .heroImage;
+    const html = await page('/');
+    expect(html).toContain(
+      `<link rel="preload" as="image" href="${picture.url}" imagesrcset="${picture.srcset}" imagesizes="${PRODUCT_IMAGE_SIZES.hero}" fetchpriority="high">`,
+    );
+    expect(html.match(/rel="preload" as="image"/g)).toHaveLength(1);
+
+    await t.app.inject({ method: 'DELETE', url: '/api/settings/hero-image', headers: admin.headers });
+    expect(await page('/')).not.toContain(picture.url);
   });
 
   it('sends a product page its product, by slug and by id, and preloads its first picture', async () => {

@@ -2,7 +2,7 @@ import { dehydrate, QueryClient, type DehydratedState, type QueryKey } from '@ta
 import { apiUrl } from '@/shared/api-url';
 import { LISTING_PAGE_SIZE } from '@/shared/constants';
 import { PRODUCT_IMAGE_SIZES } from '@/shared/shell-constants';
-import { catalogQueryKeys, HOME_SECTION_SORTS, homeSectionParams, soldOutLast } from '@/shared/first-screen';
+import { catalogQueryKeys, HOME_SECTION_SORTS, homeSectionParams } from '@/shared/first-screen';
 import { apiQueryOf, pageOf, readFilters } from '@/shared/listing';
 import { messages } from '@/shared/messages';
 import { CategoryProductsQuerySchema } from '@/shared/schemas/category';
@@ -79,24 +79,32 @@ function dehydrated(...entries: Array<[QueryKey, unknown]>): DehydratedState {
  * exactly what the query would get from the routes (same service, same query, built by the shared
  * helpers the storefront uses); any other page gets nothing, and so asks as usual.
  */
-export function catalogFirstScreen(catalog: CatalogService) {
+export function catalogFirstScreen(
+  catalog: CatalogService,
+  /** The owner's hero picture (issue 35), which the home page shows first in place of a newest piece. */
+  heroImage: () => Promise<ImageDto | null> = async () => null,
+) {
   /**
    * The home page's two sections, so they are drawn with the first render: nothing moves when they
-   * arrive (the sale section would push the newest one down), and the hero's first picture (a newest
-   * piece, sold-out ones last, as src/web/features/home/hero.tsx shows) is fetched with the scripts.
+   * arrive (the sale section would push the newest one down), and the hero's first picture (the
+   * owner's hero picture, else a newest piece, as src/web/features/home/hero.tsx shows) is fetched
+   * with the scripts.
    */
   async function home(): Promise<FirstScreen> {
-    const sections = await Promise.all(
-      HOME_SECTION_SORTS.map(async (sort) => {
-        const params = homeSectionParams(sort);
-        const answer = { success: true, ...(await catalog.listProducts(ProductQuerySchema.parse(params))) };
-        return { sort, key: catalogQueryKeys.products.list(params), answer };
-      }),
-    );
+    const [hero, sections] = await Promise.all([
+      heroImage(),
+      Promise.all(
+        HOME_SECTION_SORTS.map(async (sort) => {
+          const params = homeSectionParams(sort);
+          const answer = { success: true, ...(await catalog.listProducts(ProductQuerySchema.parse(params))) };
+          return { sort, key: catalogQueryKeys.products.list(params), answer };
+        }),
+      ),
+    ]);
     const newest = sections.find((section) => section.sort === 'newest')?.answer.products ?? [];
     return {
       state: dehydrated(...sections.map(({ key, answer }): [QueryKey, unknown] => [key, answer])),
-      image: preload(cardImage(soldOutLast(newest)[0]), PRODUCT_IMAGE_SIZES.hero),
+      image: preload(hero ?? cardImage(newest[0]), PRODUCT_IMAGE_SIZES.hero),
     };
   }
 

@@ -438,7 +438,10 @@ describe('GET /api/product', () => {
     expect(await badRequest('?availability=maybe')).toBe(
       'availability must be one of all, inStock, outOfStock',
     );
-    expect(await badRequest('?minPrice=abc')).toBe('minPrice must be a number of at least 0');
+    expect(await badRequest('?minPrice=abc')).toBe(
+      'minPrice must be an amount written in digits with at most 2 decimals, such as 450 or 450.50',
+    );
+    expect(await badRequest('?minPrice=-1')).toBe('minPrice must be a number of at least 0');
     expect(await badRequest('?maxPrice=-1')).toBe('maxPrice must be a number of at least 0');
     expect(await badRequest('?minPrice=500&maxPrice=100')).toBe('minPrice must not be greater than maxPrice');
     expect(await badRequest('?category=123e4567-e89b-12d3-a456-42661417400z')).toBe(
@@ -461,9 +464,16 @@ describe('GET /api/product', () => {
   it('refuses a price past what the integer column holds with 400, not 500', async () => {
     expect(await badRequest('?minPrice=21474837')).toBe('minPrice must be at most 10000000');
     expect(await badRequest('?maxPrice=21474837')).toBe('maxPrice must be at most 10000000');
-    expect(await badRequest('?minPrice=1e99')).toBe('minPrice must be at most 10000000');
-    expect(await badRequest('?maxPrice=1e99')).toBe('maxPrice must be at most 10000000');
-    expect(await badRequest('?maxPrice=Infinity')).toBe('maxPrice must be a number of at least 0');
+    // Not plainly written (an exponent): refused as such, never read as a huge number.
+    expect(await badRequest('?minPrice=1e99')).toBe(
+      'minPrice must be an amount written in digits with at most 2 decimals, such as 450 or 450.50',
+    );
+    expect(await badRequest('?maxPrice=1e99')).toBe(
+      'maxPrice must be an amount written in digits with at most 2 decimals, such as 450 or 450.50',
+    );
+    expect(await badRequest('?maxPrice=Infinity')).toBe(
+      'maxPrice must be an amount written in digits with at most 2 decimals, such as 450 or 450.50',
+    );
     expect(await badRequest('?page=1e99')).toBe('page must be a whole number of at least 1');
     expect((await list('?maxPrice=10000000')).totalCount).toBe(6);
   });

@@ -82,6 +82,15 @@ const categoryColumns = {
   slug: categories.slug,
 };
 
+/** What a category's own answer reads (DESIGN §2): its names, description, picture and size guide. */
+const categoryDtoColumns = {
+  ...categoryColumns,
+  description: categories.description,
+  descriptionAr: categories.descriptionAr,
+  image: categories.image,
+  sizeGuide: categories.sizeGuide,
+};
+
 /** A listing filter on an option's in-stock values: the products' array column overlaps the chosen values. */
 const OPTION_COLUMNS = { sizes: products.inStockSizes, colors: products.inStockColors } as const;
 
@@ -693,7 +702,7 @@ export async function findCategories(
   offset: number,
 ): Promise<CategoryDtoRow[]> {
   return db
-    .select({ ...categoryColumns, image: categories.image, sizeGuide: categories.sizeGuide })
+    .select(categoryDtoColumns)
     .from(categories)
     .where(search ? containsText(categories.name, search) : undefined)
     .orderBy(...CATEGORY_ORDER)
@@ -714,7 +723,7 @@ export async function findCategory(
   by: { id: string } | { slug: string },
 ): Promise<CategoryDtoRow | undefined> {
   const [row] = await db
-    .select({ ...categoryColumns, image: categories.image, sizeGuide: categories.sizeGuide })
+    .select(categoryDtoColumns)
     .from(categories)
     .where('id' in by ? eq(categories.id, by.id) : eq(categories.slug, by.slug))
     .limit(1);

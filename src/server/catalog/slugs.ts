@@ -87,7 +87,9 @@ export async function uniqueSlug(
 
 /** PostgreSQL's code for a unique index refusing a row. */
 const UNIQUE_VIOLATION = '23505';
-const SLUG_ATTEMPTS = 3;
+// Each conflict means another writer's save went through, and a save can meet one on its slug and again
+// on an automatic SKU: three attempts let the third of three products saved at once fail.
+const SLUG_ATTEMPTS = 8;
 
 function isSlugConflict(error: unknown): boolean {
   // node-postgres and PGlite both expose the SQLSTATE as `code`; drizzle may wrap it as `cause`.

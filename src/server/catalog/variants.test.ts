@@ -251,12 +251,16 @@ describe(`product variants (${testDriver})`, () => {
   });
 
   describe('cart', () => {
-    it("adding a product with variants needs one: 'Please choose a Size'", async () => {
+    it('a product with variants added without one waits for its size, held to the total (issue 35)', async () => {
       const { product } = await laylaDress();
       const user = await createUser(t);
       const res = await cartCall(user, 'POST', '/api/cart', { productId: product.id });
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ success: false, message: 'Please choose a Size' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json<{ cart: CartDto }>().cart.products[0]).toMatchObject({
+        variantId: null,
+        variantToConfirm: true,
+        productId: { avaliableItems: 10 },
+      });
     });
 
     it('refuses a variant of another product, and a variant for a product without any, with 400', async () => {
@@ -376,8 +380,16 @@ describe(`product variants (${testDriver})`, () => {
       expect(res.statusCode).toBe(201);
       const order = res.json<{ order: OrderDto }>().order;
       expect(order.products.map((line) => [line.variant, line.unitPrice, line.quantity])).toEqual([
-        [{ sku: mNavy.sku, options: { Size: 'M', Color: 'Navy' } }, 900, 2],
-        [{ sku: lSand.sku, options: { Size: 'L', Color: 'Sand' } }, 1080, 1],
+        [
+          { sku: mNavy.sku, options: { Size: 'M', Color: 'Navy' }, optionsAr: { Size: 'M', Color: 'Navy' } },
+          900,
+          2,
+        ],
+        [
+          { sku: lSand.sku, options: { Size: 'L', Color: 'Sand' }, optionsAr: { Size: 'L', Color: 'Sand' } },
+          1080,
+          1,
+        ],
       ]);
       expect(order.totalPrice).toBe(2880);
       // The confirmation e-mail names the sizes and colours bought.
@@ -465,14 +477,19 @@ describe(`product variants (${testDriver})`, () => {
       }
     });
 
-    it('a cart line without a variant of a product that has variants since cannot be ordered', async () => {
+    it('a cart line without a variant of a product that has variants since is ordered with its size to confirm', async () => {
       const product = await createProduct(t, { name: 'Later Sized Tunic' });
       const user = await createUser(t);
       await cartCall(user, 'POST', '/api/cart', { productId: product.id });
       await createVariants(t, product, [{ name: 'Size', values: ['M'] }], [{ options: { Size: 'M' } }]);
       const res = await placeOrder(user);
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ success: false, message: 'Please choose a Size' });
+      expect(res.statusCode).toBe(201);
+      expect(res.json<{ order: OrderDto }>().order.products[0]).toMatchObject({
+        variant: null,
+        variantToConfirm: true,
+      });
+      // Nothing taken until the owner chooses the size.
+      expect(await stockOf(t, product.id)).toEqual({ available: 5, sold: 0 });
     });
 
     it("20 buyers racing for a variant's last 5: exactly 5 orders; its sibling untouched", async () => {
@@ -748,6 +765,7 @@ describe(`product variants (${testDriver})`, () => {
       expect(kept.json<{ results: OrderDto }>().results.products[0]!.variant).toEqual({
         sku: mSand.sku,
         options: { Size: 'M', Color: 'Sand' },
+        optionsAr: { Size: 'M', Color: 'Sand' },
       });
       // Cancelling it returns nothing (there is no such shelf any more) and fails nothing.
       expect((await setStatus(buyer, order.id, 'cancelled')).statusCode).toBe(200);

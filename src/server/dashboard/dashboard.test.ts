@@ -56,6 +56,8 @@ describe('GET /api/dashboard/stats', () => {
       pendingOrders: 0,
       proofsToCheck: 0,
       recentProducts: [],
+      cashWithCouriers: { amount: 0, orders: 0 },
+      ordersByDelivery: { notShipped: 0, shipped: 0, delivered: 0, refused: 0, returned: 0 },
     });
   });
 
@@ -142,7 +144,7 @@ describe('GET /api/dashboard/low-stock', () => {
       dress,
       [
         { name: 'Size', values: ['S', 'M', 'L'] },
-        { name: 'Color', values: ['Navy'] },
+        { name: 'Color', values: ['Navy'], valuesAr: ['كحلي'] },
       ],
       [
         { sku: 'LD-S-NAVY', options: { Size: 'S', Color: 'Navy' }, availableItems: 0 },
@@ -162,27 +164,34 @@ describe('GET /api/dashboard/low-stock', () => {
           productId: dress.id,
           variantId: small!.id,
           name: 'Layla Dress',
+          nameAr: '',
           slug: dress.slug,
           sku: 'LD-S-NAVY',
           options: { Size: 'S', Color: 'Navy' },
+          // The Arabic page says the colour as the owner wrote it in Arabic (issue 35).
+          optionsAr: { Size: 'S', Color: 'كحلي' },
           avaliableItems: 0,
         },
         {
           productId: scarf.id,
           variantId: null,
           name: 'Silk Scarf',
+          nameAr: '',
           slug: scarf.slug,
           sku: null,
           options: null,
+          optionsAr: null,
           avaliableItems: 2,
         },
         {
           productId: dress.id,
           variantId: medium!.id,
           name: 'Layla Dress',
+          nameAr: '',
           slug: dress.slug,
           sku: 'LD-M-NAVY',
           options: { Size: 'M', Color: 'Navy' },
+          optionsAr: { Size: 'M', Color: 'كحلي' },
           avaliableItems: 3,
         },
       ],

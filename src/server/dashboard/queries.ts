@@ -1,8 +1,9 @@
-import { and, count, ne, sql } from 'drizzle-orm';
+import type { OptionTexts } from '@/shared/option-texts';
+import { and, count, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { OrderStatus } from '@/shared/constants';
 import { shopDay } from '@/shared/dates';
 import type { DbOrTx } from '../db/client';
-import { categories, LOW_STOCK_CAP, orders, products, productVariants } from '../db/schema';
+import { categories, LOW_STOCK_CAP, orders, products, productVariants, shipments } from '../db/schema';
 import { placedBetween, proofToCheck } from '../orders/queries';
 
 export interface ShopTotals {
@@ -65,9 +66,12 @@ export interface LowStockRow {
   productId: string;
   variantId: string | null;
   name: string;
+  nameAr: string;
   slug: string;
   sku: string | null;
   options: Record<string, string> | null;
+  /** The product's options, for the values' Arabic (`valuesAr`). */
+  productOptions: OptionTexts[];
   availableItems: number;
 }
 
@@ -83,14 +87,15 @@ export async function lowStock(db: DbOrTx, threshold: number, limit: number): Pr
   const stock = threshold < LOW_STOCK_CAP ? sql`p.low_stock` : sql`p.available_items`;
   const result = await db.execute(sql`
     select * from (
-      (select p.id as "productId", null::uuid as "variantId", p.name, p.slug, null::text as sku,
-              null::jsonb as options, p.available_items as "availableItems"
+      (select p.id as "productId", null::uuid as "variantId", p.name, p.name_ar as "nameAr", p.slug,
+              null::text as sku, null::jsonb as options, p.options as "productOptions",
+              p.available_items as "availableItems"
        from ${products} p
        where ${stock} <= ${threshold} and p.options = '[]'::jsonb
        order by ${stock}, p.id
        limit ${limit})
       union all
-      (select v.product_id, v.id, p.name, p.slug, v.sku, v.options, v.available_items
+      (select v.product_id, v.id, p.name, p.name_ar, p.slug, v.sku, v.options, p.options, v.available_items
        from ${productVariants} v join ${products} p on p.id = v.product_id
        where v.available_items <= ${threshold}
        order by v.available_items, v.id
@@ -103,4 +108,25 @@ export async function lowStock(db: DbOrTx, threshold: number, limit: number): Pr
     ...row,
     availableItems: Number(row.availableItems),
   }));
+}
+
+/** Orders by delivery state (issue 36), cancelled orders that never left the shop aside. */
+export function ordersByDeliveryState(db: DbOrTx) {
+  return db
+    .select({ state: orders.delivery, orders: count() })
+    .from(orders)
+    .where(sql`not (${orders.status} = 'cancelled' and ${orders.delivery} = 'notShipped')`)
+    .groupBy(orders.delivery);
+}
+
+/** The cash couriers collected and have not paid out (a payout marked received settles it), in piastres. */
+export async function cashWithCouriers(db: DbOrTx): Promise<{ piastres: number; orders: number }> {
+  const [row] = await db
+    .select({
+      piastres: sql`coalesce(sum(${shipments.cashCollectedPiastres}), 0)`.mapWith(Number),
+      orders: count(),
+    })
+    .from(shipments)
+    .where(and(isNotNull(shipments.cashCollectedPiastres), isNull(shipments.payoutId)));
+  return { piastres: row?.piastres ?? 0, orders: row?.orders ?? 0 };
 }

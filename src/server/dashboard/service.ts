@@ -1,8 +1,11 @@
+import { arabicOptionsOf } from '@/shared/option-texts';
 import {
   DASHBOARD_RECENT_PRODUCTS,
+  DELIVERY_STATES,
   LOW_STOCK_LIMIT,
   ORDER_STATUSES,
   REVENUE_STATUSES,
+  type DeliveryState,
   type OrderStatus,
 } from '@/shared/constants';
 import { messages } from '@/shared/messages';
@@ -12,7 +15,14 @@ import { productDto } from '../catalog/dto';
 import { findProducts } from '../catalog/queries';
 import type { Db } from '../db/client';
 import type { ObjectStore } from '../storage/types';
-import { deskTotals, lowStock, orderTotalsByStatus, shopTotals } from './queries';
+import {
+  cashWithCouriers,
+  deskTotals,
+  lowStock,
+  orderTotalsByStatus,
+  ordersByDeliveryState,
+  shopTotals,
+} from './queries';
 
 export interface DashboardDeps {
   db: Db;
@@ -27,6 +37,13 @@ export function createDashboardService({ db, store, lowStockThreshold }: Dashboa
     const byStatus = await orderTotalsByStatus(db);
     const desk = await deskTotals(db);
     const recent = await findProducts(db, { availability: 'all' }, 'recent', DASHBOARD_RECENT_PRODUCTS, 0);
+    const byDelivery = await ordersByDeliveryState(db);
+    const cash = await cashWithCouriers(db);
+    const ordersByDelivery = Object.fromEntries(DELIVERY_STATES.map((state) => [state, 0])) as Record<
+      DeliveryState,
+      number
+    >;
+    for (const row of byDelivery) ordersByDelivery[row.state] = row.orders;
 
     const ordersByStatus = Object.fromEntries(ORDER_STATUSES.map((status) => [status, 0])) as Record<
       OrderStatus,
@@ -48,6 +65,8 @@ export function createDashboardService({ db, store, lowStockThreshold }: Dashboa
       pendingOrders: ordersByStatus.pending,
       proofsToCheck: desk.proofsToCheck,
       recentProducts: recent.map(({ product, category }) => productDto(store, product, category)),
+      cashWithCouriers: { amount: toEgp(cash.piastres), orders: cash.orders },
+      ordersByDelivery,
     };
   }
 
@@ -62,9 +81,12 @@ export function createDashboardService({ db, store, lowStockThreshold }: Dashboa
         productId: row.productId,
         variantId: row.variantId,
         name: row.name,
+        nameAr: row.nameAr,
         slug: row.slug,
         sku: row.sku,
         options: row.options,
+        // The values in Arabic where the owner wrote them (issue 35), each the English where not.
+        optionsAr: row.options && arabicOptionsOf(row.productOptions, row.options),
         avaliableItems: row.availableItems,
       })),
     };

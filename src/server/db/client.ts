@@ -33,6 +33,11 @@ export interface Database {
    * new one when a request needs it; the request that was using it fails and answers 503.
    */
   onConnectionLost(listener: (error: Error) => void): void;
+  /**
+   * Hears of every connection the pool opens (PostgreSQL only): the database is reachable, so an
+   * outage, if there was one, is over.
+   */
+  onConnected(listener: () => void): void;
   /** NOTIFY every session listening on `channel` (of any process on this database). */
   notify(channel: string, payload: string): Promise<void>;
   /**
@@ -71,6 +76,7 @@ export function fromPglite(client: PGlite): Database {
     close: () => client.close(),
     // In-process: there is no connection to lose.
     onConnectionLost: () => undefined,
+    onConnected: () => undefined,
     notify: async (channel, payload) => {
       await client.query('select pg_notify($1, $2)', [channel, payload]);
     },
@@ -149,7 +155,11 @@ export function openPostgres(
   // once, by its own listener below, whether it sat idle in the pool or was lent to a request:
   // pg-pool listens to idle connections only, and re-emits their errors here.
   pool.on('error', () => undefined);
-  pool.on('connect', (client) => client.on('error', lost));
+  const connectedListeners = new Set<() => void>();
+  pool.on('connect', (client) => {
+    client.on('error', lost);
+    for (const listener of connectedListeners) listener();
+  });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
@@ -159,6 +169,9 @@ export function openPostgres(
     close: () => pool.end(),
     onConnectionLost: (listener) => {
       listeners.add(listener);
+    },
+    onConnected: (listener) => {
+      connectedListeners.add(listener);
     },
     notify: async (channel, payload) => {
       await pool.query('select pg_notify($1, $2)', [channel, payload]);

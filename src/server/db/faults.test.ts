@@ -83,6 +83,23 @@ describe('telling an unreachable database from a bad query', () => {
     expect(isDatabaseUnavailable(wrapped(driverError(code, message)))).toBe(false);
   });
 
+  it('takes SQLSTATE 55000 for unavailable when the database refuses the connection, not when a statement fails', () => {
+    const refused = Object.assign(
+      driverError('55000', 'database "shop" is not currently accepting connections'),
+      { routine: 'CheckMyDatabase', severity: 'FATAL' },
+    );
+    expect(databaseUnavailableReason(wrapped(refused))).toBe('55000');
+    // Translated words, the session ended all the same.
+    expect(
+      isDatabaseUnavailable(Object.assign(driverError('55000', 'la base…'), { severity: 'FATAL' })),
+    ).toBe(true);
+    const statement = Object.assign(driverError('55000', 'currval of sequence "s" is not yet defined'), {
+      routine: 'currval_oid',
+      severity: 'ERROR',
+    });
+    expect(isDatabaseUnavailable(wrapped(statement))).toBe(false);
+  });
+
   it('leaves other errors alone, cycles included', () => {
     expect(isDatabaseUnavailable(new Error('boom'))).toBe(false);
     expect(isDatabaseUnavailable(driverError('ENOENT'))).toBe(false);

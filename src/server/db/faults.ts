@@ -7,9 +7,18 @@
 /**
  * SQLSTATEs that say the connection, not the statement, failed: class 08 (connection exception),
  * 57P01 admin shutdown (pg_terminate_backend, a fast shutdown), 57P02 crash shutdown, 57P03 cannot
- * connect now (starting up, shutting down, in recovery), 53300 too many connections.
+ * connect now (starting up, shutting down, in recovery), 53300 too many connections; and 55000 below.
  */
 const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
+/**
+ * 55000 (object not in prerequisite state) when it ends a session as it starts: the database refuses
+ * new connections (`ALTER DATABASE … ALLOW_CONNECTIONS false`, as while a database is restored). The
+ * same SQLSTATE from a statement is that statement's fault, so only the start-up check counts, known
+ * by its routine (never translated) or, failing that, by ending the session (FATAL).
+ */
+const NOT_ACCEPTING_CONNECTIONS = '55000';
+const refusesConnections = ({ routine, severity }: { routine?: unknown; severity?: unknown }) =>
+  routine === 'CheckMyDatabase' || severity === 'FATAL';
 const CONNECTION_EXCEPTION_CLASS = '08';
 
 /** Socket errors of a server that is down, restarting, unreachable or whose connection was cut. */
@@ -40,6 +49,7 @@ function unavailableSign(error: object): string | null {
   const { code, message } = error as { code?: unknown; message?: unknown };
   if (typeof code === 'string') {
     if (UNAVAILABLE_SOCKET_CODES.has(code) || UNAVAILABLE_SQLSTATES.has(code)) return code;
+    if (code === NOT_ACCEPTING_CONNECTIONS && refusesConnections(error)) return code;
     // A SQLSTATE is five characters; an errno such as 'ENOENT' never starts with digits.
     if (code.length === 5 && code.startsWith(CONNECTION_EXCEPTION_CLASS)) return code;
   }

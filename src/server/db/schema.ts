@@ -16,7 +16,16 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { City, OrderStatus, PaymentType, Role } from '@/shared/constants';
+import type {
+  City,
+  Courier,
+  DeliverySource,
+  DeliveryState,
+  OrderStatus,
+  PaymentType,
+  Role,
+} from '@/shared/constants';
+import type { GovernorateCode } from '@/shared/governorates';
 import type { Language } from '@/shared/language';
 import type { ShopSettings } from '@/shared/schemas/settings';
 import type { ProductOption, SizeGuide, VariantOptions } from '@/shared/schemas/variants';
@@ -73,6 +82,9 @@ export const categories = pgTable(
     name: text('name').notNull(),
     // The Arabic name (issue 14), empty when the owner has not written one: Arabic pages fall back to `name`.
     nameAr: text('name_ar').notNull().default(''),
+    // The category's own words for its page (issue 35), English and Arabic; empty when the owner wrote none.
+    description: text('description').notNull().default(''),
+    descriptionAr: text('description_ar').notNull().default(''),
     slug: text('slug').notNull(),
     image: jsonb('image').$type<StoredImage>(),
     // The category's size chart (issue 13), shown beside its products' size choice.
@@ -320,6 +332,16 @@ export const orders = pgTable(
     landmark: text('landmark').notNull().default(''),
     area: text('area').notNull().default(''),
     city: text('city').$type<City>().notNull(),
+    // Issue 36: the governorate delivered to (null: a SPEC §7 client's address named none), and the
+    // zone it was charged as, by the zone's id (the zone's name may change later).
+    governorate: text('governorate').$type<GovernorateCode>(),
+    deliveryZoneId: text('delivery_zone_id'),
+    // The zone's name as it was when the order was placed: the owner may rename or remove the zone.
+    deliveryZoneName: jsonb('delivery_zone_name').$type<{ en: string; ar: string }>(),
+    // Part of the grand total, apart from the shipping fee: the zone's fee for paying in cash.
+    cashOnDeliveryFeePiastres: integer('cash_on_delivery_fee_piastres').notNull().default(0),
+    // What happened on the road (DELIVERY_STATES), beside SPEC's status; its changes: delivery_history.
+    delivery: text('delivery').$type<DeliveryState>().notNull().default('notShipped'),
     paymentType: text('payment_type').$type<PaymentType>().notNull(),
     // A key in the private store; answered only as a signed, expiring link (DESIGN §3).
     paymentImageKey: text('payment_image_key'),
@@ -345,7 +367,12 @@ export const orders = pgTable(
       .where(
         sql`${t.paymentType} = 'instapay' and ${t.paymentImageKey} is not null and ${t.paymentVerifiedAt} is null`,
       ),
+    index('orders_delivery_created_idx').on(t.delivery, t.createdAt),
     check('orders_status_check', sql`${t.status} in ('pending', 'confirmed', 'completed', 'cancelled')`),
+    check(
+      'orders_delivery_check',
+      sql`${t.delivery} in ('notShipped', 'shipped', 'delivered', 'refused', 'returned')`,
+    ),
     check('orders_payment_type_check', sql`${t.paymentType} in ('cash', 'instapay')`),
     check('orders_language_check', sql`${t.language} in ('en', 'ar')`),
   ],
@@ -376,6 +403,141 @@ export const orderHistory = pgTable(
   ],
 );
 
+/**
+ * An order's road (issue 36), oldest first: every change of its delivery state, with who or what made it
+ * (a staff member, the courier's webhook, the shop's rules) and why. Written in the transaction that
+ * changes `orders.delivery`; `courierEventId` names the webhook event that moved it, if one did.
+ */
+export const deliveryHistory = pgTable(
+  'delivery_history',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    state: text('state').$type<DeliveryState>().notNull(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    source: text('source').$type<DeliverySource>().notNull(),
+    byUserId: uuid('by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    note: text('note'),
+    courierEventId: uuid('courier_event_id'),
+  },
+  (t) => [
+    index('delivery_history_order_at_idx').on(t.orderId, t.at),
+    check(
+      'delivery_history_state_check',
+      sql`${t.state} in ('notShipped', 'shipped', 'delivered', 'refused', 'returned')`,
+    ),
+    check('delivery_history_source_check', sql`${t.source} in ('staff', 'courier', 'shop')`),
+  ],
+);
+
+/**
+ * The parcel of an order (issue 36): one row per order once it is shipped by hand or sent to a courier.
+ * `request` is how far the courier's copy has come: 'queued' (a job will create it), 'created' (the
+ * courier has it: `externalId`, `trackingNumber`), 'failed' (the courier refused it: `lastError` says why),
+ * 'cancelled'. The cash: what the courier is to collect, what it reported collected, and the payout that
+ * settled it. `courierStateAt` is the courier's own time of the last event applied, so a late event that
+ * happened before it changes nothing.
+ */
+export const shipments = pgTable(
+  'shipments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    courier: text('courier').$type<Courier>().notNull(),
+    request: text('request').$type<'queued' | 'created' | 'failed' | 'cancelled'>().notNull(),
+    externalId: text('external_id'),
+    trackingNumber: text('tracking_number'),
+    trackingUrl: text('tracking_url'),
+    courierState: text('courier_state'),
+    courierStateAt: timestamp('courier_state_at', { withTimezone: true, mode: 'date' }),
+    cashToCollectPiastres: integer('cash_to_collect_piastres').notNull(),
+    cashCollectedPiastres: integer('cash_collected_piastres'),
+    collectedAt: timestamp('collected_at', { withTimezone: true, mode: 'date' }),
+    payoutId: uuid('payout_id').references((): AnyPgColumn => courierPayouts.id, { onDelete: 'set null' }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('shipments_order_unique').on(t.orderId),
+    index('shipments_courier_external_idx').on(t.courier, t.externalId),
+    index('shipments_tracking_idx').on(t.trackingNumber),
+    // 'Cash with couriers': collected, not yet settled.
+    index('shipments_unsettled_idx')
+      .on(t.courier)
+      .where(sql`${t.cashCollectedPiastres} is not null and ${t.payoutId} is null`),
+    check('shipments_courier_check', sql`${t.courier} in ('manual', 'bosta')`),
+    check('shipments_request_check', sql`${t.request} in ('queued', 'created', 'failed', 'cancelled')`),
+  ],
+);
+
+/** A courier's payout the owner marked received (issue 36): it settles the cash of the shipments it names. */
+export const courierPayouts = pgTable('courier_payouts', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  courier: text('courier').$type<Courier>().notNull(),
+  amountPiastres: integer('amount_piastres').notNull(),
+  reference: text('reference').notNull().default(''),
+  receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull(),
+  byUserId: uuid('by_user_id').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});
+
+/**
+ * What a courier's webhook sent (issue 36, DESIGN §6), raw, once: `eventKey` is the courier's own
+ * identity of the event (a replay finds its row and changes nothing). `outcome` says what it did:
+ * 'applied', 'stale' (older than what the order already knows), 'unknown' (no such shipment), 'ignored'.
+ */
+export const courierEvents = pgTable(
+  'courier_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    courier: text('courier').$type<Courier>().notNull(),
+    eventKey: text('event_key').notNull(),
+    body: text('body').notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true, mode: 'date' }),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    outcome: text('outcome').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('courier_events_key_unique').on(t.courier, t.eventKey),
+    index('courier_events_order_idx').on(t.orderId),
+  ],
+);
+
+/**
+ * The job queue of calls out (DESIGN §6, src/server/jobs): written in the transaction of the change that
+ * needs the call, run by a worker with a lease and backoff. `(kind, key)` is unique: the key is the
+ * call's idempotency key (an order's shipment), so the same job is never queued twice. `doneAt` when
+ * it succeeded, `failedAt` when it gave up (an answer that no retry can change); `lastError` says why.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    key: text('key').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    leaseUntil: timestamp('lease_until', { withTimezone: true, mode: 'date' }),
+    doneAt: timestamp('done_at', { withTimezone: true, mode: 'date' }),
+    failedAt: timestamp('failed_at', { withTimezone: true, mode: 'date' }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('jobs_kind_key_unique').on(t.kind, t.key),
+    index('jobs_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.doneAt} is null and ${t.failedAt} is null`),
+  ],
+);
+
 /** A line holds a snapshot of the product as it was sold, so editing or deleting it later changes no order. */
 export const orderLines = pgTable(
   'order_lines',
@@ -387,7 +549,16 @@ export const orderLines = pgTable(
     productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
     // The variant sold: its id while it exists (for returning stock), and what it was, kept for good.
     variantId: uuid('variant_id').references(() => productVariants.id, { onDelete: 'set null' }),
-    variant: jsonb('variant').$type<{ sku: string; options: VariantOptions }>(),
+    // A line of a product with variants ordered without one (a SPEC §7 client, issue 35) keeps
+    // `{ sku: '', options: {}, toConfirm: true }` here and no variant id until the owner chooses it
+    // (no stock is taken for it before): `awaitsVariant` in orders/lines.ts reads it. `optionsAr`: the
+    // values in Arabic as they were then (issue 35); absent on orders placed before.
+    variant: jsonb('variant').$type<{
+      sku: string;
+      options: VariantOptions;
+      optionsAr?: VariantOptions;
+      toConfirm?: true;
+    }>(),
     name: text('name').notNull(),
     nameAr: text('name_ar').notNull().default(''),
     slug: text('slug').notNull(),
@@ -488,3 +659,7 @@ export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
 export type OrderHistoryRow = typeof orderHistory.$inferSelect;
 export type OutboxRow = typeof outbox.$inferSelect;
+export type ShipmentRow = typeof shipments.$inferSelect;
+export type DeliveryHistoryRow = typeof deliveryHistory.$inferSelect;
+export type CourierEventRow = typeof courierEvents.$inferSelect;
+export type JobRow = typeof jobs.$inferSelect;

@@ -196,6 +196,24 @@ export async function storeLogoImage(store: ObjectStore, buffer: Buffer): Promis
 }
 
 /**
+ * The home page's hero picture (issue 35): WebP at most 1600 px wide, with the product photos' copies
+ * for `srcset`, and its displayed height at the stored width, for the page's box.
+ */
+export async function storeHeroImage(
+  store: ObjectStore,
+  buffer: Buffer,
+): Promise<StoredImage & { width: number; height: number }> {
+  const source = await readUploadedImage(buffer);
+  const stored = await saveEncodedImage(
+    store,
+    'shop',
+    await encodeUploadedImage(buffer, PRODUCT_IMAGE_WIDTHS),
+  );
+  const width = stored.width ?? source.width;
+  return { ...stored, width, height: Math.max(1, Math.round((source.height * width) / source.width)) };
+}
+
+/**
  * A payment proof: private (served only through signed links), re-encoded so nothing but the pixels
  * survives, under a random name that cannot be guessed from its content. Answers the key.
  */

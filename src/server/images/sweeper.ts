@@ -19,7 +19,7 @@ const BATCH_SIZE = 200;
 
 /**
  * Folders whose every file belongs to a row: proofs to orders; pictures to products, categories, order
- * lines; the logo to the shop's settings.
+ * lines; the logo and the home page's hero picture to the shop's settings.
  */
 const SWEPT_FOLDERS = ['private/proofs/', 'products/', 'categories/', 'shop/'] as const;
 
@@ -44,7 +44,8 @@ async function namedKeys(db: Db, keys: string[]): Promise<Set<string>> {
       or candidate.key in (select sub ->> 'key' from ${products}, jsonb_array_elements(${products.subImages}) as sub)
       or candidate.key in (select ${categories.image} ->> 'key' from ${categories})
       or candidate.key in (select ${orderLines.image} ->> 'key' from ${orderLines})
-      or candidate.key in (select ${shopSettings.logo} ->> 'key' from ${shopSettings})`);
+      or candidate.key in (select ${shopSettings.logo} ->> 'key' from ${shopSettings})
+      or candidate.key in (select ${shopSettings.settings} -> 'heroImage' ->> 'key' from ${shopSettings})`);
   const rows = (result as unknown as { rows: Array<{ key: string }> }).rows;
   return new Set(rows.map((row) => row.key));
 }

@@ -90,8 +90,24 @@ function linesBlock(w: Writer, order: OrderDto): Block {
   const rows = order.products.map((line) => ({
     // 'Layla Dress (M / Navy)': the size and colour bought, as the cart and stock messages name them.
     name: line.variant
-      ? w.say.phrase(variantDisplayName(productNames(line.product), [], line.variant.options))
-      : inLanguage(productNames(line.product), w.language),
+      ? w.say.phrase(
+          variantDisplayName(
+            productNames(line.product),
+            [],
+            // An e-mail in Arabic names the values as the owner wrote them in Arabic (issue 35).
+            (w.language === 'ar' && line.variant.optionsAr) || line.variant.options,
+          ),
+        )
+      : line.variantToConfirm
+        ? // 'Layla Dress (Size to confirm)': ordered without its size (issue 35); the owner chooses it.
+          w.say.phrase({
+            template: messages.cart.variantName,
+            values: {
+              name: productNames(line.product),
+              values: { template: messages.orders.variantToConfirm },
+            },
+          })
+        : inLanguage(productNames(line.product), w.language),
     quantity: line.quantity,
     price: w.egp(line.unitPrice * line.quantity),
   }));
@@ -213,6 +229,43 @@ export function statusChangedMail(shop: ShopIdentity, change: StatusChangeFacts)
       paragraph(w.fill(w.words.statusChangedIntro, { number: change.number, status })),
       ...(change.note ? [paragraph(w.fill(w.words.statusChangedNote, { note: change.note }))] : []),
       orderLink(w, shop, change.orderId, change.number),
+      paragraph(w.fill(w.words.signOff, { shop: shop.name })),
+    ],
+  );
+}
+
+export interface ShippedFacts {
+  orderId: string;
+  number: string;
+  customer: { email: string; name: string };
+  trackingNumber: string | null;
+  trackingUrl: string | null;
+  /** What the courier collects at the door, in EGP; 0 for a paid order. */
+  cashToCollect: number;
+  note: string | null;
+  language: Language;
+}
+
+/** The parcel left (issue 36): its tracking number and link, and the cash to have ready. */
+export function shippedMail(shop: ShopIdentity, facts: ShippedFacts): MailMessage {
+  const w = writerIn(facts.language);
+  const { trackingNumber, trackingUrl } = facts;
+  return compose(
+    w,
+    facts.customer.email,
+    w.fill(w.words.shippedSubject, { shop: shop.name, number: facts.number }),
+    [
+      paragraph(w.fill(w.words.greeting, { name: facts.customer.name })),
+      paragraph(w.fill(w.words.shippedIntro, { number: facts.number })),
+      ...(trackingNumber ? [paragraph(w.fill(w.words.trackingNumber, { tracking: trackingNumber }))] : []),
+      ...(trackingUrl
+        ? [link(w.words.trackOrderLink, w.fill(w.words.trackOrder, { url: trackingUrl }), trackingUrl)]
+        : []),
+      ...(facts.cashToCollect > 0
+        ? [paragraph(w.fill(w.words.shippedCash, { amount: w.egp(facts.cashToCollect) }))]
+        : []),
+      ...(facts.note ? [paragraph(w.fill(w.words.statusChangedNote, { note: facts.note }))] : []),
+      orderLink(w, shop, facts.orderId, facts.number),
       paragraph(w.fill(w.words.signOff, { shop: shop.name })),
     ],
   );

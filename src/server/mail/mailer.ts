@@ -12,7 +12,9 @@ import {
   newOrderNotice,
   orderPlacedMail,
   passwordResetMail,
+  shippedMail,
   statusChangedMail,
+  type ShippedFacts,
   type ShopIdentity,
   type StatusChangeFacts,
 } from './compose';
@@ -93,6 +95,10 @@ export class Mailer {
 
   async statusChanged(tx: DbOrTx, change: StatusChangeFacts): Promise<void> {
     await enqueueMail(tx, [statusChangedMail(await this.shop(tx, change.language), change)]);
+  }
+
+  async shipped(tx: DbOrTx, facts: ShippedFacts): Promise<void> {
+    await enqueueMail(tx, [shippedMail(await this.shop(tx, facts.language), facts)]);
   }
 
   async passwordReset(

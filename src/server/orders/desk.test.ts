@@ -297,6 +297,37 @@ describe(`finding and exporting orders (${testDriver})`, () => {
     }
   });
 
+  it('refuses days outside 2000 to 2099, in the list and the export alike', async () => {
+    const range = (field: string) => `${field} must be a day from 2000-01-01 to 2099-12-31`;
+    const cases: Array<[string, string]> = [
+      ['from=0000-01-01', range('from')],
+      ['from=0001-01-01', range('from')],
+      ['to=0001-12-31', range('to')],
+      ['to=0000-01-01', range('to')],
+      ['from=1999-12-31', range('from')],
+      ['to=2100-01-01', range('to')],
+      ['from=9999-12-31', range('from')],
+    ];
+    for (const [query, message] of cases) {
+      for (const path of ['/api/order', '/api/order/export.csv']) {
+        const res = await t.app.inject({ method: 'GET', url: `${path}?${query}`, headers: admin.headers });
+        expect(res.statusCode, `${path}?${query}`).toBe(400);
+        expect(res.json()).toEqual({ success: false, message });
+      }
+    }
+    // The edges themselves are days like any other.
+    for (const query of ['from=2000-01-01', 'to=2099-12-31']) {
+      expect(
+        (await t.app.inject({ method: 'GET', url: `/api/order?${query}`, headers: admin.headers }))
+          .statusCode,
+      ).toBe(200);
+      expect(
+        (await t.app.inject({ method: 'GET', url: `/api/order/export.csv?${query}`, headers: admin.headers }))
+          .statusCode,
+      ).toBe(200);
+    }
+  });
+
   describe('GET /api/order/export.csv', () => {
     const exportCsv = (user: TestUser | null, query = '') =>
       t.app.inject({ method: 'GET', url: `/api/order/export.csv${query}`, headers: user?.headers ?? {} });
@@ -365,6 +396,9 @@ describe(`finding and exporting orders (${testDriver})`, () => {
         'Shipping (EGP)',
         'Grand total (EGP)',
         'Status',
+        'Governorate',
+        'Cash on delivery fee (EGP)',
+        'Delivery',
       ]);
       expect(rows.map((row) => row[2])).toEqual([
         'Today Cancelled',
@@ -389,6 +423,10 @@ describe(`finding and exporting orders (${testDriver})`, () => {
         '70',
         '250.5',
         'Pending',
+        // Written straight into the database with a city and no governorate, as before issue 36.
+        '',
+        '0',
+        'Not shipped yet',
       ]);
       expect(rows.map((row) => row[8])).toEqual([
         'Proof uploaded',

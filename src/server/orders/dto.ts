@@ -1,9 +1,12 @@
 import { toEgp } from '@/shared/money';
 import { formatOrderNumber } from '@/shared/order-number';
 import type { OrderDto, OrderHistoryEntry, OrderLineDto } from '@/shared/schemas/order';
-import type { OrderLineRow } from '../db/schema';
+import type { DeliveryHistoryEntry, ShipmentDto } from '@/shared/schemas/delivery';
+import type { OrderLineRow, ShipmentRow } from '../db/schema';
+import type { DeliveryHistoryEntryRow } from '../delivery/queries';
 import { imageDto } from '../images/urls';
 import type { ObjectStore } from '../storage/types';
+import { awaitsVariant } from './lines';
 import type { HistoryEntryRow, OrderWithCustomer } from './queries';
 
 /** Turns a private proof key into a link that works without a token and expires (DESIGN §3). */
@@ -30,7 +33,16 @@ function lineDto(store: ObjectStore, line: OrderLineRow): OrderLineDto {
     },
     quantity: line.quantity,
     unitPrice,
-    variant: line.variant,
+    // An order placed before the Arabic values were kept says its English ones in their place.
+    variant:
+      awaitsVariant(line) || !line.variant
+        ? null
+        : {
+            sku: line.variant.sku,
+            options: line.variant.options,
+            optionsAr: { ...line.variant.options, ...line.variant.optionsAr },
+          },
+    variantToConfirm: awaitsVariant(line),
   };
 }
 
@@ -43,12 +55,44 @@ function historyEntryDto(entry: Omit<HistoryEntryRow, 'orderId'>): OrderHistoryE
   };
 }
 
+export function shipmentDto(shipment: ShipmentRow): ShipmentDto {
+  return {
+    courier: shipment.courier,
+    request: shipment.request,
+    trackingNumber: shipment.trackingNumber,
+    trackingUrl: shipment.trackingUrl,
+    courierState: shipment.courierState,
+    error: shipment.lastError,
+    cashToCollect: toEgp(shipment.cashToCollectPiastres),
+    cashCollected: shipment.cashCollectedPiastres === null ? null : toEgp(shipment.cashCollectedPiastres),
+    collectedAt: shipment.collectedAt?.toISOString() ?? null,
+    settled: shipment.payoutId !== null,
+  };
+}
+
+function deliveryEntryDto(entry: Omit<DeliveryHistoryEntryRow, 'orderId'>): DeliveryHistoryEntry {
+  return {
+    state: entry.state,
+    at: entry.at.toISOString(),
+    source: entry.source,
+    by: entry.by ? { _id: entry.by.id, username: entry.by.username } : null,
+    note: entry.note,
+  };
+}
+
+/** What an order's answer reads besides its row: its lines, its history, its parcel and its road. */
+export interface OrderParts {
+  lines: OrderLineRow[];
+  history: Array<Omit<HistoryEntryRow, 'orderId'>>;
+  shipment: ShipmentRow | null;
+  deliveryHistory: Array<Omit<DeliveryHistoryEntryRow, 'orderId'>>;
+}
+
 export function orderDto(
   store: ObjectStore,
   signProofLink: ProofLinkSigner,
   { order, customer, verifier }: OrderWithCustomer,
-  lines: OrderLineRow[],
-  history: Array<Omit<HistoryEntryRow, 'orderId'>>,
+  { lines, history, shipment, deliveryHistory }: OrderParts,
 ): OrderDto {
   return {
     _id: order.id,
@@ -66,9 +110,15 @@ export function orderDto(
     landmark: order.landmark,
     area: order.area,
     city: order.city,
+    governorate: order.governorate,
+    deliveryZone:
+      order.deliveryZoneId === null
+        ? null
+        : { id: order.deliveryZoneId, name: order.deliveryZoneName ?? { en: order.deliveryZoneId, ar: '' } },
     products: lines.map((line) => lineDto(store, line)),
     totalPrice: toEgp(order.totalPiastres),
     shippingFee: toEgp(order.shippingFeePiastres),
+    cashOnDeliveryFee: toEgp(order.cashOnDeliveryFeePiastres),
     grandTotal: toEgp(order.grandTotalPiastres),
     paymentType: order.paymentType,
     paymentImage: order.paymentImageKey ? { url: signProofLink(order.paymentImageKey) } : null,
@@ -79,6 +129,9 @@ export function orderDto(
       at: order.paymentVerifiedAt?.toISOString() ?? null,
       by: verifier ? { _id: verifier.id, username: verifier.username } : null,
     },
+    deliveryState: order.delivery,
+    shipment: shipment ? shipmentDto(shipment) : null,
+    deliveryHistory: deliveryHistory.map(deliveryEntryDto),
   };
 }
 

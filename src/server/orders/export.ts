@@ -1,12 +1,13 @@
-import { Readable, pipeline } from 'node:stream';
-import { stringify } from 'csv-stringify';
+import type { Readable } from 'node:stream';
 import { shopDateTime } from '@/shared/dates';
 import { format, messages } from '@/shared/messages';
+import { governorateName } from '@/shared/governorates';
 import { toEgp } from '@/shared/money';
 import { formatOrderNumber } from '@/shared/order-number';
 import { ORDER_STATUS_WORDS, PAYMENT_TYPE_WORDS, PROOF_STATE_WORDS, proofState } from '@/shared/order-words';
 import type { VariantOptions } from '@/shared/schemas/variants';
 import { variantLabel } from '@/shared/variant-label';
+import { csvStream } from '../csv';
 import type { DbOrTx } from '../db/client';
 import { groupByOrder } from './dto';
 import { exportOrderPage, itemsOfOrders, type AdminOrderFilter, type ExportCursor } from './queries';
@@ -30,14 +31,27 @@ const HEADERS = [
   a.csvShipping,
   a.csvGrandTotal,
   a.csvStatus,
+  // Issue 36, after SPEC's columns so a sheet reading them by position still reads them.
+  a.csvGovernorate,
+  a.csvCashOnDeliveryFee,
+  a.csvDelivery,
 ];
 
 /**
  * 'Layla Dress (M / Navy) × 2': a line's name, the size and colour it was sold in (what the packer
  * picks), and its quantity.
  */
-function itemText(line: { name: string; variant: { options: VariantOptions } | null; quantity: number }) {
-  const chosen = line.variant ? variantLabel([], line.variant.options) : '';
+function itemText(line: {
+  name: string;
+  variant: { options: VariantOptions; toConfirm?: true } | null;
+  quantity: number;
+}) {
+  // A line ordered without its size (issue 35) says so until the owner chooses it.
+  const chosen = line.variant?.toConfirm
+    ? messages.orders.variantToConfirm
+    : line.variant
+      ? variantLabel([], line.variant.options)
+      : '';
   const name = chosen ? format(messages.cart.variantName, { name: line.name, values: chosen }) : line.name;
   return format(messages.orders.itemCount, { name, n: line.quantity });
 }
@@ -77,6 +91,9 @@ async function* exportRows(db: DbOrTx, filter: AdminOrderFilter): AsyncGenerator
         toEgp(order.shippingFeePiastres),
         toEgp(order.grandTotalPiastres),
         ORDER_STATUS_WORDS[order.status],
+        order.governorate ? governorateName(order.governorate, 'en') : '',
+        toEgp(order.cashOnDeliveryFeePiastres),
+        messages.delivery.deliveryStates[order.delivery],
       ];
     }
     const last = page.at(-1);
@@ -92,9 +109,5 @@ async function* exportRows(db: DbOrTx, filter: AdminOrderFilter): AsyncGenerator
  * than 500. `onError` hears a failure after the answer began (the download then ends cut short).
  */
 export function ordersCsv(db: DbOrTx, filter: AdminOrderFilter, onError: (error: Error) => void): Readable {
-  const csv = stringify({ bom: true, header: true, columns: HEADERS, escape_formulas: true });
-  pipeline(Readable.from(exportRows(db, filter)), csv, (error) => {
-    if (error) onError(error);
-  });
-  return csv;
+  return csvStream(exportRows(db, filter), { columns: HEADERS, bom: true }, onError);
 }

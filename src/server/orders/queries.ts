@@ -16,15 +16,16 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { City, OrderStatus } from '@/shared/constants';
+import type { OrderStatus } from '@/shared/constants';
 import { addDays, shopDay, shopDayStart } from '@/shared/dates';
 import { parseOrderNumber } from '@/shared/order-number';
 import type { OrderFilter } from '@/shared/schemas/order';
+import type { VariantOptions } from '@/shared/schemas/variants';
 import { cartLineColumns } from '../cart/queries';
 import type { DbOrTx, Tx } from '../db/client';
 import { sqlWrittenOnce, writtenOnce } from '../db/prepared';
 import { containsText, startsWithText } from '../db/text-search';
-import { shippingFeeSql } from '../settings/store';
+import { deliveryZonesSql } from '../settings/store';
 import {
   cartLines,
   carts,
@@ -92,6 +93,7 @@ function adminWhere(filter: AdminOrderFilter, now: Date): SQL | undefined {
   if (filter.status) conditions.push(eq(orders.status, filter.status));
   if (filter.paymentType) conditions.push(eq(orders.paymentType, filter.paymentType));
   if (filter.proof === 'toCheck') conditions.push(proofToCheck);
+  if (filter.delivery) conditions.push(eq(orders.delivery, filter.delivery));
   conditions.push(...placedBetween(filter.from, filter.to && addDays(filter.to, 1)));
   if (filter.period) {
     const today = shopDay(now);
@@ -146,7 +148,7 @@ export type HistoryEntryRow = Awaited<ReturnType<typeof historyOfOrders>>[number
 
 export async function addHistoryEntry(
   tx: Tx,
-  entry: { orderId: string; status: OrderStatus; byUserId: string; note: string | null },
+  entry: { orderId: string; status: OrderStatus; byUserId: string | null; note: string | null },
 ): Promise<void> {
   await tx.insert(orderHistory).values(entry);
 }
@@ -253,6 +255,38 @@ export async function lockOrder(tx: Tx, orderId: string) {
     .for('update', { of: orders });
   return row ?? null;
 }
+export type LockedOrder = NonNullable<Awaited<ReturnType<typeof lockOrder>>>;
+
+/** The product a variant belongs to and what the line keeps of it; null when there is no such variant. */
+export async function findVariant(db: DbOrTx, variantId: string) {
+  const [row] = await db
+    .select({
+      productId: productVariants.productId,
+      sku: productVariants.sku,
+      options: productVariants.options,
+      productOptions: products.options,
+    })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(eq(productVariants.id, variantId))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Gives a line ordered with its size to confirm the variant the owner chose (its stock taken by the caller). */
+export async function setLineVariant(
+  tx: Tx,
+  orderId: string,
+  lineId: string,
+  variant: { id: string; sku: string; options: VariantOptions; optionsAr: VariantOptions },
+): Promise<void> {
+  const { id, ...kept } = variant;
+  await tx
+    .update(orderLines)
+    .set({ variantId: id, variant: kept })
+    .where(and(eq(orderLines.id, lineId), eq(orderLines.orderId, orderId)));
+  await tx.update(orders).set({ updatedAt: new Date() }).where(eq(orders.id, orderId));
+}
 
 export async function setOrderStatus(tx: Tx, orderId: string, status: OrderStatus): Promise<void> {
   await tx.update(orders).set({ status, updatedAt: new Date() }).where(eq(orders.id, orderId));
@@ -293,7 +327,7 @@ const lockedCart = (earlier: SQL<string | null>) =>
         id: carts.id,
         userId: carts.userId,
         earlierOrderId: earlier,
-        shippingFee: shippingFeeSql(sql.placeholder('city')),
+        deliveryZones: deliveryZonesSql,
       })
       .from(carts)
       .where(eq(carts.id, sql.placeholder('cartId')))
@@ -308,19 +342,19 @@ const lockedCartWithKey = lockedCart(
 
 /**
  * Holds the cart until the transaction ends (two submits of one cart queue here) and, in the same
- * statement, reads the shipping fee of `city` (`shippingFeeOf` reads it) and looks up the order an
+ * statement, reads the shop's delivery zones (`zonesOf` reads them) and looks up the order an
  * `Idempotency-Key` already placed. The lookup sees the database as the statement began, before any
  * wait for the lock: a twin that placed the order meanwhile is caught later (the cart is empty by
  * then, or the key's primary key refuses a second order).
  */
 export async function lockCartForOrder(
   tx: Tx,
-  order: { cartId: string; userId: string; key: string | undefined; city: City },
+  order: { cartId: string; userId: string; key: string | undefined },
 ) {
-  const { cartId, userId, key, city } = order;
+  const { cartId, userId, key } = order;
   const [row] = key
-    ? await lockedCartWithKey(tx, { cartId, userId, key, city })
-    : await lockedCartWithoutKey(tx, { cartId, city });
+    ? await lockedCartWithKey(tx, { cartId, userId, key })
+    : await lockedCartWithoutKey(tx, { cartId });
   return row ?? null;
 }
 
@@ -366,10 +400,14 @@ export type OrderValues = Pick<
   | 'landmark'
   | 'area'
   | 'city'
+  | 'governorate'
+  | 'deliveryZoneId'
+  | 'deliveryZoneName'
   | 'paymentType'
   | 'paymentImageKey'
   | 'totalPiastres'
   | 'shippingFeePiastres'
+  | 'cashOnDeliveryFeePiastres'
   | 'grandTotalPiastres'
   | 'language'
 >;
@@ -386,18 +424,25 @@ const value = (name: string) => sql.placeholder(name);
  * an order's CPU, each time.
  */
 const orderWrite = sqlWrittenOnce<
-  OrderValues & { cartId: string; lines: string; idempotencyKey: string | null },
+  Omit<OrderValues, 'deliveryZoneName'> & {
+    deliveryZoneName: string | null;
+    cartId: string;
+    lines: string;
+    idempotencyKey: string | null;
+  },
   { createdMs: number | string; number: number | string }
 >(sql`
   with o as (
     insert into ${orders} (id, user_id, name, phone, address, street, building, floor, apartment, landmark,
-      area, city, payment_type, payment_image_key, total_piastres, shipping_fee_piastres,
-      grand_total_piastres, language)
+      area, city, governorate, delivery_zone_id, delivery_zone_name, payment_type, payment_image_key,
+      total_piastres, shipping_fee_piastres, cash_on_delivery_fee_piastres, grand_total_piastres, language)
     values (${value('id')}::uuid, ${value('userId')}::uuid, ${value('name')}, ${value('phone')},
       ${value('address')}, ${value('street')}, ${value('building')}, ${value('floor')}, ${value('apartment')},
-      ${value('landmark')}, ${value('area')}, ${value('city')}, ${value('paymentType')},
+      ${value('landmark')}, ${value('area')}, ${value('city')}, ${value('governorate')}::text,
+      ${value('deliveryZoneId')}::text, ${value('deliveryZoneName')}::jsonb, ${value('paymentType')},
       ${value('paymentImageKey')}::text, ${value('totalPiastres')}::integer,
-      ${value('shippingFeePiastres')}::integer, ${value('grandTotalPiastres')}::integer, ${value('language')})
+      ${value('shippingFeePiastres')}::integer, ${value('cashOnDeliveryFeePiastres')}::integer,
+      ${value('grandTotalPiastres')}::integer, ${value('language')})
     returning created_at, number
   ),
   d as (delete from ${cartLines} where cart_id = ${value('cartId')}::uuid),
@@ -432,6 +477,8 @@ export async function writeOrder(
   const { order, lines, idempotencyKey, cartId } = write;
   const [row] = await orderWrite(tx, {
     ...order,
+    // A jsonb parameter goes as its text: the drivers would send an object as something else.
+    deliveryZoneName: order.deliveryZoneName === null ? null : JSON.stringify(order.deliveryZoneName),
     cartId,
     lines: JSON.stringify(lines),
     idempotencyKey: idempotencyKey ?? null,

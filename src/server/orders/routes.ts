@@ -15,46 +15,34 @@ import {
   OrderPageAnswerSchema,
   OrderPaymentAnswerSchema,
   OrderStatusAnswerSchema,
+  LineVariantUpdateSchema,
+  OrderVariantAnswerSchema,
   PaymentUpdateSchema,
   PlacedOrderAnswerSchema,
   StatusUpdateSchema,
 } from '@/shared/schemas/order';
-import type { Db } from '../db/client';
 import { AppError } from '../errors';
-import type { UrlSigner } from '../files/signing';
-import type { Mailer } from '../mail/mailer';
 import { readMultipartForm } from '../images/multipart';
 import { currentUser } from '../plugins/auth-guard';
 import { errorAnswers } from '../plugins/docs';
-import type { ObjectStore } from '../storage/types';
-import type { ShopEvents } from '../events';
-import { createOrderService, inCheckoutWords } from './service';
+import { inCheckoutWords, type OrderService } from './service';
 
 export interface OrderRoutesOptions {
-  db: Db;
-  store: ObjectStore;
-  signer: UrlSigner;
-  /** How long a payment proof link stays valid (PROOF_LINK_TTL_SECONDS). */
-  proofLinkTtlSeconds: number;
-  /** Where placed orders and status changes are announced. */
-  events: ShopEvents;
-  mail: Mailer;
+  /** The orders' rules (./service.ts), shared with the delivery's routes. */
+  service: OrderService;
 }
 
 const tags = ['Orders'];
 const OrderParamsSchema = z.object({ id: z.uuid({ error: messages.orders.invalidOrderId }) });
+const OrderLineParamsSchema = OrderParamsSchema.extend({
+  lineId: z.uuid({ error: messages.orders.lineIdRule }),
+});
 /** The export's bytes, streamed as they are written: never JSON, so never serialized. */
 const CsvBodySchema = z.custom<Readable>().meta({ type: 'string', format: 'binary' });
 
 /** The orders of SPEC §7 and DESIGN §2. */
 export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app, options) => {
-  const service = createOrderService({
-    db: options.db,
-    store: options.store,
-    signProofLink: (key) => options.signer.sign(key, options.proofLinkTtlSeconds),
-    events: options.events,
-    mail: options.mail,
-  });
+  const { service } = options;
   app.post(
     '/api/order',
     {
@@ -149,7 +137,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
         description:
           'Newest first, streamed: UTF-8 with a byte order mark, RFC 4180 quoting. Columns: number, date ' +
           '(Cairo), customer, phone, email, city, address, payment method, proof state, items, total, ' +
-          'shipping, grand total, status.',
+          'shipping, grand total, status, then (issue 36) governorate, cash on delivery fee and delivery.',
         response: {
           200: {
             description: 'The filtered orders as a CSV file',
@@ -226,5 +214,29 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
         order: await service.setPaymentVerified(currentUser(request), request.params.id, verified),
       };
     },
+  );
+  app.patch(
+    '/api/order/:id/lines/:lineId/variant',
+    {
+      onRequest: app.requireAdmin,
+      preValidation: async (request: FastifyRequest) => {
+        request.body ??= {};
+      },
+      schema: {
+        params: OrderLineParamsSchema,
+        body: LineVariantUpdateSchema,
+        tags,
+        summary: 'Choose the variant of a line ordered with its size to confirm (admin)',
+        description:
+          'For a line a client ordered without a variant (`variantToConfirm`), while the order is pending: ' +
+          "the variant's stock is taken (409 when it has not enough), and the order may then be confirmed.",
+        response: { 200: OrderVariantAnswerSchema, ...errorAnswers(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: messages.orders.variantSet,
+      order: await service.setLineVariant(request.params.id, request.params.lineId, request.body.variantId),
+    }),
   );
 };

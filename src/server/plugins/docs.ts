@@ -27,6 +27,7 @@ const ERROR_MEANINGS = {
   404: 'Not found',
   409: 'A conflict: not enough stock, a taken email, a category that still has products',
   413: 'Too large',
+  410: 'Gone: a link that works once, used already',
   415: 'Not a multipart form, or a file that is not an image',
   429: 'Too many requests; try again in a minute',
   '5xx': 'The server failed, or is too busy or without its database (503, with Retry-After)',

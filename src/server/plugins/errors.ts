@@ -1,9 +1,12 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ConnectionError, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { languageFromAcceptLanguage } from '@/shared/language';
 import { messages } from '@/shared/messages';
 import type { Translator } from '@/shared/translate';
+import type { Database } from '../db/client';
 import { databaseUnavailableReason } from '../db/faults';
 import { AppError } from '../errors';
 import { describeIssue, type SchemaIssue } from '../invalid-input';
@@ -21,7 +24,8 @@ function issueOfEntry({ keyword, instancePath, message, params = {} }: Validatio
   const { issue, ...rest } = params;
   return {
     code: keyword,
-    path: issue?.path?.map(String).join('.') ?? instancePath?.replace(/^\//, '') ?? '',
+    // A JSON pointer ('/announcement/en') read as the schemas name fields ('announcement.en').
+    path: issue?.path?.map(String).join('.') ?? instancePath?.replace(/^\//, '').replaceAll('/', '.') ?? '',
     message: issue?.message ?? message ?? messages.errors.badRequest,
     params: rest,
   };
@@ -47,6 +51,45 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
     });
 }
 
+/** Node's refusals of what it could not read as a request, by its error's code, and their texts. */
+const CLIENT_ERRORS: Record<string, { status: number; message: string }> = {
+  HPE_HEADER_OVERFLOW: { status: 431, message: messages.errors.headersTooLarge },
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, message: messages.errors.requestTimeout },
+};
+
+/**
+ * Node's own answers to a request it could not read (its address and headers over 16 kB, a request
+ * slower than its timeout, bytes that are no HTTP), which no hook or handler ever sees: the same
+ * `{ success: false, message }`, in the language the bytes that came ask for. Passed to Fastify as its
+ * `clientErrorHandler` option; the connection then ends, as Node's own answer ends it.
+ */
+export function clientErrors(error: ConnectionError, socket: Socket): void {
+  // A connection the client reset: nobody is there to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const { status, message } = CLIENT_ERRORS[error.code] ?? {
+    status: 400,
+    message: messages.errors.badRequest,
+  };
+  // Node's error carries the bytes read so far (typed by Fastify as their JSON form: they are a Buffer).
+  const raw: unknown = (error as { rawPacket?: unknown }).rawPacket;
+  const read = Buffer.isBuffer(raw) ? raw.toString('latin1') : '';
+  const asked = /\r\naccept-language:([^\r\n]*)/i.exec(read)?.[1];
+  const body = JSON.stringify({
+    success: false,
+    message: translatorIn(languageFromAcceptLanguage(asked?.trim())).text(message),
+  });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n` +
+        'Content-Type: application/json; charset=utf-8\r\n' +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+        'Connection: close\r\n\r\n' +
+        body,
+    );
+  }
+  socket.destroy(error);
+}
+
 /**
  * A 4xx that Fastify or a plugin raised in its own English words ('Body cannot be empty when
  * content-type is set to …'): English callers read it as today; other languages hear what its status means.
@@ -69,15 +112,25 @@ const RETRY_AFTER_SECONDS = 5;
  * of an unexpected error never reaches the caller: it may hold SQL, paths or secrets.
  */
 export const errorHandler = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, options: { database?: Pick<Database, 'onConnected'> }) => {
+    // The outage being told: its first failure is logged, the others are the same news. It is over
+    // when the pool opens a connection again. Without the database to hear that from (a test's bare
+    // app), every failure is logged.
+    let outage: string | null = null;
+    options.database?.onConnected(() => {
+      if (outage) app.log.info({ reason: outage }, 'database reachable again');
+      outage = null;
+    });
     app.setErrorHandler((thrown: FastifyError | AppError, request, reply) => {
       const translator = translatorFor(request);
       let error = thrown;
       const unavailable = error instanceof AppError ? null : databaseUnavailableReason(error);
       if (unavailable) {
-        // A restart, a fail-over or a dropped connection: it passes, and the pool reconnects by itself.
-        // Logged by its reason only: Drizzle's wrapper holds the SQL and its parameters.
-        request.log.warn({ reason: unavailable }, 'database unavailable');
+        // A restart, a fail-over, a dropped connection, a database refusing connections: it passes,
+        // and the pool reconnects by itself. Logged by its reason only: Drizzle's wrapper holds the SQL
+        // and its parameters.
+        if (!outage) request.log.warn({ reason: unavailable }, 'database unavailable');
+        if (options.database) outage = unavailable;
         error = new AppError('UNAVAILABLE', messages.errors.shopBusy);
       }
       if (error instanceof AppError) {

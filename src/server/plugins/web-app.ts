@@ -138,6 +138,8 @@ function firstScreenEtag(indexEtag: string, screen: FirstScreen, moduleFiles: re
  */
 export interface PageSettings {
   shopName: string;
+  /** The name in Arabic, which Arabic pages carry instead; empty or absent: the English one. */
+  shopNameAr?: string | undefined;
   walletNumber: string;
   /** The digits of the shop's wa.me links; undefined (SHOP_WHATSAPP unset) hides them. */
   whatsappNumber?: string | undefined;
@@ -251,9 +253,14 @@ export async function webAppRoutes(
     const settings = await options.pageSettings();
     const key = JSON.stringify(settings);
     if (personalised?.settings !== key) {
-      const html = personaliseIndexHtml(template, settings);
+      const named = (pageLanguage: Language) =>
+        personaliseIndexHtml(template, {
+          ...settings,
+          shopName: (pageLanguage === 'ar' && settings.shopNameAr?.trim()) || settings.shopName,
+        });
+      const html = { en: named('en'), ar: named('ar') };
       const pageIn = ([pageLanguage, typeface]: (typeof variants)[Variant]) => {
-        const page = inLanguage(html, pageLanguage, arabicAssets, typeface);
+        const page = inLanguage(html[pageLanguage], pageLanguage, arabicAssets, typeface);
         // no-cache makes the browser ask on every visit; the tag lets the answer be an empty 304.
         return { html: page, etag: etagOf(page) };
       };

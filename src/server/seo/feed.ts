@@ -1,9 +1,9 @@
-import { Readable, pipeline } from 'node:stream';
-import { stringify } from 'csv-stringify';
+import type { Readable } from 'node:stream';
 import { format } from '@/shared/messages';
 import { seo } from '@/shared/messages/seo';
 import { finalPricePiastres, toEgp } from '@/shared/money';
 import { optionValue } from '@/shared/schemas/variants';
+import { csvStream } from '../csv';
 import { imageDto } from '../images/urls';
 import type { ObjectStore } from '../storage/types';
 import { absoluteUrl } from '../storage/public-url';
@@ -207,17 +207,14 @@ async function* csvRows(batches: AsyncIterable<CatalogueProduct[]>, context: Fee
 }
 
 /**
- * The same feed as CSV (RFC 4180 quoting, a header of the attribute names), written as it is read.
- * `onError` hears a failure after the answer began (the file then ends cut short).
+ * The same feed as CSV (a header of the attribute names), written as it is read, its cells defused as
+ * every CSV of the shop's is (a product named '=…' is no formula in a spreadsheet). `onError` hears a
+ * failure after the answer began (the file then ends cut short).
  */
 export function csvFeed(
   batches: AsyncIterable<CatalogueProduct[]>,
   context: FeedContext,
   onError: (error: Error) => void,
 ): Readable {
-  const csv = stringify({ header: true, columns: [...CSV_COLUMNS] });
-  pipeline(Readable.from(csvRows(batches, context)), csv, (error) => {
-    if (error) onError(error);
-  });
-  return csv;
+  return csvStream(csvRows(batches, context), { columns: CSV_COLUMNS }, onError);
 }

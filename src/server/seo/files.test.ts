@@ -297,3 +297,35 @@ describe('robots.txt, the sitemaps and the product feeds', () => {
     expect(googleProductCategory(null)).toBeUndefined();
   });
 });
+
+describe('the CSV feed, opened in a spreadsheet', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ PUBLIC_URL: ORIGIN });
+  });
+  afterAll(() => t.close());
+
+  it('defuses every cell that would start a formula, as the orders export does', async () => {
+    const formulas = [
+      '=HYPERLINK("https://evil.example","Sale")',
+      '+1+1',
+      '-2+3',
+      '@SUM(A1)',
+      '\tTab',
+      '\rReturn',
+    ];
+    for (const [i, name] of formulas.entries()) {
+      await createProduct(t, { name, slug: `formula-${i}`, description: name });
+    }
+    const res = await t.app.inject({ method: 'GET', url: '/feeds/products.csv' });
+    expect(res.statusCode).toBe(200);
+    const [header, ...rows] = readCsv(res.body);
+    const title = header!.indexOf('title');
+    const description = header!.indexOf('description');
+    expect(rows.map((row) => row[title]).sort()).toEqual(formulas.map((name) => `'${name}`).sort());
+    // A description is trimmed first: those of a tab or a return start with their text.
+    expect(rows.map((row) => row[description]).sort()).toEqual(
+      formulas.map((name) => (name.trim() === name ? `'${name}` : name.trim())).sort(),
+    );
+  });
+});

@@ -6,6 +6,7 @@ import { LANGUAGE_COOKIE } from '@/shared/language';
 import type { CategoryRow, ProductRow } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/app';
 import { createCategory, createProduct, createVariants } from '../test/catalog-fixtures';
+import { createUser } from '../test/users';
 import {
   jsonLdNodes,
   metaOf,
@@ -415,5 +416,71 @@ describe('a link preview (WhatsApp, Facebook) fetched without running JavaScript
     expect(metaOf(document, 'og:description')).toContain('450 EGP');
     expect(metaOf(document, 'product:price:amount')).toBe('450.00');
     expect(metaOf(document, 'og:image')).toBe(`${address}/uploads/products/shirt.webp`);
+  });
+});
+
+describe("the shop's Arabic name (Settings) on Arabic pages", () => {
+  let t: TestApp;
+  let dist: string;
+
+  beforeAll(async () => {
+    dist = await mkdtemp(join(tmpdir(), 'nour-seo-name-'));
+    await writeFile(join(dist, 'index.html'), INDEX);
+    t = await createTestApp({ WEB_DIST_DIR: dist, PUBLIC_URL: ORIGIN, SHOP_NAME: 'Layla' });
+    await createProduct(t, { name: 'Linen Dress', nameAr: 'فستان كتان', slug: 'linen-dress', price: 1000 });
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(dist, { recursive: true, force: true });
+  });
+
+  const arabic = { cookie: `${LANGUAGE_COOKIE}=ar` };
+  const headOf = async (url: string, headers: Record<string, string> = {}) => {
+    const res = await t.app.inject({ method: 'GET', url, headers });
+    expect(res.statusCode, url).toBe(200);
+    const document = parseHtml(res.body);
+    return {
+      title: document.title,
+      siteName: metaOf(document, 'og:site_name'),
+      // What the app reads for its header, its footer and every tab title.
+      appName: metaOf(document, 'shop-name'),
+    };
+  };
+  const saveName = async (shopName: { en?: string; ar?: string }) => {
+    const admin = await createUser(t, { role: 'admin' });
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/settings',
+      headers: admin.headers,
+      payload: { shopName },
+    });
+    expect(res.statusCode).toBe(200);
+  };
+
+  it('says the English name while no Arabic one is saved', async () => {
+    expect(await headOf('/product/linen-dress', arabic)).toEqual({
+      title: 'فستان كتان | Layla',
+      siteName: 'Layla',
+      appName: 'Layla',
+    });
+  });
+
+  it('says the Arabic name in the title, og:site_name and the app’s name on Arabic pages only', async () => {
+    await saveName({ ar: 'ليلى' });
+    expect(await headOf('/product/linen-dress', arabic)).toEqual({
+      title: 'فستان كتان | ليلى',
+      siteName: 'ليلى',
+      appName: 'ليلى',
+    });
+    const home = await headOf('/', arabic);
+    expect(home.siteName).toBe('ليلى');
+    expect(home.title).toContain('ليلى');
+    expect((await headOf('/cart', arabic)).title).toBe('ليلى');
+    expect(await headOf('/product/linen-dress')).toEqual({
+      title: 'Linen Dress | Layla',
+      siteName: 'Layla',
+      appName: 'Layla',
+    });
+    expect((await headOf('/product/linen-dress?lang=ar')).siteName).toBe('ليلى');
   });
 });

@@ -17,6 +17,8 @@ import { isPolicyPageSlug, seoTexts, standardPolicyPageText, type PolicyPageText
 /** The shop as its pages' heads name it; a function, so a change of its settings shows at once. */
 export interface SeoShop {
   name: string;
+  /** The name the owner wrote in Arabic (Settings); empty or absent: Arabic pages say the English one. */
+  nameAr?: string | undefined;
   /** Absolute or a path on this server. */
   logo?: string | undefined;
   /** The shop's pages elsewhere (Facebook, Instagram, TikTok), for the Organization's `sameAs`. */
@@ -85,7 +87,9 @@ const paged = (path: string, page: number) => (page > 1 ? `${path}?page=${page}`
  */
 export function seoPageHeads({ catalog, shop: shopOf, policyPageTexts }: SeoPagesDeps) {
   return async function pageHead({ path, search, language, origin }: PageRequest): Promise<PageHead> {
-    const shop = await shopOf();
+    const owner = await shopOf();
+    // An Arabic page names the shop as the owner wrote it in Arabic, when she did.
+    const shop = { ...owner, name: nameIn(owner, language) };
     const texts = seoTexts(language);
     const url = (page: string) => localisedUrl(origin, page, language);
     const image = (address: string | undefined) => (address ? absoluteUrl(address, origin) : undefined);

@@ -1,4 +1,6 @@
+import { HOME_SECTIONS } from '@/shared/shell-constants';
 import { SHIPPING_FEES } from '@/shared/constants';
+import { deliveryZonesOf } from '@/shared/delivery';
 import type { ShopSettings } from '@/shared/schemas/settings';
 import type { Config } from '../config';
 
@@ -86,7 +88,14 @@ export function defaultSettings(
     social: { facebook: '', instagram: '', tiktok: '' },
     walletNumber: config.SHOP_WALLET_NUMBER,
     shippingFees: { ...SHIPPING_FEES },
+    deliveryZones: deliveryZonesOf(SHIPPING_FEES),
     announcement: { en: '', ar: '' },
     policies: POLICIES,
+    home: {
+      heroTitle: { en: '', ar: '' },
+      heroText: { en: '', ar: '' },
+      heroLink: '',
+      sections: [...HOME_SECTIONS],
+    },
   };
 }

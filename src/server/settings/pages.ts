@@ -1,3 +1,4 @@
+import type { CouriersStatus } from '@/shared/schemas/delivery';
 import type { PolicyPage } from '@/shared/constants';
 import type { Language } from '@/shared/language';
 import { inLanguage } from '@/shared/localized';
@@ -16,6 +17,13 @@ export function publicSettingsOf(store: ObjectStore, record: SettingsRecord): Pu
   return {
     ...shown,
     logo: record.logo ? imageDto(store, record.logo) : null,
+    heroImage: record.heroImage
+      ? {
+          ...imageDto(store, record.heroImage),
+          width: record.heroImage.width,
+          height: record.heroImage.height,
+        }
+      : null,
     whatsappDigits: record.settings.whatsapp ? whatsappDigits(record.settings.whatsapp) : null,
   };
 }
@@ -29,14 +37,19 @@ export function pageSettingsOf(store: ObjectStore, record: SettingsRecord): Page
   return {
     publicSettings: publicSettingsOf(store, record),
     shopName: settings.shopName.en,
+    shopNameAr: settings.shopName.ar,
     walletNumber: settings.walletNumber,
     whatsappNumber: (settings.whatsapp && whatsappDigits(settings.whatsapp)) || undefined,
   };
 }
 
 /** The admin's view: everything, the pages' Markdown too. */
-export function fullSettingsOf(store: ObjectStore, record: SettingsRecord): FullSettings {
-  return { ...publicSettingsOf(store, record), policies: record.settings.policies };
+export function fullSettingsOf(
+  store: ObjectStore,
+  couriers: CouriersStatus,
+  record: SettingsRecord,
+): FullSettings {
+  return { ...publicSettingsOf(store, record), policies: record.settings.policies, couriers };
 }
 
 /** Rendered pages of the settings last seen: Markdown is rendered once per change, not per visit. */

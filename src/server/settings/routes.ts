@@ -6,15 +6,19 @@ import {
   PolicyPageAnswerSchema,
   PolicyPageParamsSchema,
   PolicyPageQuerySchema,
+  PolicyPreviewAnswerSchema,
+  PolicyPreviewSchema,
   PublicSettingsAnswerSchema,
   ShopSettingsPatchSchema,
 } from '@/shared/schemas/settings';
 import { discardImages, storeImages } from '../admin/images';
 import { AppError } from '../errors';
 import { readMultipartForm } from '../images/multipart';
-import { storeLogoImage } from '../images/pipeline';
+import { storeHeroImage, storeLogoImage } from '../images/pipeline';
 import { errorAnswers } from '../plugins/docs';
 import type { ObjectStore } from '../storage/types';
+import type { CouriersStatus } from '@/shared/schemas/delivery';
+import { markdownToSafeHtml } from './markdown';
 import { fullSettingsOf, policyPageOf, publicSettingsOf } from './pages';
 import type { SettingsStore } from './store';
 
@@ -25,10 +29,12 @@ const tags = ['settings'];
  * The shop's settings (issue 16): every visitor reads the public part and the policy pages; the admin
  * reads everything and changes it. Writes go through the settings store, which tells the other processes.
  */
-export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsStore; store: ObjectStore }> = async (
-  app,
-  { settings, store },
-) => {
+export const settingsRoutes: FastifyPluginAsyncZod<{
+  settings: SettingsStore;
+  store: ObjectStore;
+  /** Whether each courier is connected (issue 36), shown with the owner's settings. */
+  couriers: CouriersStatus;
+}> = async (app, { settings, store, couriers }) => {
   const onRequest = app.requireAdmin;
 
   app.get(
@@ -62,7 +68,10 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsStore; st
         },
       },
     },
-    async () => ({ success: true as const, settings: fullSettingsOf(store, await settings.current()) }),
+    async () => ({
+      success: true as const,
+      settings: fullSettingsOf(store, couriers, await settings.current()),
+    }),
   );
 
   app.patch(
@@ -85,8 +94,27 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsStore; st
     async (request) => ({
       success: true as const,
       message: m.saved,
-      settings: fullSettingsOf(store, await settings.update(request.body)),
+      settings: fullSettingsOf(store, couriers, await settings.update(request.body)),
     }),
+  );
+
+  app.post(
+    '/api/settings/policy-preview',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Render a policy page before saving it (admin)',
+        description:
+          "The Markdown sent, rendered and sanitised exactly as /api/pages/{page} renders the saved one: the Settings screen's preview.",
+        body: PolicyPreviewSchema,
+        response: {
+          200: PolicyPreviewAnswerSchema.describe('The Markdown as the policy page would show it'),
+          ...errorAnswers(400, 401, 403),
+        },
+      },
+    },
+    async (request) => ({ success: true as const, html: markdownToSafeHtml(request.body.markdown) }),
   );
 
   app.put(
@@ -119,7 +147,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsStore; st
       return {
         success: true as const,
         message: m.logoUploaded,
-        settings: fullSettingsOf(store, saved.record),
+        settings: fullSettingsOf(store, couriers, saved.record),
       };
     },
   );
@@ -143,7 +171,69 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsStore; st
       return {
         success: true as const,
         message: m.logoRemoved,
-        settings: fullSettingsOf(store, saved.record),
+        settings: fullSettingsOf(store, couriers, saved.record),
+      };
+    },
+  );
+
+  app.put(
+    '/api/settings/hero-image',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "Replace the home page's hero picture (admin)",
+        description:
+          'multipart/form-data with one image under "heroImage" (JPEG, PNG, WebP, GIF or AVIF, 5 MB at most), ' +
+          'stored as WebP with smaller copies. The home page shows it in its opening (issue 35).',
+        response: {
+          200: FullSettingsAnswerSchema.describe('The settings with the new hero picture'),
+          ...errorAnswers(400, 401, 403, 413, 415),
+        },
+      },
+    },
+    async (request) => {
+      const form = await readMultipartForm(request, { files: { heroImage: { max: 1 } } });
+      const upload = form.files.heroImage[0];
+      if (!upload) throw new AppError('BAD_REQUEST', m.heroImageRequired);
+      const heroImage = await storeHeroImage(store, upload);
+      let saved;
+      try {
+        saved = await settings.setHeroImage(heroImage);
+      } catch (error) {
+        await discardImages(store, [heroImage]);
+        throw error;
+      }
+      await discardImages(store, [saved.replaced]);
+      return {
+        success: true as const,
+        message: m.heroImageUploaded,
+        settings: fullSettingsOf(store, couriers, saved.record),
+      };
+    },
+  );
+
+  app.delete(
+    '/api/settings/hero-image',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "Remove the home page's hero picture (admin)",
+        description: 'The home page shows its newest pieces in the opening again.',
+        response: {
+          200: FullSettingsAnswerSchema.describe('Every setting, for the owner'),
+          ...errorAnswers(401, 403),
+        },
+      },
+    },
+    async () => {
+      const saved = await settings.setHeroImage(null);
+      await discardImages(store, [saved.replaced]);
+      return {
+        success: true as const,
+        message: m.heroImageRemoved,
+        settings: fullSettingsOf(store, couriers, saved.record),
       };
     },
   );

@@ -9,7 +9,9 @@ import { makeImage } from '../test/images';
 import { multipartBody } from '../test/multipart';
 import { gizaShipping } from '../test/shipping';
 import { createUser, type TestUser } from '../test/users';
-import { shippingFeeOf } from './store';
+import { sweepOrphanedFiles } from '../images/sweeper';
+import { deliveryZonesOf } from '@/shared/delivery';
+import { zonesOf } from './store';
 
 const m = messages.settings;
 
@@ -44,6 +46,79 @@ describe('shop settings API', () => {
       headers: user?.headers ?? {},
       payload: payload as object,
     });
+
+  it('previews Markdown for the owner exactly as the policy page renders it, saving nothing', async () => {
+    const markdown = '# Returns\n\nWithin **30 days**. <script>alert(1)</script> [us](javascript:alert(1))';
+    const preview = (payload: unknown, user: TestUser | null = admin) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/settings/policy-preview',
+        headers: user?.headers ?? {},
+        payload: payload as object,
+      });
+    const res = await preview({ markdown });
+    expect(res.statusCode).toBe(200);
+    const { html } = res.json<{ success: true; html: string }>();
+    expect(html).toContain('<h1>Returns</h1>');
+    expect(html).toContain('<strong>30 days</strong>');
+    expect(html).not.toContain('<script');
+    expect(html).not.toContain('href="javascript');
+
+    // The same Markdown saved: the shop's page answers the same HTML.
+    expect((await patch({ policies: { privacy: { en: markdown } } })).statusCode).toBe(200);
+    const page = await t.app.inject({ method: 'GET', url: '/api/pages/privacy' });
+    expect(page.json<PolicyPageAnswer>().page.html).toBe(html);
+
+    const tooLong = await preview({ markdown: 'x'.repeat(20_001) });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json()).toMatchObject({ success: false, message: expect.stringContaining('markdown') });
+    const missing = await preview({});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({ success: false });
+    expect((await preview({ markdown: 'x' }, shopper)).statusCode).toBe(403);
+    expect((await preview({ markdown: 'x' }, null)).statusCode).toBe(401);
+  });
+
+  it('round-trips the home page: hero texts merged by language, a link, the sections in a new order', async () => {
+    expect((await publicSettings()).home).toEqual({
+      heroTitle: { en: '', ar: '' },
+      heroText: { en: '', ar: '' },
+      heroLink: '',
+      sections: ['sale', 'newest', 'categories'],
+    });
+    const res = await patch({
+      home: {
+        heroTitle: { en: 'Eid edit', ar: 'تشكيلة العيد' },
+        heroLink: '/category/women',
+        sections: ['newest', 'categories', 'sale'],
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await patch({ home: { heroText: { en: 'Kaftans for every evening' } } })).statusCode).toBe(200);
+    expect((await publicSettings()).home).toEqual({
+      heroTitle: { en: 'Eid edit', ar: 'تشكيلة العيد' },
+      heroText: { en: 'Kaftans for every evening', ar: '' },
+      heroLink: '/category/women',
+      sections: ['newest', 'categories', 'sale'],
+    });
+    expect((await patch({ home: { heroLink: 'https://example.com/eid' } })).statusCode).toBe(200);
+    expect((await patch({ home: { heroLink: '' } })).statusCode).toBe(200);
+  });
+
+  it.each([
+    [{ home: { sections: ['sale', 'sale', 'newest'] } }, m.homeSectionsRule],
+    [{ home: { sections: ['sale', 'newest'] } }, m.homeSectionsRule],
+    [{ home: { sections: ['sale', 'newest', 'bestsellers'] } }, m.homeSectionsRule],
+    [{ home: { heroLink: 'javascript:alert(1)' } }, m.heroLinkRule],
+    [{ home: { heroLink: '//evil.example' } }, m.heroLinkRule],
+    [{ home: { heroTitle: { en: 'x'.repeat(81) } } }, 'home.heroTitle.en'],
+  ])('refuses the home page %j with a clear message', async (payload, message) => {
+    const before = (await publicSettings()).home;
+    const res = await patch(payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ success: false, message: expect.stringContaining(message) });
+    expect((await publicSettings()).home).toEqual(before);
+  });
 
   it('starts from the environment, with DESIGN §3 fees, and answers no Markdown publicly', async () => {
     const settings = await publicSettings();
@@ -145,7 +220,22 @@ describe('shop settings API', () => {
         headers: user?.headers ?? {},
       });
       expect(logo.statusCode).toBe(status);
+      const hero = await t.app.inject({
+        method: 'DELETE',
+        url: '/api/settings/hero-image',
+        headers: user?.headers ?? {},
+      });
+      expect(hero.statusCode).toBe(status);
+      const heroBody = multipartBody({}, { heroImage: await makeImage(40, 20, 'png') });
+      const heroUpload = await t.app.inject({
+        method: 'PUT',
+        url: '/api/settings/hero-image',
+        headers: { ...user?.headers, ...heroBody.headers },
+        payload: heroBody.payload,
+      });
+      expect(heroUpload.statusCode).toBe(status);
     }
+    expect((await publicSettings()).heroImage).toBeNull();
     expect((await publicSettings()).walletNumber).toBe('01112223334');
   });
 
@@ -193,6 +283,79 @@ describe('shop settings API', () => {
     expect(refused.json<{ message: string }>().message).toBe(m.logoRequired);
   });
 
+  it('takes the home page’s hero picture through the image pipeline, keeps it, replaces and removes it', async () => {
+    const upload = async (file: Buffer) => {
+      const body = multipartBody({}, { heroImage: file });
+      return t.app.inject({
+        method: 'PUT',
+        url: '/api/settings/hero-image',
+        headers: { ...admin.headers, ...body.headers },
+        payload: body.payload,
+      });
+    };
+    const keyOf = (url: string) => new URL(url, 'http://x').pathname.split('/uploads/')[1]!;
+    expect((await publicSettings()).heroImage).toBeNull();
+
+    const first = await upload(await makeImage(2000, 1000, 'png'));
+    expect(first.statusCode).toBe(200);
+    expect(first.json<FullSettingsAnswer>().message).toBe(m.heroImageUploaded);
+    const hero = first.json<FullSettingsAnswer>().settings.heroImage!;
+    // WebP, at most 1600 px wide, with its height at that width for the page's box.
+    expect(hero.url).toMatch(/\/shop\/[0-9a-f]+-[0-9a-f]+\.webp$/);
+    expect(hero).toMatchObject({ width: 1600, height: 800 });
+    expect(hero.srcset).toContain('320w');
+    expect(hero.srcset).toContain('1024w');
+    expect(hero.srcset).toContain('1600w');
+    expect((await publicSettings()).heroImage).toEqual(hero);
+    const stored = await t.store.get(keyOf(hero.url));
+    expect(stored).not.toBeNull();
+
+    // Saving the home page's texts keeps the picture; the orphan sweep leaves it be.
+    expect((await patch({ home: { heroTitle: { en: 'Eid edit' } } })).statusCode).toBe(200);
+    expect((await publicSettings()).heroImage).toEqual(hero);
+    await sweepOrphanedFiles({ db: t.database.db, store: t.store, minAgeMs: 0 });
+    expect(await t.store.get(keyOf(hero.url))).not.toBeNull();
+
+    // A file that is not a picture is refused in words, and the picture stays.
+    const text = await upload(Buffer.from('not a picture at all'));
+    expect(text.statusCode).toBe(415);
+    expect(text.json<{ success: boolean; message: string }>()).toMatchObject({
+      success: false,
+      message: messages.admin.notAnImage,
+    });
+    const empty = multipartBody({ note: 'no file' });
+    const missing = await t.app.inject({
+      method: 'PUT',
+      url: '/api/settings/hero-image',
+      headers: { ...admin.headers, ...empty.headers },
+      payload: empty.payload,
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json<{ message: string }>().message).toBe(m.heroImageRequired);
+    expect((await publicSettings()).heroImage).toEqual(hero);
+
+    // A new picture replaces it, and the old files go.
+    const second = await upload(await makeImage(600, 800, 'jpeg'));
+    expect(second.statusCode).toBe(200);
+    const replaced = second.json<FullSettingsAnswer>().settings.heroImage!;
+    expect(replaced).toMatchObject({ width: 600, height: 800 });
+    expect(replaced.url).not.toBe(hero.url);
+    expect(await t.store.get(keyOf(hero.url))).toBeNull();
+    expect(second.json<FullSettingsAnswer>().settings.home.heroTitle.en).toBe('Eid edit');
+
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/settings/hero-image',
+      headers: admin.headers,
+    });
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json<FullSettingsAnswer>().message).toBe(m.heroImageRemoved);
+    expect(removed.json<FullSettingsAnswer>().settings.heroImage).toBeNull();
+    expect((await publicSettings()).heroImage).toBeNull();
+    expect(await t.store.get(keyOf(replaced.url))).toBeNull();
+    expect((await patch({ home: { heroTitle: { en: '' } } })).statusCode).toBe(200);
+  });
+
   it("charges the next order the new fee and leaves a placed order's fee be", async () => {
     const product = await insertTestProduct(t, { price: 100, stock: 10 });
     const order = async () => {
@@ -236,11 +399,12 @@ describe('shop settings API', () => {
   });
 });
 
-describe('shippingFeeOf', () => {
-  it("reads the settings' fee, and DESIGN §3's fee where no settings row was read", () => {
-    expect(shippingFeeOf('55.5', 'Giza')).toBe(55.5);
-    expect(shippingFeeOf('0', 'Cairo')).toBe(0);
-    expect(shippingFeeOf(null, 'Cairo')).toBe(SHIPPING_FEES.Cairo);
-    expect(shippingFeeOf(undefined, 'Outside Cairo and Giza')).toBe(SHIPPING_FEES['Outside Cairo and Giza']);
+describe('zonesOf', () => {
+  it("reads the settings' zones, and DESIGN §3's three where no settings row (or no zones) was read", () => {
+    const zones = deliveryZonesOf({ Cairo: 50, Giza: 40, 'Outside Cairo and Giza': 100 });
+    expect(zonesOf(zones)).toEqual(zones);
+    expect(zonesOf(JSON.stringify(zones))).toEqual(zones);
+    expect(zonesOf(null)).toEqual(deliveryZonesOf(SHIPPING_FEES));
+    expect(zonesOf(undefined)).toEqual(deliveryZonesOf(SHIPPING_FEES));
   });
 });

@@ -1,6 +1,13 @@
-import { eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { SHIPPING_FEES, type City } from '@/shared/constants';
-import { ShopSettingsSchema, type ShopSettings, type ShopSettingsPatch } from '@/shared/schemas/settings';
+import { eq, sql } from 'drizzle-orm';
+import { SHIPPING_FEES } from '@/shared/constants';
+import { cityFeesOf, deliveryZonesOf, withCityFees } from '@/shared/delivery';
+import {
+  DeliveryZonesSchema,
+  ShopSettingsSchema,
+  type DeliveryZone,
+  type ShopSettings,
+  type ShopSettingsPatch,
+} from '@/shared/schemas/settings';
 import type { Broadcast } from '../broadcast';
 import type { Db, DbOrTx } from '../db/client';
 import { writtenOnce } from '../db/prepared';
@@ -16,24 +23,56 @@ const SETTINGS_CHANGED = 'settings';
 const DEAF_LIFETIME_MS = 1_000;
 const ROW_ID = 1;
 
+/** The hero picture (issue 35): stored with its displayed height, which the page needs for its box. */
+export type StoredHeroImage = StoredImage & { width: number; height: number };
+
 export interface SettingsRecord {
   settings: ShopSettings;
   logo: StoredImage | null;
+  heroImage: StoredHeroImage | null;
   updatedAt: Date;
 }
 
-/** The settings of a patch applied: a group (social, fees, a text's languages, a page) is merged part by part. */
+/**
+ * The settings row's JSON: the owner's settings and, beside them, the hero picture, kept there rather
+ * than in a column of its own (no migration for one picture).
+ */
+type StoredSettings = ShopSettings & { heroImage?: StoredHeroImage | null };
+
+/**
+ * The settings of a patch applied: a group (social, fees, a text's languages, a page) is merged part by
+ * part; a list (the delivery zones) is replaced whole.
+ */
 export function mergeSettings(current: ShopSettings, patch: ShopSettingsPatch): ShopSettings {
   const merged: Record<string, unknown> = { ...current };
   for (const [key, value] of Object.entries(patch)) {
     if (value === undefined) continue;
     const before = merged[key];
     merged[key] =
-      typeof value === 'object' && value !== null && typeof before === 'object' && before !== null
+      typeof value === 'object' &&
+      value !== null &&
+      !Array.isArray(value) &&
+      typeof before === 'object' &&
+      before !== null
         ? mergeSettingsGroup(before as Record<string, unknown>, value as Record<string, unknown>)
         : value;
   }
   return merged as ShopSettings;
+}
+
+/**
+ * The patch applied with the delivery zones and DESIGN §3's three fees kept in agreement (issue 36):
+ * zones sent replace the shop's and the three fees follow them; three fees sent (an older client's)
+ * set the fees of the zones those cities are charged as.
+ */
+function withZonesAndFees(current: ShopSettings, patch: ShopSettingsPatch): ShopSettings {
+  const merged = mergeSettings(current, patch);
+  if (!patch.deliveryZones && patch.shippingFees) {
+    merged.deliveryZones = withCityFees(current.deliveryZones, patch.shippingFees);
+  }
+  // Zones refused below (none, a governorate twice) are not read for fees.
+  if (!DeliveryZonesSchema.safeParse(merged.deliveryZones).success) return merged;
+  return { ...merged, shippingFees: cityFeesOf(merged.deliveryZones, merged.shippingFees) };
 }
 
 function mergeSettingsGroup(before: Record<string, unknown>, patch: Record<string, unknown>) {
@@ -42,7 +81,11 @@ function mergeSettingsGroup(before: Record<string, unknown>, patch: Record<strin
     if (value === undefined) continue;
     const was = merged[key];
     merged[key] =
-      typeof value === 'object' && value !== null && typeof was === 'object' && was !== null
+      typeof value === 'object' &&
+      value !== null &&
+      !Array.isArray(value) &&
+      typeof was === 'object' &&
+      was !== null
         ? { ...(was as object), ...(value as object) }
         : value;
   }
@@ -53,23 +96,20 @@ function mergeSettingsGroup(before: Record<string, unknown>, patch: Record<strin
 const settingsRow = writtenOnce((db) => db.select().from(shopSettings).where(eq(shopSettings.id, ROW_ID)));
 
 /**
- * The shipping fee of a city (`city`: its SQL, e.g. a placeholder) as the settings row says it now, as
- * text, or null: a column for the statement that locks an order's cart, so the fee is read in the
- * order's transaction without a statement of its own. `shippingFeeOf` reads the answer.
+ * The shop's delivery zones as the settings row holds them now (null: no row yet, or a row from before
+ * zones): a column for the statement that locks an order's cart, so the zones are read in the order's
+ * transaction without a statement of its own. `zonesOf` reads the answer.
  */
-export function shippingFeeSql(city: SQLWrapper): SQL<string | null> {
-  return sql<string | null>`(select ${shopSettings.settings} -> 'shippingFees' ->> ${city}::text
+export const deliveryZonesSql = sql<unknown>`(select ${shopSettings.settings} -> 'deliveryZones'
     from ${shopSettings} where ${shopSettings.id} = ${ROW_ID})`;
-}
 
 /**
- * The shipping fee of `city` in EGP from what `shippingFeeSql` read: the next order pays a changed fee,
- * and an order keeps the fee it was charged.
+ * The zones `deliveryZonesSql` read: the next order pays changed fees, and an order keeps what it was
+ * charged. No row yet (a database migrated but never served) charges DESIGN §3's fees.
  */
-export function shippingFeeOf(read: string | null | undefined, city: City): number {
-  const fee = read === null || read === undefined ? NaN : Number(read);
-  // No row yet (a database migrated but never served) charges DESIGN §3's fee.
-  return Number.isFinite(fee) ? fee : SHIPPING_FEES[city];
+export function zonesOf(read: unknown): DeliveryZone[] {
+  const zones = DeliveryZonesSchema.safeParse(typeof read === 'string' ? JSON.parse(read) : read);
+  return zones.success ? zones.data : deliveryZonesOf(SHIPPING_FEES);
 }
 
 export interface SettingsStoreDeps {
@@ -103,17 +143,30 @@ export async function createSettingsStore({
   let generation = 0;
   let reading: Promise<SettingsRecord> | undefined;
 
-  const fromRow = (row: typeof shopSettings.$inferSelect): SettingsRecord => ({
-    // Fields added to the settings after this row was written start at their defaults.
-    settings: { ...defaults, ...row.settings },
-    logo: row.logo ?? null,
-    updatedAt: row.updatedAt,
+  const fromRow = (row: typeof shopSettings.$inferSelect): SettingsRecord => {
+    const { heroImage = null, ...settings } = row.settings as StoredSettings;
+    return {
+      // Fields added to the settings after this row was written start at their defaults.
+      settings: { ...defaults, ...settings },
+      logo: row.logo ?? null,
+      heroImage,
+      updatedAt: row.updatedAt,
+    };
+  };
+  const empty = (): SettingsRecord => ({
+    settings: defaults,
+    logo: null,
+    heroImage: null,
+    updatedAt: new Date(0),
   });
+  /** The JSON written for `settings` with `heroImage` beside them. */
+  const stored = (settings: ShopSettings, heroImage: StoredHeroImage | null): ShopSettings =>
+    (heroImage ? { ...settings, heroImage } : settings) as ShopSettings;
 
   async function read(source: DbOrTx): Promise<SettingsRecord> {
     const started = generation;
     const [row] = await settingsRow(source, {});
-    const record = row ? fromRow(row) : { settings: defaults, logo: null, updatedAt: new Date(0) };
+    const record = row ? fromRow(row) : empty();
     if (started === generation) kept = { record, at: clock.now() };
     return record;
   }
@@ -150,7 +203,7 @@ export async function createSettingsStore({
   async function write(change: (current: SettingsRecord) => Partial<typeof shopSettings.$inferInsert>) {
     const { record, previous } = await db.transaction(async (tx) => {
       const [row] = await tx.select().from(shopSettings).where(eq(shopSettings.id, ROW_ID)).for('update');
-      const current = row ? fromRow(row) : { settings: defaults, logo: null, updatedAt: new Date(0) };
+      const current = row ? fromRow(row) : empty();
       const values = { ...change(current), updatedAt: new Date() };
       const [written] = await tx
         .insert(shopSettings)
@@ -179,9 +232,10 @@ export async function createSettingsStore({
     /** Applies the owner's patch; answers the settings saved. The merged whole is checked again. */
     async update(patch: ShopSettingsPatch): Promise<SettingsRecord> {
       const { record } = await write((current) => {
-        const merged = ShopSettingsSchema.safeParse(mergeSettings(current.settings, patch));
+        const merged = ShopSettingsSchema.safeParse(withZonesAndFees(current.settings, patch));
         if (!merged.success) throw new AppError('BAD_REQUEST', merged.error.issues[0]?.message ?? '');
-        return { settings: merged.data };
+        // The check keeps only the owner's fields: the hero picture beside them stays.
+        return { settings: stored(merged.data, current.heroImage) };
       });
       return record;
     },
@@ -192,6 +246,16 @@ export async function createSettingsStore({
     ): Promise<{ record: SettingsRecord; replaced: StoredImage | null }> {
       const { record, previous } = await write(() => ({ logo }));
       return { record, replaced: previous.logo };
+    },
+
+    /** Sets (or with null removes) the hero picture; answers the settings and the picture it replaced, to delete. */
+    async setHeroImage(
+      heroImage: StoredHeroImage | null,
+    ): Promise<{ record: SettingsRecord; replaced: StoredHeroImage | null }> {
+      const { record, previous } = await write((current) => ({
+        settings: stored(current.settings, heroImage),
+      }));
+      return { record, replaced: previous.heroImage };
     },
 
     /** Whether other processes' changes are heard now (else settings are read again every second). */

@@ -4,6 +4,7 @@ import type { LocalizedText } from '@/shared/localized';
 import { messages } from '@/shared/messages';
 import { toPiastres } from '@/shared/money';
 import type { ProductOption, VariantInput } from '@/shared/schemas/variants';
+import { arabicOptionsOf } from '@/shared/option-texts';
 import { variantLabel } from '@/shared/variant-label';
 import type { Phrase, PhraseValue } from '@/shared/translate';
 import type { DbOrTx, Tx } from '../db/client';
@@ -49,7 +50,14 @@ export function variantDisplayName(
 ): Phrase {
   return {
     template: messages.cart.variantName,
-    values: { name: productName, values: variantLabel(options, chosen) },
+    // In Arabic with the values' Arabic where the owner wrote it (issue 35): 'فستان ليلى (M / كحلي)'.
+    values: {
+      name: productName,
+      values: {
+        en: variantLabel(options, chosen),
+        ar: variantLabel(options, arabicOptionsOf(options, chosen)),
+      },
+    },
   };
 }
 

@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject } from 'vitest';
-import { buildApp } from '../app';
+import { buildApp, type AppDeps } from '../app';
 import { TokenService } from '../auth/tokens';
 import { loadConfig, type Config } from '../config';
 import { createUrlSigner, type UrlSigner } from '../files/signing';
@@ -88,6 +88,9 @@ export async function createTestApp(
     logDestination?: { write(line: string): void };
     mail?: MailOverrides;
     beforeReady?: (app: FastifyInstance) => void;
+    clock?: () => number;
+    jobs?: AppDeps['jobs'];
+    courierTimeoutMs?: number;
   } = {},
 ): Promise<TestApp> {
   const storeDir = await mkdtemp(join(tmpdir(), 'nour-test-store-'));
@@ -105,6 +108,9 @@ export async function createTestApp(
     signer,
     ...(options.logDestination ? { logDestination: options.logDestination } : {}),
     ...(options.mail ? { mail: options.mail } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.jobs ? { jobs: options.jobs } : {}),
+    ...(options.courierTimeoutMs ? { courierTimeoutMs: options.courierTimeoutMs } : {}),
   });
   options.beforeReady?.(app);
   await app.ready();

@@ -7,14 +7,15 @@ import { gizaShipping } from './shipping';
 import type { TestUser } from './users';
 
 /**
- * Puts the lines in the user's cart and places the order through the API (Giza delivery; an InstaPay
- * order sends a small proof image). Throws unless it answers 201.
+ * Puts the lines in the user's cart and places the order through the API (Giza delivery unless
+ * `shipping` says otherwise; an InstaPay order sends a small proof image). Throws unless it answers 201.
  */
 export async function placeTestOrder(
   t: TestApp,
   user: TestUser,
   lines: Array<[productId: string, quantity: number]>,
   paymentType: PaymentType = 'cash',
+  shipping: Record<string, string> = gizaShipping,
 ): Promise<OrderDto> {
   for (const [productId, quantity] of lines) {
     const added = await t.app.inject({
@@ -27,7 +28,7 @@ export async function placeTestOrder(
   }
   const files: Record<string, Buffer> =
     paymentType === 'instapay' ? { paymentImage: await makeImage(40, 30, 'png') } : {};
-  const body = multipartBody({ ...gizaShipping, paymentType }, files);
+  const body = multipartBody({ ...shipping, paymentType }, files);
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/order',

@@ -6,6 +6,8 @@ const root = fileURLToPath(new URL('../../..', import.meta.url));
 export interface ServerRun {
   child: ChildProcess;
   output: () => string;
+  /** What it wrote to stderr alone. */
+  errors: () => string;
   exited: Promise<number | null>;
 }
 
@@ -21,6 +23,7 @@ export function serve(
   options: { args?: string[]; cwd?: string } = {},
 ): ServerRun {
   let output = '';
+  let errors = '';
   const child = spawn(process.execPath, options.args ?? FROM_SOURCE, {
     cwd: options.cwd ?? root,
     env: {
@@ -36,9 +39,12 @@ export function serve(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+    errors += chunk.toString();
+  });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited };
+  return { child, output: () => output, errors: () => errors, exited };
 }
 
 /** What the server printed matching `pattern`, waiting for it; throws with the whole output if it never does. */

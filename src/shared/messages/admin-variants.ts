@@ -14,6 +14,9 @@ export const adminVariants = {
   optionName: 'Option {n} name',
   optionValues: 'Option {n} values',
   optionValuesHint: 'Separate values with commas, e.g. S, M, L, XL',
+  optionValueAr: '{value} in Arabic',
+  optionValuesArHint:
+    'How Arabic pages, the cart, e-mails and the packing slip name each value; empty shows it as written.',
   removeOption: 'Remove option {n}',
   generateVariants: 'Generate variants',
   variantsTitle: 'Variants',
@@ -45,6 +48,7 @@ export const adminVariants = {
   addRow: 'Add row',
   addColumn: 'Add column',
   columnHeading: 'Column {n} heading',
+  columnHeadingAr: 'Column {n} heading in Arabic',
   cellLabel: 'Row {row}, {column}',
   removeRow: 'Remove row {n}',
   removeColumn: 'Remove column {n}',

@@ -72,6 +72,11 @@ export const admin = {
   nameArTooLong: 'The Arabic name must be at most {max} characters',
   descriptionArTooLong: 'The Arabic description must be at most {max} characters',
   categoryNameArTooLong: 'The Arabic category name must be at most {max} characters',
+  // The category page's own description (issue 35)
+  categoryDescription: 'Category Description',
+  categoryDescriptionAr: 'Category Description (Arabic)',
+  categoryDescriptionTooLong: 'The category description must be at most {max} characters',
+  categoryDescriptionArTooLong: 'The Arabic category description must be at most {max} characters',
   // Category list and form
   searchCategories: 'Search categories by name',
   addCategory: 'Add Category',
@@ -106,6 +111,7 @@ export const admin = {
   tooManyOptionValues: 'The option {name} can have at most {max} values',
   optionValueRequired: 'Option values cannot be empty',
   optionValueTooLong: 'Option values must be at most {max} characters',
+  optionValuesArShape: 'The option {name} has more Arabic values than values',
   duplicateOptionValue: 'The option {name} lists {value} twice',
   variantsNeedOptions: 'Add the options before the variants',
   optionsNeedVariants: 'A product with options needs at least one variant',
@@ -241,6 +247,15 @@ export const admin = {
   colPhone: 'Phone',
   colPaymentMethod: 'Payment',
   colProofState: 'Proof',
+  // A line a SPEC §7 client ordered without its size (issue 35)
+  chooseVariantOf: 'Size and colour of {name}',
+  chooseVariantPrompt: 'Choose one',
+  variantLeft: '{label} ({n} left)',
+  variantSoldOut: '{label} (sold out)',
+  saveVariant: 'Save size and colour',
+  variantToConfirmHint:
+    'Ordered without a size: choose it before confirming the order. Its stock is taken then.',
+  failedToSetVariant: 'Could not save the size and colour',
   markPaymentReceived: 'Mark payment as received',
   undoPaymentReceived: 'Undo: payment not received',
   paymentReceivedBy: 'Payment received {date} by {name}',
@@ -297,6 +312,9 @@ export const admin = {
   csvShipping: 'Shipping (EGP)',
   csvGrandTotal: 'Grand total (EGP)',
   csvStatus: 'Status',
+  csvGovernorate: 'Governorate',
+  csvCashOnDeliveryFee: 'Cash on delivery fee (EGP)',
+  csvDelivery: 'Delivery',
   // Upload answers
   notAnImage: 'The uploaded file is not a supported image (JPEG, PNG, WebP, GIF or AVIF)',
   imageTooLarge: 'Each image must be 5 MB or smaller',
@@ -311,6 +329,8 @@ export const admin = {
   backupsTitle: 'Backups',
   backupsIntro:
     'One file with the whole shop: products, categories, customers, carts, orders, images and payment proofs. Keep it somewhere safe; npm run restore puts it back.',
+  backupSecrets:
+    "The file also holds every account's password hash and the shop's session secret: whoever has it can sign in as any customer or as you. Keep it safe, never send it by e-mail or chat; each download link works once.",
   downloadBackup: 'Download backup',
   backupStarting: 'Your backup is downloading.',
   backupFailed: 'The backup could not be started. Please try again.',

@@ -73,6 +73,9 @@ export const auth = {
   invalidCredentials: 'Invalid email or password',
   emailTaken: 'An account with this email already exists',
   tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
+  /** ASVS 2.2.1 (issue 35): this account had too many wrong passwords, from wherever they came. */
+  accountPaused:
+    '{minutes, plural, one {Too many wrong passwords for this account. For its safety, please wait a minute and try again, or choose a new password with "Forgot your password?".} other {Too many wrong passwords for this account. For its safety, please wait # minutes and try again, or choose a new password with "Forgot your password?".}}',
   authenticationRequired: 'Authentication required',
   invalidToken: 'Your session has expired. Please log in again.',
   adminOnly: 'Only admins can do this',

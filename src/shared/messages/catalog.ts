@@ -21,6 +21,8 @@ export const catalog = {
   showFilters: 'Show Filters',
   hideFilters: 'Hide Filters',
   applyFilters: 'Apply Filters',
+  // The phone's panel's foot: applies what is typed and closes the panel over the results (issue 35).
+  showProducts: '{n, plural, one {Show # product} other {Show # products}}',
   searchLabel: 'Search',
   priceRange: 'Price range',
   sortBy: 'Sort by',

@@ -4,15 +4,21 @@ export const errors = {
   routeNotFound: 'Route {method} {url} not found',
   badRequest: 'Bad request',
   badUrl: 'The address is not valid: check its percent-encoding',
+  /** Node's own refusals, before a request is read: its address and headers over 16 kB (431), too slow (408). */
+  headersTooLarge: 'The request’s address or headers are too long',
+  requestTimeout: 'The request took too long to arrive. Please try again.',
   invalidField: '{field}: {rule}',
   /** PostgreSQL's text cannot hold U+0000, so no field may carry one. */
   nulCharacter: '{field} must not contain a NUL character',
+  /** Half of a character (an unpaired UTF-16 surrogate): PostgreSQL's json cannot hold one. */
+  loneSurrogate: '{field} must not contain half a character (a lone surrogate, \\ud800 to \\udfff)',
   textTooLong: '{field} must be at most {max} characters',
   numberTooLarge: '{field} must be at most {max}',
   // The rules of the query parameters and ids every list and path shares
   pageRule: 'page must be a whole number of at least 1',
   limitRule: 'limit must be a whole number from 1 to {max}',
   notNegative: '{field} must be a number of at least 0',
+  moneyFormat: '{field} must be an amount written in digits with at most 2 decimals, such as 450 or 450.50',
   oneOf: '{field} must be one of {values}',
   invalidId: 'Invalid id',
   variantIdRule: 'id must be a variant id',
@@ -40,5 +46,8 @@ export const errors = {
   /** Any other request while the database is restarting or unreachable (503): for a shopper, it passes. */
   shopBusy: 'The shop is busy, please try again in a moment.',
   fileLinkInvalid: 'This link is invalid or has expired',
+  /** A backup link works once (issue 35): a second use, or a copy of it, gets this. */
+  backupLinkUsed:
+    'This backup link has been used already. Ask for a new one with the Download backup button.',
   fileNotFound: 'File not found',
 } as const;

@@ -3,10 +3,12 @@ import { adminVariants } from './admin-variants';
 import { auth } from './auth';
 import { cart } from './cart';
 import { catalog } from './catalog';
+import { delivery } from './delivery';
 import { errors } from './errors';
 import { layout } from './layout';
 import { orders } from './orders';
 import { settings } from './settings';
+import { shipping } from './shipping';
 import { variants } from './variants';
 
 export { format } from './format';
@@ -26,6 +28,8 @@ export const messages = {
   variants,
   adminVariants,
   settings,
+  delivery,
+  shipping,
 } as const;
 // The e-mails' texts (./mail.ts) are the server's alone: outside this object, the web app's first
 // download does not carry them.

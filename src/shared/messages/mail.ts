@@ -24,6 +24,13 @@ export const mail = {
   statusChangedSubject: 'Your {shop} order {number} is now {status}',
   statusChangedIntro: 'The status of your order {number} changed to: {status}.',
   statusChangedNote: 'A note from the shop: {note}',
+  // Shipped (issue 36), to the shopper
+  shippedSubject: 'Your {shop} order {number} is on its way',
+  shippedIntro: 'Your order {number} has left with the courier.',
+  trackingNumber: 'Tracking number: {tracking}',
+  trackOrder: 'Follow your parcel: {url}',
+  trackOrderLink: 'Follow your parcel',
+  shippedCash: 'Please have {amount} ready for the courier.',
   // Password reset
   resetSubject: 'Reset your {shop} password',
   resetIntro: 'Someone, hopefully you, asked to reset the password of your {shop} account.',

@@ -81,6 +81,14 @@ export const orders = {
   cannotCancel: 'This order can no longer be cancelled',
   statusRule: 'Status must be one of pending, confirmed, completed, cancelled',
   stockGone: 'Cannot reopen this order: only {n} items of {name} are left',
+  // A line a SPEC §7 client added without its size or colour (issue 35): the owner chooses it.
+  variantToConfirm: 'Size to confirm',
+  confirmNeedsVariant: 'Choose the size or colour of {name} before confirming this order',
+  variantOnlyWhilePending: 'The size or colour of a line can be chosen only while the order is pending',
+  lineHasVariant: 'This line already has its size and colour',
+  orderLineNotFound: 'This line is not in the order',
+  variantSet: 'Size and colour saved',
+  lineIdRule: 'Invalid line ID',
   invalidCartId: 'Invalid cart ID',
   notYourCart: 'You can only order from your own cart',
   notYourOrderToChange: 'You can only change your own orders',
@@ -91,6 +99,7 @@ export const orders = {
   paymentVerified: 'Payment marked as received',
   paymentUnverified: 'Payment marked as not received',
   dateRule: '{field} must be a date written YYYY-MM-DD',
+  dateRange: '{field} must be a day from {first} to {last}',
   periodRule: 'period must be today or 7d',
   proofFilterRule: 'proof must be toCheck',
   // My orders

@@ -8,6 +8,8 @@ export const BACKUP_LINK_TTL_SECONDS = 60;
 export const BackupQuerySchema = z.object({
   expires: text('expires', { max: 20, trim: false }).optional(),
   signature: text('signature', { max: 200, trim: false }).optional(),
+  /** Which link this is: two asked for in the same second are still two links, each used once. */
+  link: text('link', { max: 64, trim: false }).optional(),
 });
 
 /** POST /api/admin/backup/link */

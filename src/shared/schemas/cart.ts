@@ -1,27 +1,31 @@
 import { z } from 'zod';
-import { typedDigits } from '../digits';
+import { plainNumber } from '../digits';
 import { messages } from '../messages';
 import { AnswerIdSchema, CountSchema, EgpSchema } from './common';
 import { ImageSchema } from './product';
-import { VariantOptionsSchema } from './variants';
+import { VariantOptionsArSchema, VariantOptionsSchema } from './variants';
 
 const m = messages.cart;
 
 const productId = z.uuid({ error: m.invalidProductId });
-const quantity = typedDigits(
-  z.coerce
-    .number({ error: m.quantityRule })
-    .int(m.quantityRule)
-    .min(1, m.quantityRule)
-    .max(1000, m.quantityRule),
+const quantity = plainNumber(
+  'integer',
+  m.quantityRule,
+  z.number({ error: m.quantityRule }).int(m.quantityRule).min(1, m.quantityRule).max(1000, m.quantityRule),
 );
 
-/** The chosen variant; required for a product that has variants ('Please choose a Size'). */
+/**
+ * The chosen variant. Nour's storefront always sends it for a product with variants; a client that
+ * knows only SPEC §7 sends none, and its line's size is then confirmed by the owner (issue 35).
+ */
 const variantId = z
   .uuid({ error: m.invalidVariantId })
   .nullable()
   .optional()
-  .describe("The chosen variant's id; required for a product with variants, null or left out otherwise");
+  .describe(
+    "The chosen variant's id. Left out for a product with variants, the line waits for the owner to " +
+      "choose it on the order (held to the product's total stock); null or left out for a product without.",
+  );
 
 export const AddToCartSchema = z.object({
   productId,
@@ -55,12 +59,18 @@ export const CartLineSchema = z.object({
   quantity: CountSchema,
   /** The chosen variant's id; null for a product without variants. */
   variantId: AnswerIdSchema.nullable(),
+  /**
+   * A line of a product with variants added without one (a SPEC §7 client): 'Size to confirm', held to
+   * the product's total stock, its size chosen by the owner on the order (issue 35).
+   */
+  variantToConfirm: z.boolean(),
   /** The chosen variant with today's price and stock; null for a product without variants. */
   variant: z
     .object({
       _id: AnswerIdSchema,
       sku: z.string(),
       options: VariantOptionsSchema,
+      optionsAr: VariantOptionsArSchema.optional(),
       finalPrice: EgpSchema,
       avaliableItems: CountSchema,
     })

@@ -27,6 +27,8 @@ export const CategoryProductsQuerySchema = z.object({
 });
 
 const CATEGORY_NAME_MAX = 60;
+/** A category's description (issue 35): a few sentences above its products. */
+export const CATEGORY_DESCRIPTION_MAX = 500;
 
 export const CategoryFormSchema = z.object({
   name: text('name', {
@@ -38,6 +40,15 @@ export const CategoryFormSchema = z.object({
   nameAr: text('nameAr', {
     max: CATEGORY_NAME_MAX,
     tooLong: ruleText(messages.admin.categoryNameArTooLong, { max: CATEGORY_NAME_MAX }),
+  }).optional(),
+  /** The page's description (issue 35), English and Arabic: optional; sent empty it clears, left out keeps it. */
+  description: text('description', {
+    max: CATEGORY_DESCRIPTION_MAX,
+    tooLong: ruleText(messages.admin.categoryDescriptionTooLong, { max: CATEGORY_DESCRIPTION_MAX }),
+  }).optional(),
+  descriptionAr: text('descriptionAr', {
+    max: CATEGORY_DESCRIPTION_MAX,
+    tooLong: ruleText(messages.admin.categoryDescriptionArTooLong, { max: CATEGORY_DESCRIPTION_MAX }),
   }).optional(),
   /** JSON text (issue 13); empty removes the guide, left out keeps it. */
   sizeGuide: SizeGuideFieldSchema.optional(),
@@ -56,6 +67,9 @@ export const CategorySchema = z.object({
   name: z.string(),
   /** The Arabic name (issue 14); empty when there is none. */
   nameAr: z.string(),
+  /** The category's description (issue 35), English and Arabic; empty when there is none. */
+  description: z.string(),
+  descriptionAr: z.string(),
   slug: z.string(),
   image: ImageSchema,
   productCount: CountSchema,
@@ -109,6 +123,16 @@ export type CategorySavedAnswer = z.infer<typeof CategorySavedAnswerSchema>;
 export const CategoryMultipartSchema = z.object({
   name: z.string().max(CATEGORY_NAME_MAX).describe('The category name'),
   nameAr: z.string().max(CATEGORY_NAME_MAX).describe('The name in Arabic; empty clears it').optional(),
+  description: z
+    .string()
+    .max(CATEGORY_DESCRIPTION_MAX)
+    .describe("The category page's description; empty clears it")
+    .optional(),
+  descriptionAr: z
+    .string()
+    .max(CATEGORY_DESCRIPTION_MAX)
+    .describe('The description in Arabic; empty clears it')
+    .optional(),
   category: BinaryFileSchema.describe('The picture (SPEC §7 names this field "category")').optional(),
   image: BinaryFileSchema.describe('The picture, under the name the admin form uses').optional(),
   sizeGuide: z

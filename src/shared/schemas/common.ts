@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { MAX_PRICE_EGP } from '../constants';
-import { asciiDigitsOf } from '../digits';
+import { plainNumber } from '../digits';
 import { messages } from '../messages';
 import { ruleText } from '../translate';
 
 const NUL = '\u0000';
+/** Half of a character: a UTF-16 surrogate without its other half (in `u` mode a whole pair is one code point). */
+const LONE_SURROGATE = /\p{Cs}/u;
 
 export interface TextOptions {
   /** The most characters it may hold, counted after trimming. */
@@ -19,13 +21,16 @@ export interface TextOptions {
 
 /**
  * Every text a caller sends, in a form, a body, a path or a query: never a NUL character (PostgreSQL's
- * text cannot hold one, and the database would fail rather than refuse) and never longer than `max`.
- * `field` names it in both messages. Callers chain their own rules (`.min`, `.regex`) after it.
+ * text cannot hold one, and the database would fail rather than refuse), never half a character (a
+ * lone surrogate, which only a JSON escape such as `\ud800` can send: PostgreSQL's json refuses it) and
+ * never longer than `max`. `field` names it in each message. Callers chain their own rules (`.min`,
+ * `.regex`) after it.
  */
 export function text(field: string, { max, trim = true, error, tooLong }: TextOptions) {
   const base = z
     .string(error === undefined ? undefined : { error })
-    .refine((value) => !value.includes(NUL), ruleText(messages.errors.nulCharacter, { field }));
+    .refine((value) => !value.includes(NUL), ruleText(messages.errors.nulCharacter, { field }))
+    .refine((value) => !LONE_SURROGATE.test(value), ruleText(messages.errors.loneSurrogate, { field }));
   return (trim ? base.trim() : base).max(
     max,
     tooLong ?? ruleText(messages.errors.textTooLong, { field, max }),
@@ -34,8 +39,6 @@ export function text(field: string, { max, trim = true, error, tooLong }: TextOp
 
 /** Query strings arrive as text; an empty value means "not given". */
 const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
-/** A number typed in a query (a price range): blank is "not given"; Arabic and Persian digits read as ASCII. */
-const typedNumber = (value: unknown) => asciiDigitsOf(blankToUndefined(value));
 
 /**
  * A page number: a whole number from 1. zod's `int()` takes safe integers only, and the listing answers
@@ -43,18 +46,22 @@ const typedNumber = (value: unknown) => asciiDigitsOf(blankToUndefined(value));
  */
 export const pageParam = z.preprocess(
   blankToUndefined,
-  z.coerce
-    .number({ error: messages.errors.pageRule })
-    .int(messages.errors.pageRule)
-    .min(1, messages.errors.pageRule)
-    .optional(),
+  plainNumber(
+    'integer',
+    messages.errors.pageRule,
+    z
+      .number({ error: messages.errors.pageRule })
+      .int(messages.errors.pageRule)
+      .min(1, messages.errors.pageRule)
+      .optional(),
+  ),
 );
 
 export function limitParam(max: number) {
   const rule = ruleText(messages.errors.limitRule, { max });
   return z.preprocess(
     blankToUndefined,
-    z.coerce.number({ error: rule }).int(rule).min(1, rule).max(max, rule).optional(),
+    plainNumber('integer', rule, z.number({ error: rule }).int(rule).min(1, rule).max(max, rule).optional()),
   );
 }
 
@@ -62,12 +69,16 @@ export function limitParam(max: number) {
 export function moneyParam(name: string) {
   const rule = ruleText(messages.errors.notNegative, { field: name });
   return z.preprocess(
-    typedNumber,
-    z.coerce
-      .number({ error: rule })
-      .min(0, rule)
-      .max(MAX_PRICE_EGP, ruleText(messages.errors.numberTooLarge, { field: name, max: MAX_PRICE_EGP }))
-      .optional(),
+    blankToUndefined,
+    plainNumber(
+      'money',
+      ruleText(messages.errors.moneyFormat, { field: name }),
+      z
+        .number({ error: rule })
+        .min(0, rule)
+        .max(MAX_PRICE_EGP, ruleText(messages.errors.numberTooLarge, { field: name, max: MAX_PRICE_EGP }))
+        .optional(),
+    ),
   );
 }
 

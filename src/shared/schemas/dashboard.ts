@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { MAX_STOCK, ORDER_STATUSES } from '../constants';
+import { DELIVERY_STATES, MAX_STOCK, ORDER_STATUSES } from '../constants';
+import { plainNumber } from '../digits';
 import { AnswerIdSchema, CountSchema, EgpSchema } from './common';
 import { ProductSchema } from './product';
 import { VariantOptionsSchema } from './variants';
@@ -24,6 +25,10 @@ export const DashboardStatsAnswerSchema = z
     proofsToCheck: CountSchema,
     /** The newest products. */
     recentProducts: z.array(ProductSchema),
+    /** Issue 36: the cash couriers collected on delivered orders and have not paid out yet, in EGP. */
+    cashWithCouriers: z.object({ amount: EgpSchema, orders: CountSchema }),
+    /** Orders by what happened on the road (cancelled orders that never shipped are left out). */
+    ordersByDelivery: z.record(z.enum(DELIVERY_STATES), CountSchema),
   })
   .describe(
     "Shop totals, orders per status, revenue and what it counts, today's orders, pending orders, proofs to check and the newest products",
@@ -38,12 +43,16 @@ const thresholdRule = `threshold must be a whole number from 0 to ${MAX_STOCK}`;
 export const LowStockQuerySchema = z.object({
   threshold: z.preprocess(
     (value) => (value === '' || value === null ? undefined : value),
-    z.coerce
-      .number({ error: thresholdRule })
-      .int(thresholdRule)
-      .min(0, thresholdRule)
-      .max(MAX_STOCK, thresholdRule)
-      .optional(),
+    plainNumber(
+      'integer',
+      thresholdRule,
+      z
+        .number({ error: thresholdRule })
+        .int(thresholdRule)
+        .min(0, thresholdRule)
+        .max(MAX_STOCK, thresholdRule)
+        .optional(),
+    ),
   ),
 });
 
@@ -53,9 +62,13 @@ export const LowStockItemSchema = z.object({
   /** Null for a product without variants. */
   variantId: AnswerIdSchema.nullable(),
   name: z.string(),
+  /** The product's Arabic name ('' when none was written). */
+  nameAr: z.string(),
   slug: z.string(),
   sku: z.string().nullable(),
   options: VariantOptionsSchema.nullable(),
+  /** The same values in Arabic, each the English where none was written. */
+  optionsAr: VariantOptionsSchema.nullable(),
   avaliableItems: CountSchema,
 });
 export type LowStockItem = z.infer<typeof LowStockItemSchema>;

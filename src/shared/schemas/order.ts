@@ -8,6 +8,7 @@ import {
   PROOF_FILTERS,
   STATUS_NOTE_MAX,
 } from '../constants';
+import { GOVERNORATE_CODES } from '../governorates';
 import { messages } from '../messages';
 import { ruleText } from '../translate';
 import {
@@ -21,6 +22,13 @@ import {
   searchParam,
   text,
 } from './common';
+import {
+  DeliveryHistoryEntrySchema,
+  DeliveryStateSchema,
+  DeliveryZoneRefSchema,
+  GovernorateSchema,
+  ShipmentSchema,
+} from './delivery';
 import { ImageSchema } from './product';
 import { VariantRefSchema } from './variants';
 
@@ -36,6 +44,11 @@ export const StatusUpdateSchema = z.object({
     .describe(`An optional note, at most ${STATUS_NOTE_MAX} characters, kept in the history and mailed`),
 });
 
+/** `PATCH /order/{id}/lines/{lineId}/variant` (admin): the variant of a line ordered without one. */
+export const LineVariantUpdateSchema = z.object({
+  variantId: z.uuid({ error: messages.cart.invalidVariantId }),
+});
+
 /** `PATCH /order/{id}/payment` (admin): the payment was received (or, undone, was not). */
 export const PaymentUpdateSchema = z.object({
   verified: z.boolean({ error: messages.orders.verifiedRule }),
@@ -43,12 +56,25 @@ export const PaymentUpdateSchema = z.object({
 
 const blankToUndefined = (value: unknown) => (value === '' ? undefined : value);
 
-/** A day of the shop's calendar (Africa/Cairo), written YYYY-MM-DD. */
+/**
+ * The days an order filter may name: the shop's orders all fall in them, and outside them the calendar
+ * stops being one clock and database agree on (year 0 is 1 BC to Intl, and no year at all to PostgreSQL).
+ */
+const FIRST_DAY = '2000-01-01';
+const LAST_DAY = '2099-12-31';
+
+/** A day of the shop's calendar (Africa/Cairo), written YYYY-MM-DD, from FIRST_DAY to LAST_DAY. */
 function dayParam(field: string) {
   const rule = ruleText(messages.orders.dateRule, { field });
+  const range = ruleText(messages.orders.dateRange, { field, first: FIRST_DAY, last: LAST_DAY });
   return z.preprocess(
     blankToUndefined,
-    z.iso.date({ error: rule }).optional().describe(`${field}: a day, YYYY-MM-DD, Cairo time`),
+    z.iso
+      .date({ error: rule })
+      // ISO days compare as text.
+      .refine((day) => day >= FIRST_DAY && day <= LAST_DAY, range)
+      .optional()
+      .describe(`${field}: a day, YYYY-MM-DD, Cairo time, from ${FIRST_DAY} to ${LAST_DAY}`),
   );
 }
 
@@ -75,6 +101,8 @@ export const OrderFilterSchema = z.object({
     blankToUndefined,
     z.enum(PROOF_FILTERS, { error: messages.orders.proofFilterRule }).optional(),
   ),
+  /** What happened on the road (issue 36): notShipped, shipped, delivered, refused, returned. */
+  delivery: z.preprocess(blankToUndefined, DeliveryStateSchema.optional()),
 });
 export type OrderFilter = z.infer<typeof OrderFilterSchema>;
 
@@ -104,6 +132,12 @@ export const OrderLineSchema = z.object({
   unitPrice: EgpSchema,
   /** The variant sold, as it was then (it stays when the owner removes the variant); null for none. */
   variant: VariantRefSchema.nullable(),
+  /**
+   * A line of a product with variants ordered without one (a SPEC §7 client, issue 35): 'Size to
+   * confirm'. No stock is taken for it until the owner chooses the variant
+   * (`PATCH /order/{id}/lines/{lineId}/variant`); the order cannot be confirmed before.
+   */
+  variantToConfirm: z.boolean(),
 });
 export type OrderLineDto = z.infer<typeof OrderLineSchema>;
 
@@ -148,10 +182,17 @@ export const OrderSchema = z.object({
   landmark: z.string(),
   area: z.string(),
   city: z.enum(CITIES),
+  /** The governorate delivered to (issue 36); null for a client that named only a city or an address. */
+  governorate: GovernorateSchema.nullable(),
+  /** The delivery zone the order was charged as, its name as it was then; null before zones. */
+  deliveryZone: DeliveryZoneRefSchema.nullable(),
   products: z.array(OrderLineSchema),
   /** The items, in EGP. */
   totalPrice: EgpSchema,
   shippingFee: EgpSchema,
+  /** The zone's fee for paying in cash (issue 36), in EGP; 0 for most orders. */
+  cashOnDeliveryFee: EgpSchema,
+  /** totalPrice + shippingFee + cashOnDeliveryFee. */
   grandTotal: EgpSchema,
   paymentType: z.enum(PAYMENT_TYPES),
   /** A signed link to the payment proof that expires (an hour by default); null without a proof. */
@@ -160,6 +201,12 @@ export const OrderSchema = z.object({
   /** Oldest first: the placement ('pending', by the buyer), then every status change with its note. */
   history: z.array(OrderHistoryEntrySchema),
   payment: PaymentCheckSchema,
+  /** What happened on the road, beside the status (issue 36). */
+  deliveryState: DeliveryStateSchema,
+  /** The parcel, once shipped by hand or sent to a courier; null before. */
+  shipment: ShipmentSchema.nullable(),
+  /** Oldest first: every change of `deliveryState`, who or what made it, and why. */
+  deliveryHistory: z.array(DeliveryHistoryEntrySchema),
 });
 export type OrderDto = z.infer<typeof OrderSchema>;
 
@@ -193,6 +240,11 @@ export const OrderPaymentAnswerSchema = z
   .describe('The order with its payment marked received or not');
 export type OrderPaymentAnswer = z.infer<typeof OrderPaymentAnswerSchema>;
 
+export const OrderVariantAnswerSchema = z
+  .object({ success: z.literal(true), message: z.string(), order: OrderSchema })
+  .describe("The order with the line's variant chosen and its stock taken");
+export type OrderVariantAnswer = z.infer<typeof OrderVariantAnswerSchema>;
+
 /** `GET /order` (admin): a page of orders. */
 export const OrderPageAnswerSchema = z
   .object({
@@ -224,11 +276,21 @@ export const OrderMultipartSchema = z.object({
         "the order joins them in the words of the request's language",
     )
     .optional(),
+  governorate: z
+    .enum(GOVERNORATE_CODES)
+    .describe(
+      "The governorate delivered to (issue 36), by its ISO 3166-2:EG code ('EG-C', 'EG-GZ', 'EG-ALX', …): " +
+        'its delivery zone sets the fee; `city` may then be left out',
+    )
+    .optional(),
   street: z.string().describe('5 to 100 letters, digits, spaces and - . ,').optional(),
   building: z.string().describe('1 to 5 digits').optional(),
   floor: z.string().describe('1 to 3 digits').optional(),
   apartment: z.string().describe('1 to 4 digits').optional(),
   landmark: z.string().describe('Up to 100 characters').optional(),
   area: z.string().describe('Letters and spaces, 3 to 50').optional(),
-  city: z.enum(CITIES).describe('Prices the shipping; read from `address` when left out').optional(),
+  city: z
+    .enum(CITIES)
+    .describe('Prices the shipping without a governorate; read from `address` when both are left out')
+    .optional(),
 });

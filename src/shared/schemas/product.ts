@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { asciiDigitsOf } from '../digits';
+import { asciiDigitsOf, plainNumber } from '../digits';
 import {
   AVAILABILITIES,
   MAX_IMAGE_BYTES,
@@ -67,11 +67,15 @@ export const ProductQuerySchema = z.object({
 export type ProductQuery = z.infer<typeof ProductQuerySchema>;
 
 export const RateSchema = z.object({
-  rating: z.coerce
-    .number({ error: messages.catalog.ratingRange })
-    .int(messages.catalog.ratingRange)
-    .min(RATING_MIN, messages.catalog.ratingRange)
-    .max(RATING_MAX, messages.catalog.ratingRange),
+  rating: plainNumber(
+    'integer',
+    messages.catalog.ratingRange,
+    z
+      .number({ error: messages.catalog.ratingRange })
+      .int(messages.catalog.ratingRange)
+      .min(RATING_MIN, messages.catalog.ratingRange)
+      .max(RATING_MAX, messages.catalog.ratingRange),
+  ),
 });
 
 const a = messages.admin;
@@ -101,24 +105,36 @@ const productDescriptionAr = text('descriptionAr', {
 });
 const productPrice = z.preprocess(
   required,
-  z.coerce.number({ error: a.fillRequired }).min(0, a.priceRule).max(MAX_PRICE_EGP, a.priceRule),
+  plainNumber(
+    'money',
+    ruleText(messages.errors.moneyFormat, { field: 'price' }),
+    z.number({ error: a.fillRequired }).min(0, a.priceRule).max(MAX_PRICE_EGP, a.priceRule),
+  ),
 );
 const productDiscount = z.preprocess(
   required,
-  z.coerce
-    .number({ error: a.discountRule })
-    .int(a.discountRule)
-    .min(0, a.discountRule)
-    .max(100, a.discountRule)
-    .optional(),
+  plainNumber(
+    'integer',
+    a.discountRule,
+    z
+      .number({ error: a.discountRule })
+      .int(a.discountRule)
+      .min(0, a.discountRule)
+      .max(100, a.discountRule)
+      .optional(),
+  ),
 );
 const productAvailableItems = z.preprocess(
   required,
-  z.coerce
-    .number({ error: a.fillRequired })
-    .int(a.availableItemsRule)
-    .min(0, a.availableItemsRule)
-    .max(MAX_STOCK, a.availableItemsRule),
+  plainNumber(
+    'integer',
+    a.availableItemsRule,
+    z
+      .number({ error: a.fillRequired })
+      .int(a.availableItemsRule)
+      .min(0, a.availableItemsRule)
+      .max(MAX_STOCK, a.availableItemsRule),
+  ),
 );
 const productCategory = text('category', { max: 200, error: a.fillRequired }).min(1, a.fillRequired);
 

@@ -7,8 +7,11 @@ import {
   POLICY_PAGES,
   type City,
 } from '../constants';
+import { GOVERNORATE_CODES } from '../governorates';
+import { CouriersStatusSchema } from './delivery';
 import { LANGUAGES } from '../language';
 import { messages } from '../messages';
+import { HOME_SECTIONS } from '../shell-constants';
 import { whatsappDigits } from '../whatsapp';
 import { ImageSchema } from './product';
 import { text } from './common';
@@ -44,6 +47,48 @@ export const ShippingFeesSchema = z.object(
   Object.fromEntries(CITIES.map((city) => [city, shippingFee])) as Record<City, typeof shippingFee>,
 );
 
+const egpAmount = shippingFee;
+
+/**
+ * A delivery zone (issue 36): governorates the shop delivers to at one fee. A subtotal at or over
+ * `freeOver` ships free (null: never free); `cashOnDelivery` false refuses cash there; a cash order adds
+ * `cashOnDeliveryFee` (0: none); the estimate is shown on the product page, the cart and checkout.
+ * `id` is the zone's own, kept by the orders placed in it while the owner renames it.
+ */
+export const DeliveryZoneSchema = z.object({
+  id: z.string().regex(/^[a-z0-9-]{1,40}$/, m.zoneIdRule),
+  name: localized(
+    'deliveryZones.name',
+    60,
+    text('deliveryZones.name.en', { max: 60 }).min(1, m.zoneNameRule),
+  ),
+  governorates: z
+    .array(z.enum(GOVERNORATE_CODES, { error: m.unknownGovernorate }))
+    .min(1, m.zoneGovernoratesRule),
+  fee: egpAmount,
+  freeOver: egpAmount.nullable(),
+  cashOnDelivery: z.boolean(),
+  cashOnDeliveryFee: egpAmount,
+  estimateDays: z
+    .object({
+      min: z.number().int(m.zoneEstimateRule).min(0, m.zoneEstimateRule).max(60, m.zoneEstimateRule),
+      max: z.number().int(m.zoneEstimateRule).min(0, m.zoneEstimateRule).max(60, m.zoneEstimateRule),
+    })
+    .refine((days) => days.min <= days.max, m.zoneEstimateRule),
+});
+export type DeliveryZone = z.infer<typeof DeliveryZoneSchema>;
+
+/** The shop's zones: at least one, ids unique, and each governorate in one zone at most (none: not delivered to). */
+export const DeliveryZonesSchema = z
+  .array(DeliveryZoneSchema)
+  .min(1, m.zonesRequired)
+  .max(27, m.zonesRequired)
+  .refine((zones) => new Set(zones.map((zone) => zone.id)).size === zones.length, m.zoneIdRule)
+  .refine((zones) => {
+    const codes = zones.flatMap((zone) => zone.governorates);
+    return new Set(codes).size === codes.length;
+  }, m.governorateInTwoZones);
+
 export const PoliciesSchema = z.object(
   Object.fromEntries(
     POLICY_PAGES.map((page) => [page, localized(`policies.${page}`, POLICY_MARKDOWN_MAX)]),
@@ -51,7 +96,27 @@ export const PoliciesSchema = z.object(
 );
 
 /**
- * Everything the owner sets in the admin's Settings (issue 16), but the logo (an upload of its own):
+ * The home page's opening and order (issue 35): the hero's headline and text in each language (empty:
+ * the shop's own words), where its button leads (a page of the shop, `/…`, or an https link; empty:
+ * down to the products), and the order of the sections below it, each once.
+ */
+export const HomeSettingsSchema = z.object({
+  heroTitle: localized('home.heroTitle', 80),
+  heroText: localized('home.heroText', 200),
+  heroLink: blankOr(
+    text('home.heroLink', { max: 300 }).refine(
+      (value) => /^\/(?![/\\])\S*$/.test(value) || /^https:\/\/[^\s/]+\.[^\s]+$/.test(value),
+      m.heroLinkRule,
+    ),
+  ),
+  sections: z
+    .array(z.enum(HOME_SECTIONS, { error: m.homeSectionsRule }), { error: m.homeSectionsRule })
+    .length(HOME_SECTIONS.length, m.homeSectionsRule)
+    .refine((sections) => new Set(sections).size === sections.length, m.homeSectionsRule),
+});
+
+/**
+ * Everything the owner sets in the admin's Settings (issue 16), but the logo and the hero picture (uploads of their own):
  * as stored, as `PATCH /api/settings` takes it and as the admin reads it back.
  */
 export const ShopSettingsSchema = z.object({
@@ -79,8 +144,10 @@ export const ShopSettingsSchema = z.object({
     m.walletRule,
   ),
   shippingFees: ShippingFeesSchema,
+  deliveryZones: DeliveryZonesSchema,
   announcement: localized('announcement', 200),
   policies: PoliciesSchema,
+  home: HomeSettingsSchema,
 });
 export type ShopSettings = z.infer<typeof ShopSettingsSchema>;
 
@@ -97,6 +164,8 @@ export const ShopSettingsPatchSchema = z
     social: ShopSettingsSchema.shape.social.partial(),
     walletNumber: ShopSettingsSchema.shape.walletNumber,
     shippingFees: ShippingFeesSchema.partial(),
+    /** The whole list: the zones sent replace the shop's. */
+    deliveryZones: DeliveryZonesSchema,
     announcement: ShopSettingsSchema.shape.announcement.partial(),
     policies: z
       .object({
@@ -106,14 +175,34 @@ export const ShopSettingsPatchSchema = z
         contact: PoliciesSchema.shape.contact.partial(),
       })
       .partial(),
+    home: z
+      .object({
+        heroTitle: HomeSettingsSchema.shape.heroTitle.partial(),
+        heroText: HomeSettingsSchema.shape.heroText.partial(),
+        heroLink: HomeSettingsSchema.shape.heroLink,
+        sections: HomeSettingsSchema.shape.sections,
+      })
+      .partial(),
   })
   .partial()
   .strict();
 export type ShopSettingsPatch = z.input<typeof ShopSettingsPatchSchema>;
 
+/**
+ * The home page's hero picture (issue 35) as the API answers it: its sizes, and its displayed width and
+ * height, so the page keeps its box before it loads.
+ */
+export const HeroImageSchema = ImageSchema.extend({
+  width: z.number().int().min(1),
+  height: z.number().int().min(1),
+});
+export type HeroImageDto = z.infer<typeof HeroImageSchema>;
+
 /** What every visitor may read (`GET /api/settings`): all but the policies' Markdown, which their pages answer. */
 export const PublicSettingsSchema = ShopSettingsSchema.omit({ policies: true }).extend({
   logo: ImageSchema.nullable(),
+  /** The picture the owner chose for the home page's opening (issue 35); null: its newest pieces. */
+  heroImage: HeroImageSchema.nullable(),
   /** The digits of the shop's wa.me links, or null when there is no WhatsApp number. */
   whatsappDigits: z.string().nullable(),
 });
@@ -126,7 +215,11 @@ export const PublicSettingsAnswerSchema = z.object({
 export type PublicSettingsAnswer = z.infer<typeof PublicSettingsAnswerSchema>;
 
 /** The admin's whole view (`GET /api/settings/full`, and `PATCH`'s answer): the Markdown too. */
-export const FullSettingsSchema = PublicSettingsSchema.extend({ policies: PoliciesSchema });
+export const FullSettingsSchema = PublicSettingsSchema.extend({
+  policies: PoliciesSchema,
+  /** Whether each courier is connected, and its webhook address (issue 36); the owner's to read, never to write. */
+  couriers: CouriersStatusSchema,
+});
 export type FullSettings = z.infer<typeof FullSettingsSchema>;
 export const FullSettingsAnswerSchema = z.object({
   success: z.literal(true),
@@ -151,3 +244,17 @@ export const PolicyPageSchema = z.object({
 export type PolicyPageDto = z.infer<typeof PolicyPageSchema>;
 export const PolicyPageAnswerSchema = z.object({ success: z.literal(true), page: PolicyPageSchema });
 export type PolicyPageAnswer = z.infer<typeof PolicyPageAnswerSchema>;
+
+/**
+ * `POST /api/settings/policy-preview` (admin, issue 35): Markdown the owner is writing, rendered as the
+ * shop renders its policy pages, before it is saved.
+ */
+export const PolicyPreviewSchema = z
+  .object({ markdown: text('markdown', { max: POLICY_MARKDOWN_MAX }) })
+  .strict();
+export const PolicyPreviewAnswerSchema = z.object({
+  success: z.literal(true),
+  /** Safe HTML, exactly what `GET /api/pages/{page}` would answer for this Markdown. */
+  html: z.string(),
+});
+export type PolicyPreviewAnswer = z.infer<typeof PolicyPreviewAnswerSchema>;

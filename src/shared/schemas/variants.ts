@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { asciiDigitsOf, typedDigits } from '../digits';
+import { asciiDigitsOf, plainNumber } from '../digits';
 import {
   MAX_OPTION_VALUES,
   MAX_PRICE_EGP,
@@ -28,6 +28,12 @@ export const SIZE_GUIDE_CELL_MAX = 40;
 export const ProductOptionSchema = z.object({
   name: z.string(),
   values: z.array(z.string()),
+  /**
+   * Each value in Arabic (issue 35), in the same order, empty where none was written: Arabic pages say
+   * these, the English `values` stay what variants, carts and filters choose by. Absent on a product
+   * saved before.
+   */
+  valuesAr: z.array(z.string()).optional(),
 });
 export type ProductOption = z.infer<typeof ProductOptionSchema>;
 
@@ -51,12 +57,26 @@ export const VariantSchema = z.object({
 });
 export type VariantDto = z.infer<typeof VariantSchema>;
 
+/**
+ * `options` with each value in Arabic, its English where the owner wrote none (issue 35): what Arabic
+ * pages, e-mails and the slip say of a line's variant.
+ */
+export const VariantOptionsArSchema = VariantOptionsSchema.describe(
+  "The chosen values in Arabic, keyed like `options`; a value's English where it has no Arabic",
+);
+
 /** A variant as a cart line or order line names it. */
-export const VariantRefSchema = z.object({ sku: z.string(), options: VariantOptionsSchema });
+export const VariantRefSchema = z.object({
+  sku: z.string(),
+  options: VariantOptionsSchema,
+  optionsAr: VariantOptionsArSchema.optional(),
+});
 
 /** A category's size chart: column headers, and rows of as many cells. */
 export const SizeGuideSchema = z.object({
   columns: z.array(z.string()),
+  /** Each column's heading in Arabic (issue 35), empty where none; absent on a guide saved before. */
+  columnsAr: z.array(z.string()).optional(),
   rows: z.array(z.array(z.string())),
 });
 export type SizeGuide = z.infer<typeof SizeGuideSchema>;
@@ -80,9 +100,23 @@ const optionValueText = text('option value', {
   tooLong: ruleText(a.optionValueTooLong, { max: OPTION_VALUE_MAX }),
 }).min(1, a.optionValueRequired);
 
+/** An option value's Arabic: optional (empty is none), as long as an English one may be. */
+const optionValueArText = text('option value in Arabic', {
+  max: OPTION_VALUE_MAX,
+  tooLong: ruleText(a.optionValueTooLong, { max: OPTION_VALUE_MAX }),
+});
+
 export const ProductOptionInputSchema = z
-  .object({ name: optionName, values: z.array(optionValueText) })
+  .object({
+    name: optionName,
+    values: z.array(optionValueText),
+    /** One Arabic text for each value, in order; shorter (or left out) leaves the rest without. */
+    valuesAr: z.array(optionValueArText).optional(),
+  })
   .superRefine((option, ctx) => {
+    if ((option.valuesAr?.length ?? 0) > option.values.length) {
+      ctx.addIssue(phraseIssue(a.optionValuesArShape, { name: option.name }));
+    }
     if (option.values.length === 0) {
       ctx.addIssue(phraseIssue(a.optionValuesRequired, { name: option.name }));
     }
@@ -97,7 +131,12 @@ export const ProductOptionInputSchema = z
       }
       seen.add(value.toLowerCase());
     }
-  });
+  })
+  // Sent, stored with one Arabic text per value, so every reader pairs them by position; left out,
+  // the option is saved as a client of before sent it.
+  .transform(({ valuesAr, ...option }) =>
+    valuesAr ? { ...option, valuesAr: option.values.map((_, index) => valuesAr[index] ?? '') } : option,
+  );
 
 const blankToNull = (value: unknown) => (value === '' || value === undefined ? null : asciiDigitsOf(value));
 
@@ -112,8 +151,10 @@ export const VariantInputSchema = z.object({
    */
   autoSku: z.boolean().optional(),
   options: z.record(z.string(), z.string()),
-  avaliableItems: typedDigits(
-    z.coerce
+  avaliableItems: plainNumber(
+    'integer',
+    a.variantStockRule,
+    z
       .number({ error: a.variantStockRule })
       .int(a.variantStockRule)
       .min(0, a.variantStockRule)
@@ -122,11 +163,15 @@ export const VariantInputSchema = z.object({
   /** The variant's own price in EGP; null or left out for the product's. */
   price: z.preprocess(
     blankToNull,
-    z.coerce
-      .number({ error: a.variantPriceRule })
-      .min(0, a.variantPriceRule)
-      .max(MAX_PRICE_EGP, a.variantPriceRule)
-      .nullable(),
+    plainNumber(
+      'money',
+      ruleText(messages.errors.moneyFormat, { field: 'price' }),
+      z
+        .number({ error: a.variantPriceRule })
+        .min(0, a.variantPriceRule)
+        .max(MAX_PRICE_EGP, a.variantPriceRule)
+        .nullable(),
+    ),
   ),
 });
 export type VariantInput = z.output<typeof VariantInputSchema>;
@@ -181,24 +226,17 @@ export const ProductVariantsInputSchema = z
   });
 export type ProductVariantsInput = z.output<typeof ProductVariantsInputSchema>;
 
+const sizeGuideCell = text('size guide cell', {
+  max: SIZE_GUIDE_CELL_MAX,
+  tooLong: ruleText(a.sizeGuideCellTooLong, { max: SIZE_GUIDE_CELL_MAX }),
+});
+
 export const SizeGuideInputSchema = z
   .object({
-    columns: z
-      .array(
-        z
-          .string()
-          .trim()
-          .max(SIZE_GUIDE_CELL_MAX, ruleText(a.sizeGuideCellTooLong, { max: SIZE_GUIDE_CELL_MAX })),
-      )
-      .min(1, a.sizeGuideJson),
-    rows: z.array(
-      z.array(
-        z
-          .string()
-          .trim()
-          .max(SIZE_GUIDE_CELL_MAX, ruleText(a.sizeGuideCellTooLong, { max: SIZE_GUIDE_CELL_MAX })),
-      ),
-    ),
+    columns: z.array(sizeGuideCell).min(1, a.sizeGuideJson),
+    /** Each column's heading in Arabic, in order; shorter (or left out) leaves the rest without. */
+    columnsAr: z.array(sizeGuideCell).optional(),
+    rows: z.array(z.array(sizeGuideCell)),
   })
   .superRefine((guide, ctx) => {
     if (guide.columns.length > SIZE_GUIDE_MAX_COLUMNS || guide.rows.length > SIZE_GUIDE_MAX_ROWS) {
@@ -214,7 +252,15 @@ export const SizeGuideInputSchema = z
     if (guide.rows.some((row) => row.length !== guide.columns.length)) {
       ctx.addIssue(phraseIssue(a.sizeGuideShape, { n: guide.columns.length }));
     }
-  });
+    if ((guide.columnsAr?.length ?? 0) > guide.columns.length) {
+      ctx.addIssue(phraseIssue(a.sizeGuideShape, { n: guide.columns.length }));
+    }
+  })
+  .transform(({ columnsAr, columns, rows }) =>
+    columnsAr
+      ? { columns, columnsAr: columns.map((_, index) => columnsAr[index] ?? ''), rows }
+      : { columns, rows },
+  );
 
 /**
  * A multipart text field holding JSON: parsed, then checked with `schema`; text that is not JSON gets

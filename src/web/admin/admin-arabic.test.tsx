@@ -13,25 +13,38 @@ async function arabicAdmin() {
   document.documentElement.lang = 'ar';
   document.documentElement.dir = 'rtl';
   vi.resetModules();
-  const [library, testing, { renderAdmin }, { messages }, { translator, refusalText }, product, variants] =
-    await Promise.all([
-      import('@testing-library/react'),
-      import('@/web/lib/testing'),
-      import('./testing'),
-      import('./messages'),
-      import('@/web/i18n/translate'),
-      import('@/shared/schemas/product'),
-      import('@/shared/schemas/variants'),
-    ]);
+  const [
+    library,
+    testing,
+    adminTesting,
+    { messages },
+    { translator, refusalText },
+    product,
+    variants,
+    { default: SettingsPage },
+    { deliveryZonesOf },
+  ] = await Promise.all([
+    import('@testing-library/react'),
+    import('@/web/lib/testing'),
+    import('./testing'),
+    import('./messages'),
+    import('@/web/i18n/translate'),
+    import('@/shared/schemas/product'),
+    import('@/shared/schemas/variants'),
+    import('./settings-page'),
+    import('@/shared/delivery'),
+  ]);
   return {
     ...library,
     ...testing,
-    renderAdmin,
+    ...adminTesting,
     messages,
     translator,
     refusalText,
     ProductFormSchema: product.ProductFormSchema,
     ProductVariantsInputSchema: variants.ProductVariantsInputSchema,
+    SettingsPage,
+    deliveryZonesOf,
   };
 }
 
@@ -71,7 +84,7 @@ describe('the admin in Arabic', () => {
   it('prints the address line an Arabic order stores, and its lines by their Arabic names', async () => {
     const line = '12 شارع التحرير، الدور 5، شقة 12، الدقي، الجيزة';
     const [first] = ar.makeOrderLines(1);
-    const order = ar.makeOrder({
+    const order = ar.makeDeliveryOrder({
       city: 'Giza',
       address: line,
       products: [{ ...first!, product: { ...first!.product, nameAr: 'عقد قطرة الياقوت' } }],
@@ -91,7 +104,7 @@ describe('the admin in Arabic', () => {
 
   it("prints a packing slip with the order's city in Arabic", async () => {
     // An address sent as text alone (SPEC §7's client): the slip names its city on a line of its own.
-    const order = ar.makeOrder({ city: 'Giza', address: '12 Tahrir Street, Dokki', street: '' });
+    const order = ar.makeDeliveryOrder({ city: 'Giza', address: '12 Tahrir Street, Dokki', street: '' });
     ar.mockFetch((call) =>
       call.url.pathname === `/api/order/${order._id}`
         ? { body: { success: true, results: order } }
@@ -104,8 +117,8 @@ describe('the admin in Arabic', () => {
   });
 
   it("prints on a cash order's slip, in Arabic, the amount the courier collects", async () => {
-    const order = ar.makeOrder({ paymentType: 'cash', paymentImage: null, grandTotal: 270 });
-    const paid = ar.makeOrder({ paymentType: 'instapay' });
+    const order = ar.makeDeliveryOrder({ paymentType: 'cash', paymentImage: null, grandTotal: 270 });
+    const paid = ar.makeDeliveryOrder({ paymentType: 'instapay' });
     ar.mockFetch((call) => {
       const found = [order, paid].find((o) => call.url.pathname === `/api/order/${o._id}`);
       return found ? { body: { success: true, results: found } } : undefined;
@@ -118,7 +131,7 @@ describe('the admin in Arabic', () => {
 
   it("shows an order's city and its products' Arabic names on the order's page", async () => {
     const [first, second] = ar.makeOrderLines(2);
-    const order = ar.makeOrder({
+    const order = ar.makeDeliveryOrder({
       city: 'Giza',
       products: [{ ...first!, product: { ...first!.product, nameAr: 'فستان كتان' } }, second!],
     });
@@ -137,13 +150,13 @@ describe('the admin in Arabic', () => {
   });
 
   it('lists orders with Arabic words and plurals, the order numbers, ids and phones kept left to right', async () => {
-    const three = ar.makeOrder({
+    const three = ar.makeDeliveryOrder({
       number: 'N-10234',
       products: ar.makeOrderLines(5),
       status: 'confirmed',
       paymentType: 'cash',
     });
-    const eleven = ar.makeOrder({
+    const eleven = ar.makeDeliveryOrder({
       number: 'N-10235',
       products: ar.makeOrderLines(13),
       phone: '+201012345678',
@@ -166,13 +179,80 @@ describe('the admin in Arabic', () => {
     expect(within(row).getByText('mariam@example.com')).toHaveAttribute('dir', 'ltr');
 
     // The cards name the products beyond the first two in Arabic's plural forms: 3 and 11.
-    const [, firstCard] = screen.getAllByRole('link', { name: `عرض الطلب ${isolated('N-10234')}` });
-    expect(within(firstCard!).getByText('+ 3 منتجات أخرى')).toBeInTheDocument();
-    const [, secondCard] = screen.getAllByRole('link', { name: `عرض الطلب ${isolated('N-10235')}` });
-    expect(within(secondCard!).getByText('+ 11 منتجًا آخر')).toBeInTheDocument();
-    expect(within(secondCard!).getByText('+201012345678')).toHaveAttribute('dir', 'ltr');
-    expect(within(secondCard!).getByText('إثبات بانتظار المراجعة')).toBeInTheDocument();
+    // A card's link is its number, stretched over the card: the card is the list item around it.
+    const cardOf = (link: HTMLElement | undefined) => link!.closest('li')!;
+    const firstCard = cardOf(screen.getAllByRole('link', { name: `عرض الطلب ${isolated('N-10234')}` })[1]);
+    expect(within(firstCard).getByText('+ 3 منتجات أخرى')).toBeInTheDocument();
+    const secondCard = cardOf(screen.getAllByRole('link', { name: `عرض الطلب ${isolated('N-10235')}` })[1]);
+    expect(within(secondCard).getByText('+ 11 منتجًا آخر')).toBeInTheDocument();
+    expect(within(secondCard).getByText('+201012345678')).toHaveAttribute('dir', 'ltr');
+    expect(within(secondCard).getByText('إثبات بانتظار المراجعة')).toBeInTheDocument();
     expect(screen.getAllByRole('checkbox', { name: `تحديد الطلب ${isolated('N-10234')}` })).toHaveLength(2);
+  });
+
+  it("names an order card's products in Arabic where the order kept an Arabic name, each title isolated whole", async () => {
+    const [first, second] = ar.makeOrderLines(2);
+    const order = ar.makeDeliveryOrder({
+      number: 'N-10300',
+      products: [
+        {
+          ...first!,
+          quantity: 1,
+          product: { ...first!.product, name: 'Velvet Evening Kaftan', nameAr: '' },
+          variant: {
+            sku: 'VK-M-SAND',
+            options: { Size: 'M', Color: 'Sand' },
+            optionsAr: { Size: 'M', Color: 'رملي' },
+          },
+        },
+        {
+          ...second!,
+          quantity: 2,
+          product: { ...second!.product, name: 'Linen Dress', nameAr: 'فستان كتان' },
+        },
+      ],
+    });
+    serveOrders([order]);
+    ar.renderAdmin('/dashboard/orders');
+    const { screen, within } = ar;
+    const [, link] = await screen.findAllByRole('link', { name: `عرض الطلب ${isolated('N-10300')}` });
+    const lines = within(link!.closest('li')!)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    // The English name and its values as one isolated run: 'Velvet Evening Kaftan (M / رملي)', read
+    // left to right inside the Arabic line, not '(M / Sand) Velvet Evening Kaftan'.
+    expect(lines).toEqual([
+      `${isolated(`${isolated('Velvet Evening Kaftan')} (${isolated('M / رملي')})`)} × 1`,
+      `${isolated('فستان كتان')} × 2`,
+    ]);
+  });
+
+  it("prints a slip's values in Arabic, each value and the SKU isolated", async () => {
+    const [first] = ar.makeOrderLines(1);
+    const order = ar.makeDeliveryOrder({
+      products: [
+        {
+          ...first!,
+          variant: {
+            sku: 'VK-M-SAND',
+            options: { Size: 'M', Color: 'Sand' },
+            optionsAr: { Size: 'M', Color: 'رملي' },
+          },
+        },
+      ],
+    });
+    ar.mockFetch((call) =>
+      call.url.pathname === `/api/order/${order._id}`
+        ? { body: { success: true, results: order } }
+        : undefined,
+    );
+    vi.spyOn(window, 'print').mockImplementation(() => undefined);
+    ar.renderAdmin(`/dashboard/orders/print?ids=${order._id}&kind=slip`);
+    const colour = await ar.screen.findByText('رملي');
+    expect(colour.tagName).toBe('BDI');
+    expect(ar.screen.getByText('M').tagName).toBe('BDI');
+    expect(ar.screen.getByText('VK-M-SAND')).toHaveAttribute('dir', 'ltr');
+    expect(ar.screen.queryByText(/Sand/)).not.toBeInTheDocument();
   });
 
   it('shows the dashboard figures in Arabic, each status named with its plural', async () => {
@@ -191,6 +271,8 @@ describe('the admin in Arabic', () => {
             today: { orders: 1, total: 340 },
             pendingOrders: 3,
             proofsToCheck: 0,
+            cashWithCouriers: { amount: 2370, orders: 11 },
+            ordersByDelivery: { notShipped: 14, shipped: 2, delivered: 1, refused: 0, returned: 3 },
             recentProducts: recent,
           },
         };
@@ -204,19 +286,23 @@ describe('the admin in Arabic', () => {
               {
                 productId: 'p-dress',
                 variantId: 'v-dress-m',
-                name: 'فستان كتان',
+                name: 'Linen Dress',
+                nameAr: 'فستان كتان',
                 slug: 'linen-dress',
                 sku: 'LD-M',
-                options: { المقاس: 'M' },
+                options: { المقاس: 'M', Color: 'Sand' },
+                optionsAr: { المقاس: 'M', Color: 'رملي' },
                 avaliableItems: 2,
               },
               {
                 productId: 'p-hat',
                 variantId: null,
                 name: 'قبعة قش',
+                nameAr: '',
                 slug: 'straw-hat',
                 sku: null,
                 options: null,
+                optionsAr: null,
                 avaliableItems: 0,
               },
             ],
@@ -248,6 +334,28 @@ describe('the admin in Arabic', () => {
     expect(within(low).getByText('بقيت قطعتان')).toBeInTheDocument();
     expect(within(low).getByText('لم تتبقَّ أي قطعة')).toBeInTheDocument();
     expect(within(low).getByText('LD-M')).toHaveAttribute('dir', 'ltr');
+    // The size isolated on its own, so 'M · LD-M' is not one left-to-right run in the Arabic line.
+    expect(within(low).getByText('M').tagName).toBe('BDI');
+    // The product's Arabic name and the colour's Arabic value where the owner wrote them (issue 35).
+    expect(within(low).getByText('فستان كتان')).toBeInTheDocument();
+    expect(within(low).getByText('رملي')).toBeInTheDocument();
+    expect(within(low).queryByText('Sand')).toBeNull();
+    // Issue 36: the couriers' cash and the orders on the road, each count in its Arabic form.
+    expect(screen.getByText('النقدية لدى شركات الشحن')).toBeInTheDocument();
+    expect(screen.getByText('2,370 ج.م.')).toBeInTheDocument();
+    expect(screen.getByText('من 11 طلبًا تم توصيلها')).toBeInTheDocument();
+    const byDelivery = screen.getByRole('region', { name: 'الطلبات حسب التوصيل' });
+    for (const name of [
+      'لم يُشحن: 14 طلبًا',
+      'تم الشحن: طلبان',
+      'تم التوصيل: طلب واحد',
+      'رُفض الاستلام: لا توجد طلبات',
+      'عاد إلى المتجر: 3 طلبات',
+    ]) {
+      expect(within(byDelivery).getByRole('link', { name })).toBeInTheDocument();
+    }
+    expect(screen.getByRole('button', { name: 'تنزيل كشف تسوية النقدية' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'تسجيل استلام تحويل' })).toBeInTheDocument();
   });
 
   it('asks for the product form in Arabic, validation messages included, with prices, stock and SKUs typed left to right', async () => {
@@ -282,13 +390,13 @@ describe('the admin in Arabic', () => {
     await userEvent.click(screen.getByRole('button', { name: 'إنشاء' }));
     expect((await screen.findAllByText('يجب أن يكون الخصم رقمًا من 0 إلى 100')).length).toBeGreaterThan(0);
 
-    // The variant matrix: its row headers stick on the start side (the right, in Arabic).
+    // The variant matrix: from 640 px its row headers stick on the start side (the right, in Arabic).
     await userEvent.click(screen.getByRole('button', { name: 'إضافة خيار' }));
     await userEvent.type(screen.getByLabelText('اسم الخيار 1'), 'المقاس');
     await userEvent.type(screen.getByLabelText('قيم الخيار 1'), 'S, M');
     await userEvent.click(screen.getByRole('button', { name: 'إنشاء الأنواع' }));
     const rowHeader = screen.getAllByRole('rowheader')[0]!;
-    expect(rowHeader).toHaveClass('sticky', 'start-0');
+    expect(rowHeader).toHaveClass('sm:sticky', 'sm:start-0');
     expect(screen.getByLabelText(`رمز SKU لـ ${isolated('S')}`)).toHaveAttribute('dir', 'ltr');
   }, 20_000);
 
@@ -319,6 +427,133 @@ describe('the admin in Arabic', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('يجب ألا تزيد خانة دليل المقاسات على 40 حرفًا');
     expect(calls.some((call) => call.method === 'PATCH')).toBe(false);
   }, 20_000);
+
+  // Ticks 27 checkboxes and types into a dozen fields: seconds when the machine's cores are shared.
+  it('edits the delivery zones in Arabic: the governorates by their Arabic names, and the schema’s refusals said in Arabic', async () => {
+    const page = { en: '# Page', ar: '# صفحة' };
+    const settings = {
+      shopName: { en: 'Nour', ar: 'نور' },
+      phone: '',
+      email: 'hello@nour.example',
+      whatsapp: '',
+      whatsappDigits: null,
+      social: { facebook: '', instagram: '', tiktok: '' },
+      walletNumber: '01012345678',
+      shippingFees: { Cairo: 70, Giza: 40, 'Outside Cairo and Giza': 90 },
+      deliveryZones: ar.deliveryZonesOf({ Cairo: 70, Giza: 40, 'Outside Cairo and Giza': 90 }),
+      announcement: { en: '', ar: '' },
+      policies: { shipping: page, returns: page, privacy: page, contact: page },
+      home: {
+        heroTitle: { en: '', ar: '' },
+        heroText: { en: '', ar: '' },
+        heroLink: '',
+        sections: ['sale', 'newest', 'categories'],
+      },
+      logo: null,
+      heroImage: null,
+      couriers: {
+        bosta: { configured: false, webhookUrl: 'https://nour.example/api/couriers/bosta/webhook' },
+      },
+    };
+    ar.mockFetch((call) =>
+      call.url.pathname === '/api/settings/full' ? { body: { success: true, settings } } : undefined,
+    );
+    ar.renderRoute(<ar.SettingsPage />);
+    const { screen, within } = ar;
+    const zones = await screen.findByRole('group', { name: 'مناطق التوصيل' });
+    const cairo = within(zones).getByRole('listitem', { name: 'القاهرة' });
+    await ar.waitFor(() => expect(within(cairo).getByLabelText('رسوم التوصيل (ج.م.)')).toHaveValue(70));
+    expect(within(cairo).getByText('محافظة واحدة', { exact: false })).toBeInTheDocument();
+    const alexandria = within(cairo).getByRole('checkbox', { name: /الإسكندرية/ });
+    expect(alexandria).toHaveAccessibleDescription(/^في .?خارج القاهرة والجيزة.?$/);
+    await userEvent.click(within(zones).getByRole('button', { name: 'إضافة منطقة' }));
+    await userEvent.click(screen.getByRole('button', { name: 'حفظ الإعدادات' }));
+    const added = within(zones).getByRole('listitem', { name: 'منطقة جديدة' });
+    expect(await within(added).findByLabelText('اسم المنطقة بالإنجليزية')).toHaveAccessibleDescription(
+      'منطقة التوصيل تحتاج إلى اسم',
+    );
+    expect(within(added).getByRole('alert')).toHaveTextContent(
+      'منطقة التوصيل تحتاج إلى محافظة واحدة على الأقل',
+    );
+    const couriers = screen.getByRole('group', { name: 'شركات الشحن' });
+    expect(within(couriers).getByText('غير متصلة')).toBeInTheDocument();
+  }, 30_000);
+
+  it('shows the desk’s delivery column and sums up a bulk move in Arabic, each count in its form', async () => {
+    const shipped = ar.makeDeliveryOrder({
+      number: 'N-50001',
+      deliveryState: 'shipped',
+      shipment: ar.makeShipment({ trackingNumber: '7234567' }),
+    });
+    const waiting = ar.makeDeliveryOrder({ number: 'N-50002' });
+    const third = ar.makeDeliveryOrder({ number: 'N-50003' });
+    ar.mockFetch((call) => {
+      if (call.method === 'GET' && call.url.pathname === '/api/order') {
+        return {
+          body: {
+            success: true,
+            results: [shipped, waiting, third],
+            pagination: { page: 1, pages: 1, total: 3, limit: 10 },
+          },
+        };
+      }
+      if (call.method === 'POST' && call.url.pathname === '/api/order/delivery') {
+        return {
+          body: {
+            success: true,
+            message: 'تم',
+            results: [
+              { orderId: shipped._id, ok: false, message: 'هذا الطلب تم شحنه بالفعل' },
+              { orderId: waiting._id, ok: true, message: 'تم' },
+              { orderId: third._id, ok: true, message: 'تم' },
+            ],
+          },
+        };
+      }
+      return undefined;
+    });
+    ar.renderAdmin('/dashboard/manage_orders');
+    const { screen, within } = ar;
+    const table = await screen.findByRole('table');
+    expect(within(table).getByRole('columnheader', { name: 'التوصيل' })).toBeInTheDocument();
+    expect(within(table).getByText('تم الشحن')).toBeInTheDocument();
+    expect(within(table).getByText('7234567')).toHaveAttribute('dir', 'ltr');
+    expect(screen.getByRole('combobox', { name: 'فلتر حسب التوصيل' })).toBeInTheDocument();
+    await userEvent.click(within(table).getByRole('checkbox', { name: 'تحديد كل طلبات هذه الصفحة' }));
+    const actions = screen.getByRole('group', { name: 'مع الطلبات المحددة (3)' });
+    await userEvent.click(within(actions).getByRole('button', { name: 'تحديد كمشحون' }));
+    expect(await screen.findByText('نُفِّذ طلبان', { selector: 'p' })).toBeInTheDocument();
+    expect(screen.getByText('لم يُنفَّذ طلب واحد', { selector: 'p' })).toBeInTheDocument();
+    expect(screen.getByText(`الطلب ${isolated('N-50001')}: هذا الطلب تم شحنه بالفعل`)).toBeInTheDocument();
+  });
+
+  it('shows an order’s delivery panel in Arabic', async () => {
+    const order = ar.makeDeliveryOrder({
+      governorate: 'EG-ALX',
+      deliveryZone: {
+        id: 'outside-cairo-and-giza',
+        name: { en: 'Outside Cairo and Giza', ar: 'خارج القاهرة والجيزة' },
+      },
+      deliveryState: 'refused',
+      shipment: ar.makeShipment(),
+    });
+    ar.mockFetch((call) =>
+      call.url.pathname === `/api/order/${order._id}`
+        ? { body: { success: true, results: order } }
+        : undefined,
+    );
+    ar.renderAdmin(`/dashboard/order/${order._id}`);
+    const { screen, within } = ar;
+    const panel = await screen.findByRole('region', { name: 'التوصيل' });
+    expect(within(panel).getByText('رُفض الاستلام')).toBeInTheDocument();
+    expect(within(panel).getByText('الإسكندرية')).toBeInTheDocument();
+    expect(within(panel).getByText('خارج القاهرة والجيزة')).toBeInTheDocument();
+    expect(within(panel).getByText('بوسطة')).toBeInTheDocument();
+    expect(within(panel).getByRole('link', { name: 'تتبّع الشحنة' })).toBeInTheDocument();
+    expect(within(panel).getByText('170 ج.م.')).toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: 'تحديد كعائد إلى المتجر' })).toBeInTheDocument();
+    expect(within(panel).queryByRole('button', { name: 'تحديد كمشحون' })).not.toBeInTheDocument();
+  });
 
   it('says the shared schemas’ English refusals in Arabic, with the values they were filled with', () => {
     const { translator, refusalText, messages, ProductFormSchema, ProductVariantsInputSchema } = ar;

@@ -32,6 +32,8 @@ describe('admin category form', () => {
 
     await userEvent.type(screen.getByLabelText(`${m.categoryName} *`), 'Scarves');
     await userEvent.type(screen.getByLabelText(m.categoryNameAr), 'إيشاربات');
+    await userEvent.type(screen.getByLabelText(m.categoryDescription), 'Silk and cotton scarves.');
+    await userEvent.type(screen.getByLabelText(m.categoryDescriptionAr), 'إيشاربات حرير وقطن.');
     await userEvent.click(screen.getByRole('button', { name: m.create }));
     expect((await screen.findAllByText(m.uploadCategoryImage)).length).toBeGreaterThan(0);
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
@@ -43,6 +45,8 @@ describe('admin category form', () => {
     const form = calls.find((call) => call.method === 'POST')!.body as FormData;
     expect(form.get('name')).toBe('Scarves');
     expect(form.get('nameAr')).toBe('إيشاربات');
+    expect(form.get('description')).toBe('Silk and cotton scarves.');
+    expect(form.get('descriptionAr')).toBe('إيشاربات حرير وقطن.');
     expect((form.get('category') as File).name).toBe('women.png');
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/manage_category'));
   });
@@ -59,7 +63,12 @@ describe('admin category form', () => {
   });
 
   it('edits without a new image, and shows the server message when the name is taken', async () => {
-    const women = makeCategory({ _id: 'cat-women', name: 'Women' });
+    const women = makeCategory({
+      _id: 'cat-women',
+      name: 'Women',
+      description: 'For her.',
+      descriptionAr: 'لها.',
+    });
     let taken = true;
     const { calls } = mockFetch((call) => {
       if (call.method === 'GET' && call.url.pathname === '/api/category/cat-women') {
@@ -76,6 +85,8 @@ describe('admin category form', () => {
     renderAdmin('/dashboard/manage_category/edit/cat-women');
     const name = await screen.findByLabelText(`${m.categoryName} *`);
     await waitFor(() => expect(name).toHaveValue('Women'));
+    expect(screen.getByLabelText(m.categoryDescription)).toHaveValue('For her.');
+    expect(screen.getByLabelText(m.categoryDescriptionAr)).toHaveValue('لها.');
     expect(screen.getByRole('img', { name: m.categoryImagePreview })).toHaveAttribute(
       'src',
       women.image!.url,
@@ -91,6 +102,22 @@ describe('admin category form', () => {
     const patch = calls.filter((call) => call.method === 'PATCH').at(-1)!;
     expect(patch.url.pathname).toBe('/api/category/cat-women');
     expect((patch.body as FormData).has('category')).toBe(false);
+    expect((patch.body as FormData).get('description')).toBe('For her.');
+    expect((patch.body as FormData).get('descriptionAr')).toBe('لها.');
+  });
+
+  it('says a description that is too long beside the field, and sends nothing (issue 35)', async () => {
+    const { calls } = mockFetch((call) => (call.url.pathname === '/api/category' ? emptyList : undefined));
+    renderAdmin('/dashboard/manage_category/new');
+    await userEvent.type(await screen.findByLabelText(`${m.categoryName} *`), 'Scarves');
+    const field = screen.getByLabelText(m.categoryDescriptionAr);
+    await userEvent.click(field);
+    await userEvent.paste('ح'.repeat(501));
+    await userEvent.click(screen.getByRole('button', { name: m.create }));
+    const tooLong = 'The Arabic category description must be at most 500 characters';
+    expect((await screen.findAllByText(tooLong)).length).toBeGreaterThan(1);
+    expect(field).toHaveAccessibleDescription(tooLong);
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
   });
 
   it('says "Failed to save category" when the server cannot be reached', async () => {
@@ -138,7 +165,10 @@ describe('admin category form, size guide', { timeout: 20_000 }, () => {
     await userEvent.click(await screen.findByRole('button', { name: v.addSizeGuide }));
     expect(screen.getByLabelText('Column 1 heading')).toHaveValue('Size');
     await userEvent.type(screen.getByLabelText('Column 2 heading'), 'Bust (cm)');
+    // Each heading has its Arabic (issue 35); one left empty is said as written.
+    await userEvent.type(screen.getByLabelText('Column 1 heading in Arabic'), 'المقاس');
     await userEvent.click(screen.getByRole('button', { name: v.addColumn }));
+    await userEvent.type(screen.getByLabelText('Column 3 heading in Arabic'), 'الورك');
     await userEvent.type(screen.getByLabelText('Column 3 heading'), 'Hip');
     await userEvent.type(screen.getByLabelText('Row 1, Size'), 'S');
     await userEvent.type(screen.getByLabelText('Row 1, Bust (cm)'), '82-86');
@@ -153,6 +183,7 @@ describe('admin category form, size guide', { timeout: 20_000 }, () => {
     expect(await screen.findByText(m.categoryUpdated)).toBeInTheDocument();
     expect(JSON.parse(sentGuide(calls) as string)).toEqual({
       columns: ['Size', 'Bust (cm)'],
+      columnsAr: ['المقاس', ''],
       rows: [
         ['S', '82-86'],
         ['M', '87-91'],

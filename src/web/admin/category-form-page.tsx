@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { messages } from '@/web/admin/messages';
 import { CategoryFormSchema } from '@/shared/schemas/category';
 import { SizeGuideInputSchema, type SizeGuide } from '@/shared/schemas/variants';
-import { FormField } from '@/web/components/form-field';
+import { FormField, TextAreaField } from '@/web/components/form-field';
 import { useDocumentTitle } from '@/web/lib/shop';
 import { adminCategoryQuery } from './api/get-category';
 import { useSaveCategory } from './api/save-category';
@@ -37,7 +37,10 @@ function sizeGuideField(guide: SizeGuide | null, hadGuide: boolean): { value?: s
   return { value: JSON.stringify(checked.data) };
 }
 
-/** /dashboard/manage_category/new and …/edit/{id} (SPEC §2, §5): a name, a picture and a size guide. */
+/**
+ * /dashboard/manage_category/new and …/edit/{id} (SPEC §2, §5): a name, a description for the category's
+ * page (issue 35), a picture and a size guide.
+ */
 export default function CategoryFormPage() {
   const { id } = useParams();
   const isEdit = Boolean(id);
@@ -52,7 +55,7 @@ export default function CategoryFormPage() {
     reset,
     formState: { errors },
   } = useForm<z.input<typeof CategoryFormSchema>, unknown, CategoryForm>({
-    defaultValues: { name: '', nameAr: '' },
+    defaultValues: { name: '', nameAr: '', description: '', descriptionAr: '' },
     // The shared schema's English messages; the fields say them in the page's language (FormField).
     resolver: zodResolver(CategoryFormSchema),
   });
@@ -72,7 +75,12 @@ export default function CategoryFormPage() {
 
   useEffect(() => {
     if (category.data) {
-      reset({ name: category.data.name, nameAr: category.data.nameAr });
+      reset({
+        name: category.data.name,
+        nameAr: category.data.nameAr,
+        description: category.data.description,
+        descriptionAr: category.data.descriptionAr,
+      });
       setGuide(category.data.sizeGuide);
     }
   }, [category.data, reset]);
@@ -85,7 +93,7 @@ export default function CategoryFormPage() {
   });
   const busy = useRef(false);
 
-  const onValid = ({ name, nameAr }: CategoryForm) => {
+  const onValid = ({ name, nameAr, description, descriptionAr }: CategoryForm) => {
     if (busy.current) return;
     if (!isEdit && !image) {
       setImageError(m.uploadCategoryImage);
@@ -102,6 +110,9 @@ export default function CategoryFormPage() {
     form.append('name', name);
     // Always sent: an emptied Arabic name clears it, and Arabic pages then show the English one.
     form.append('nameAr', nameAr ?? '');
+    // Likewise the descriptions (issue 35): emptied, the category page shows none.
+    form.append('description', description ?? '');
+    form.append('descriptionAr', descriptionAr ?? '');
     // SPEC §7 names the file field "category".
     if (image) form.append('category', image);
     if (sizeGuide.value !== undefined) form.append('sizeGuide', sizeGuide.value);
@@ -137,7 +148,11 @@ export default function CategoryFormPage() {
         onSubmit={(event) =>
           void handleSubmit(onValid, (invalid) => {
             if (!isEdit && !image) setImageError(m.uploadCategoryImage);
-            const message = invalid.name?.message ?? invalid.nameAr?.message;
+            const message =
+              invalid.name?.message ??
+              invalid.nameAr?.message ??
+              invalid.description?.message ??
+              invalid.descriptionAr?.message;
             notify.error(message ? translator.text(message) : m.enterCategoryName);
           })(event)
         }
@@ -156,6 +171,23 @@ export default function CategoryFormPage() {
           lang="ar"
           error={errors.nameAr?.message}
           {...register('nameAr')}
+        />
+        <TextAreaField
+          id="category-description"
+          label={m.categoryDescription}
+          dir="auto"
+          rows={3}
+          error={errors.description?.message}
+          {...register('description')}
+        />
+        <TextAreaField
+          id="category-description-ar"
+          label={m.categoryDescriptionAr}
+          dir="rtl"
+          lang="ar"
+          rows={3}
+          error={errors.descriptionAr?.message}
+          {...register('descriptionAr')}
         />
         <ImageInput
           id="category-image"

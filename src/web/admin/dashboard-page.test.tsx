@@ -30,6 +30,8 @@ function serve(
           today: { orders: 2, total: 340 },
           pendingOrders: 1,
           proofsToCheck: 3,
+          cashWithCouriers: { amount: 0, orders: 0 },
+          ordersByDelivery: { notShipped: 3, shipped: 0, delivered: 0, refused: 0, returned: 0 },
           recentProducts: recent,
         },
       };
@@ -179,6 +181,9 @@ describe('admin dashboard', () => {
       renderAdmin('/dashboard');
       const backups = await screen.findByRole('region', { name: m.backupsTitle });
       expect(within(backups).getByText(m.backupsIntro)).toBeInTheDocument();
+      // What the file holds, said beside its button: whoever has it can sign in as anyone (issue 35).
+      expect(within(backups).getByText(m.backupSecrets)).toBeInTheDocument();
+      expect(m.backupSecrets).toMatch(/password hash.*session secret/);
       await userEvent.click(within(backups).getByRole('button', { name: m.downloadBackup }));
       expect(await screen.findByText(m.backupStarting)).toBeInTheDocument();
       expect(downloads).toEqual([{ href: url, download: '' }]);

@@ -8,29 +8,34 @@ import {
   PackagePlus,
   ReceiptText,
   ShoppingBag,
+  Truck,
   type LucideIcon,
 } from 'lucide-react';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { Link } from 'react-router';
-import { ORDER_STATUSES } from '@/shared/constants';
-import { format } from '@/web/i18n/language';
+import { DELIVERY_STATES, ORDER_STATUSES } from '@/shared/constants';
+import { format, language } from '@/web/i18n/language';
 import { messages } from '@/web/admin/messages';
 import { statusLabel, statusTone } from '@/web/components/order-status';
 import { formatEgp } from '@/web/i18n/language';
 import { isolate } from '@/web/i18n/bidi';
 import type { ProductDto } from '@/shared/schemas/product';
 import { useDocumentTitle } from '@/web/lib/shop';
+import { localizedName } from '@/web/lib/localized';
 import { useSession } from '@/web/session/session';
 import { allProductsQuery } from './api/get-all-products';
 import { dashboardStatsQuery } from './api/get-dashboard-stats';
 import { lowStockQuery } from './api/get-low-stock';
 import { AdminHeader, StockBadge } from './admin-ui';
 import { DownloadBackupButton } from './download-backup-button';
+import { CourierCash } from './courier-cash';
+import { deliveryTone } from './delivery-words';
 import { Spinner } from '@/web/components/spinner';
 import { useFailureToast } from '@/web/lib/failure-text';
 import { href } from '@/web/paths';
 
 const m = messages.admin;
+const s = messages.shipping;
 
 function StatCard({
   label,
@@ -113,10 +118,19 @@ function LowStock() {
               className="flex items-center justify-between gap-3 py-2"
             >
               <Link to={href.adminEditProduct(item.productId)} className="min-w-0 hover:text-accent">
-                <span className="block truncate font-medium text-ink">{item.name}</span>
+                <span className="block truncate font-medium text-ink">
+                  <bdi>{localizedName(item)}</bdi>
+                </span>
                 {item.options && (
                   <span className="block truncate text-xs text-muted">
-                    {Object.values(item.options).join(' · ')}
+                    {/* Each value and the SKU isolated: in an Arabic line 'M · Navy · NR-001-M' keeps its order.
+                        The values in Arabic where the owner wrote them (issue 35). */}
+                    {Object.values((language === 'ar' && item.optionsAr) || item.options).map((value, at) => (
+                      <Fragment key={at}>
+                        {at > 0 && ' · '}
+                        <bdi>{value}</bdi>
+                      </Fragment>
+                    ))}
                     {item.sku && (
                       <>
                         {' · '}
@@ -256,6 +270,36 @@ export default function DashboardPage() {
             </ul>
           </section>
 
+          <div className="mb-8 grid gap-4 lg:grid-cols-[20rem_1fr]">
+            <StatCard
+              label={s.cashWithCouriers}
+              value={formatEgp(stats.data.cashWithCouriers.amount)}
+              detail={format(s.cashWithCouriersDetail, { n: stats.data.cashWithCouriers.orders })}
+              icon={Truck}
+            />
+            <section className="card p-5" aria-labelledby="orders-by-delivery">
+              <h2 id="orders-by-delivery" className="mb-3 text-xl text-ink">
+                {s.ordersByDelivery}
+              </h2>
+              <ul className="flex flex-wrap gap-2">
+                {DELIVERY_STATES.map((state) => (
+                  <li key={state}>
+                    <Link
+                      to={href.adminOrdersWhere({ delivery: state })}
+                      className={`inline-flex items-center gap-2 rounded-pill px-3 py-1.5 text-sm font-semibold ring-1 ring-inset ${deliveryTone(state)}`}
+                    >
+                      {format(s.deliveryOrderCount, {
+                        state: s.deliveryStates[state],
+                        n: stats.data.ordersByDelivery[state] ?? 0,
+                      })}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          </div>
+          <CourierCash />
+
           <div className="card p-5">
             <div className="mb-2 flex flex-wrap items-center justify-between gap-3">
               <h2 className="text-xl text-ink">{showAll ? m.allProducts : m.recentProducts}</h2>
@@ -297,11 +341,12 @@ export default function DashboardPage() {
         className="card mt-8 flex flex-wrap items-center justify-between gap-4 p-5"
         aria-labelledby="backups-title"
       >
-        <div className="min-w-0 flex-1">
+        <div className="min-w-0 flex-1 basis-72">
           <h2 id="backups-title" className="text-xl text-ink">
             {m.backupsTitle}
           </h2>
           <p className="mt-1 text-sm text-ink-soft">{m.backupsIntro}</p>
+          <p className="mt-1 text-sm font-medium text-ink">{m.backupSecrets}</p>
         </div>
         <DownloadBackupButton />
       </section>

@@ -7,6 +7,7 @@ import { format } from '@/web/i18n/language';
 import { messages } from '@/web/admin/messages';
 import { isolate } from '@/web/i18n/bidi';
 import { chosenOptionsText } from '@/web/lib/chosen-options-text';
+import { localizedName } from '@/web/lib/localized';
 import { Spinner } from '@/web/components/spinner';
 import { href } from '@/web/paths';
 import { lowStockQuery } from './api/get-low-stock';
@@ -70,10 +71,12 @@ export function LowStockPanel() {
               className="flex flex-wrap items-center gap-x-4 gap-y-2 py-2.5"
             >
               <div className="min-w-0 flex-1">
-                <p className="font-medium text-ink">{item.name}</p>
+                <p className="font-medium text-ink">
+                  <bdi>{localizedName(item)}</bdi>
+                </p>
                 {item.options || item.sku ? (
                   <p className="text-sm text-ink-soft">
-                    {chosenOptionsText(item.options)}
+                    {chosenOptionsText(item)}
                     {item.sku ? (
                       <span className="ms-2 text-xs text-muted">
                         {format(v.skuLabel, { sku: isolate(item.sku) })}

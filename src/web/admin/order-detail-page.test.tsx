@@ -4,8 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { format } from '@/web/i18n/language';
 import { messages } from '@/web/admin/messages';
 import type { OrderDto } from '@/shared/schemas/order';
-import { clearToasts, makeOrder, makeOrderLines, mockFetch } from '@/web/lib/testing';
-import { renderAdmin } from './testing';
+import { clearToasts, makeOrderLines, mockFetch, sampleProductDetail } from '@/web/lib/testing';
+import { makeDeliveryOrder, renderAdmin } from './testing';
 
 const m = messages.admin;
 const o = messages.orders;
@@ -31,7 +31,7 @@ afterEach(() => {
 
 describe('admin order detail', () => {
   it('shows the customer, the snapshot lines with totals, the stored fee and the payment type', async () => {
-    const order = makeOrder({
+    const order = makeDeliveryOrder({
       _id: ID,
       products: makeOrderLines(2),
       totalPrice: 200,
@@ -72,7 +72,7 @@ describe('admin order detail', () => {
 
   it('lists the history oldest first, with who and the note', async () => {
     serve(() =>
-      makeOrder({
+      makeDeliveryOrder({
         _id: ID,
         status: 'confirmed',
         history: [
@@ -104,7 +104,7 @@ describe('admin order detail', () => {
     let payment: OrderDto['payment'] = { verified: false, at: null, by: null };
     const { calls } = mockFetch((call) => {
       if (call.method === 'GET' && call.url.pathname === `/api/order/${ID}`) {
-        return { body: { success: true, results: makeOrder({ _id: ID, payment }) } };
+        return { body: { success: true, results: makeDeliveryOrder({ _id: ID, payment }) } };
       }
       if (call.method === 'PATCH' && call.url.pathname === `/api/order/${ID}/payment`) {
         const { verified } = call.body as { verified: boolean };
@@ -115,7 +115,7 @@ describe('admin order detail', () => {
           body: {
             success: true,
             message: verified ? o.paymentVerified : o.paymentUnverified,
-            order: makeOrder({ _id: ID, payment }),
+            order: makeDeliveryOrder({ _id: ID, payment }),
           },
         };
       }
@@ -135,7 +135,7 @@ describe('admin order detail', () => {
 
   it('says why when the payment cannot be marked', async () => {
     mockFetch((call) => {
-      if (call.method === 'GET') return { body: { success: true, results: makeOrder({ _id: ID }) } };
+      if (call.method === 'GET') return { body: { success: true, results: makeDeliveryOrder({ _id: ID }) } };
       return { status: 403, body: { success: false, message: messages.auth.adminOnly } };
     });
     renderAdmin(`/dashboard/order/${ID}`);
@@ -145,7 +145,7 @@ describe('admin order detail', () => {
 
   it('asks before a status change: cancelling keeps everything as it was', async () => {
     const { calls } = serve(
-      () => makeOrder({ _id: ID, status: 'confirmed' }),
+      () => makeDeliveryOrder({ _id: ID, status: 'confirmed' }),
       () => ({ body: { success: true, message: o.statusUpdated } }),
     );
     renderAdmin(`/dashboard/order/${ID}`);
@@ -165,7 +165,7 @@ describe('admin order detail', () => {
   it('names the size, colour and SKU of a line sold in one', async () => {
     const [line] = makeOrderLines(1);
     serve(() =>
-      makeOrder({
+      makeDeliveryOrder({
         _id: ID,
         products: [{ ...line!, variant: { sku: 'LD-M-NAVY', options: { Size: 'M', Color: 'Navy' } } }],
       }),
@@ -178,7 +178,7 @@ describe('admin order detail', () => {
   it('sets any of the four statuses, says so and reloads the order', async () => {
     let status: OrderDto['status'] = 'completed';
     const { calls } = serve(
-      () => makeOrder({ _id: ID, status }),
+      () => makeDeliveryOrder({ _id: ID, status }),
       (next) => {
         status = next as OrderDto['status'];
         return { body: { success: true, message: o.statusUpdated } };
@@ -215,7 +215,7 @@ describe('admin order detail', () => {
   it('says "Failed to update order status", or the server reason, when the change is refused', async () => {
     let answer: { status?: number; body?: unknown } = { status: 500, body: {} };
     serve(
-      () => makeOrder({ _id: ID, status: 'cancelled' }),
+      () => makeDeliveryOrder({ _id: ID, status: 'cancelled' }),
       () => answer,
     );
     renderAdmin(`/dashboard/order/${ID}`);
@@ -234,7 +234,7 @@ describe('admin order detail', () => {
   });
 
   it('opens the proof in a modal and downloads it through its signed link', async () => {
-    serve(() => makeOrder({ _id: ID }));
+    serve(() => makeDeliveryOrder({ _id: ID }));
     renderAdmin(`/dashboard/order/${ID}`);
     await userEvent.click(await screen.findByRole('button', { name: m.viewProof }));
     const dialog = screen.getByRole('dialog', { name: m.paymentProof });
@@ -285,5 +285,76 @@ describe('admin order detail', () => {
     const { router } = renderAdmin(`/dashboard/order/${ID}`, 'visitor');
     expect(await screen.findByText(o.loginToViewOrder)).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
+  it('lets the owner choose the size of a line a SPEC §7 client ordered without one', async () => {
+    const [line] = makeOrderLines(1);
+    const open = { ...line!, variantToConfirm: true };
+    let order = makeDeliveryOrder({ _id: ID, status: 'pending', products: [open] });
+    const product = sampleProductDetail({
+      _id: 'p1',
+      id: 'p1',
+      options: [{ name: 'Size', values: ['S', 'M'] }],
+      variants: [
+        {
+          _id: 'v-s',
+          id: 'v-s',
+          sku: 'IT-S',
+          options: { Size: 'S' },
+          price: 100,
+          finalPrice: 100,
+          avaliableItems: 0,
+          inStock: false,
+        },
+        {
+          _id: 'v-m',
+          id: 'v-m',
+          sku: 'IT-M',
+          options: { Size: 'M' },
+          price: 100,
+          finalPrice: 100,
+          avaliableItems: 3,
+          inStock: true,
+        },
+      ],
+    });
+    const chosen: unknown[] = [];
+    mockFetch((call) => {
+      if (call.method === 'GET' && call.url.pathname === `/api/order/${ID}`) {
+        return { body: { success: true, results: order } };
+      }
+      if (call.method === 'GET' && call.url.pathname === '/api/product/p1') {
+        return { body: { success: true, product } };
+      }
+      if (call.method === 'PATCH' && call.url.pathname === `/api/order/${ID}/lines/line-0/variant`) {
+        chosen.push(call.body);
+        order = {
+          ...order,
+          products: [{ ...open, variantToConfirm: false, variant: { sku: 'IT-M', options: { Size: 'M' } } }],
+        };
+        return { body: { success: true, message: 'Size and colour saved', order } };
+      }
+      return undefined;
+    });
+    renderAdmin(`/dashboard/order/${ID}`);
+    expect(await screen.findByText(o.variantToConfirm)).toBeInTheDocument();
+    const select = await screen.findByRole('combobox', {
+      name: format(m.chooseVariantOf, { name: 'Item 1' }),
+    });
+    const save = screen.getByRole('button', { name: m.saveVariant });
+    expect(save).toBeDisabled();
+    await waitFor(() =>
+      expect(
+        within(select).getByRole('option', { name: format(m.variantSoldOut, { label: 'S' }) }),
+      ).toBeDisabled(),
+    );
+    await userEvent.selectOptions(select, format(m.variantLeft, { label: 'M', n: 3 }));
+    await userEvent.click(save);
+    await waitFor(() => expect(chosen).toEqual([{ variantId: 'v-m' }]));
+    expect(await screen.findByText('Size: M')).toBeInTheDocument();
+    expect(
+      screen.queryByRole('combobox', { name: format(m.chooseVariantOf, { name: 'Item 1' }) }),
+    ).toBeNull();
+    expect(screen.queryByText(o.variantToConfirm)).toBeNull();
   });
 });

@@ -19,7 +19,6 @@ import { format } from '@/web/i18n/language';
 import { messages } from '@/web/admin/messages';
 import { Dialog } from '@/web/components/dialog';
 import { formatEgp } from '@/web/i18n/language';
-import type { OrderDto } from '@/shared/schemas/order';
 import { PAYMENT_TYPE_LABELS, statusLabel, statusTone } from '@/web/components/order-status';
 import { ApiError } from '@/web/lib/api';
 import { shopName, useDocumentTitle } from '@/web/lib/shop';
@@ -28,6 +27,7 @@ import { adminOrderQuery } from './api/get-order';
 import { useUpdateOrderStatus } from './api/update-order-status';
 import { useMarkOrderPayment } from './api/mark-order-payment';
 import { ConfirmDialog } from './confirm-dialog';
+import { LineVariantChooser } from './line-variant-chooser';
 import { orderProofState, PROOF_STATE_LABELS } from './order-proof';
 import { isolate } from '@/web/i18n/bidi';
 import { cityName } from '@/shared/address';
@@ -38,8 +38,14 @@ import { Spinner } from '@/web/components/spinner';
 import { href } from '@/web/paths';
 import { failureText, useFailureToast } from '@/web/lib/failure-text';
 import { notify } from '@/web/lib/notify';
+import type { DeliveryOrder } from './api/delivery';
+import { DeliveryPanel } from './delivery-panel';
+import { deliveryTone } from './delivery-words';
 
 const m = messages.admin;
+const s = messages.shipping;
+
+type OrderDto = DeliveryOrder;
 const o = messages.orders;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -219,25 +225,53 @@ function PaymentCheck({ order }: { order: OrderDto }) {
   );
 }
 
+/** One line of the history: a status the staff set, or a step of the road (issue 36), with who and why. */
+interface HistoryLine {
+  at: string;
+  title: string;
+  tone: string;
+  by: string | null;
+  note: string | null;
+}
+
+/** The order's statuses and its road in one list, oldest first, as they happened. */
+function historyLines(order: OrderDto): HistoryLine[] {
+  const statuses = order.history.map((entry, index) => ({
+    at: entry.at,
+    title: format(m.historyEntry, {
+      status: index === 0 && entry.status === 'pending' ? m.historyPlaced : statusLabel(entry.status),
+      date: formatDateTime(entry.at),
+    }),
+    tone: statusTone(entry.status),
+    by: entry.by ? format(m.historyBy, { name: isolate(entry.by.username) }) : null,
+    note: entry.note,
+  }));
+  const road = order.deliveryHistory.map((entry) => ({
+    at: entry.at,
+    title: format(m.historyEntry, {
+      status: s.deliveryStates[entry.state],
+      date: formatDateTime(entry.at),
+    }),
+    tone: deliveryTone(entry.state),
+    // A person when one moved it; otherwise who did (the courier's news, the shop itself).
+    by: entry.by
+      ? format(m.historyBy, { name: isolate(entry.by.username) })
+      : s.deliverySources[entry.source],
+    note: entry.note,
+  }));
+  // A stable sort: a status and a step at the same moment keep the status first.
+  return [...statuses, ...road].sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
+}
+
 function History({ order }: { order: OrderDto }) {
   return (
     <ol className="flex flex-col gap-3">
-      {order.history.map((entry, index) => (
+      {historyLines(order).map((entry, index) => (
         <li key={`${entry.at}-${index}`} className="flex gap-3">
-          <span className={`mt-1.5 size-2.5 shrink-0 rounded-pill ring-2 ${statusTone(entry.status)}`} />
+          <span className={`mt-1.5 size-2.5 shrink-0 rounded-pill ring-2 ${entry.tone}`} />
           <div className="min-w-0 text-sm">
-            <p className="font-semibold text-ink">
-              {format(m.historyEntry, {
-                status:
-                  index === 0 && entry.status === 'pending' ? m.historyPlaced : statusLabel(entry.status),
-                date: formatDateTime(entry.at),
-              })}
-            </p>
-            {entry.by && (
-              <p className="text-xs text-muted">
-                {format(m.historyBy, { name: isolate(entry.by.username) })}
-              </p>
-            )}
+            <p className="font-semibold text-ink">{entry.title}</p>
+            {entry.by && <p className="text-xs text-muted">{entry.by}</p>}
             {entry.note && <p className="mt-1 break-words whitespace-pre-line text-ink-soft">{entry.note}</p>}
           </div>
         </li>
@@ -305,11 +339,17 @@ function OrderView({ order }: { order: OrderDto }) {
                   </p>
                   {line.variant ? (
                     <p className="text-sm text-ink-soft">
-                      <span>{chosenOptionsText(line.variant.options)}</span>
+                      <span>{chosenOptionsText(line.variant)}</span>
                       <span className="ms-2 text-xs text-muted">
                         {format(messages.adminVariants.skuLabel, { sku: isolate(line.variant.sku) })}
                       </span>
                     </p>
+                  ) : null}
+                  {line.variantToConfirm ? (
+                    <p className="text-sm font-semibold text-danger">{messages.orders.variantToConfirm}</p>
+                  ) : null}
+                  {line.variantToConfirm && order.status === 'pending' ? (
+                    <LineVariantChooser order={order} line={line} />
                   ) : null}
                   <dl className="mt-1 flex flex-wrap gap-x-6 gap-y-1 text-sm text-ink-soft">
                     <div>
@@ -332,11 +372,15 @@ function OrderView({ order }: { order: OrderDto }) {
           <dl className="mt-4 border-t border-line pt-3">
             <Fact label={m.subtotal}>{formatEgp(order.totalPrice)}</Fact>
             <Fact label={m.shippingFee}>{formatEgp(order.shippingFee)}</Fact>
+            {order.cashOnDeliveryFee > 0 && (
+              <Fact label={s.cashOnDeliveryFee}>{formatEgp(order.cashOnDeliveryFee)}</Fact>
+            )}
             <Fact label={m.total}>
               <span className="text-lg font-semibold">{formatEgp(order.grandTotal)}</span>
             </Fact>
           </dl>
         </Panel>
+        <DeliveryPanel order={order} />
       </div>
 
       <div className="flex min-w-0 flex-col gap-6">

@@ -1,7 +1,9 @@
 import {
+  DELIVERY_STATES,
   ORDER_PERIODS,
   ORDER_STATUSES,
   PAYMENT_TYPES,
+  type DeliveryState,
   type OrderPeriod,
   type OrderStatus,
   type PaymentType,
@@ -21,6 +23,8 @@ export interface OrderListFilters {
   paymentType: PaymentType | '';
   /** Only InstaPay proofs waiting for a check. */
   proofToCheck: boolean;
+  /** Where the orders are on the road (issue 36). */
+  delivery: DeliveryState | '';
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -42,6 +46,7 @@ export function readOrderFilters(params: URLSearchParams): OrderListFilters {
     to: day('to'),
     paymentType: oneOf(PAYMENT_TYPES, params.get('paymentType')),
     proofToCheck: params.get('proof') === 'toCheck',
+    delivery: oneOf(DELIVERY_STATES, params.get('delivery')),
   };
 }
 
@@ -56,6 +61,7 @@ export function writeOrderFilters(filters: OrderListFilters): URLSearchParams {
   if (filters.date === 'range' && filters.to) params.set('to', filters.to);
   if (filters.paymentType) params.set('paymentType', filters.paymentType);
   if (filters.proofToCheck) params.set('proof', 'toCheck');
+  if (filters.delivery) params.set('delivery', filters.delivery);
   return params;
 }
 
@@ -70,5 +76,6 @@ export function orderFilterQuery(filters: Omit<OrderListFilters, 'page'>) {
     to: range ? filters.to : '',
     paymentType: filters.paymentType,
     proof: filters.proofToCheck ? 'toCheck' : '',
+    delivery: filters.delivery,
   };
 }

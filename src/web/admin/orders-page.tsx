@@ -1,12 +1,14 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Download, Printer, RefreshCw } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import {
+  DELIVERY_STATES,
   ORDER_CARD_PRODUCTS_SHOWN,
   ORDER_ID_SHORT,
   ORDER_STATUSES,
   PAYMENT_TYPES,
+  type DeliveryState,
   type OrderStatus,
   type PaymentType,
 } from '@/shared/constants';
@@ -14,7 +16,6 @@ import { formatDateTime } from '@/web/i18n/dates';
 import { format } from '@/web/i18n/language';
 import { messages } from '@/web/admin/messages';
 import { formatEgp } from '@/web/i18n/language';
-import type { OrderDto } from '@/shared/schemas/order';
 import { Pagination } from '@/web/components/pagination';
 import { PAYMENT_TYPE_LABELS, statusLabel, statusTone } from '@/web/components/order-status';
 import { useDocumentTitle } from '@/web/lib/shop';
@@ -28,8 +29,15 @@ import { href } from '@/web/paths';
 import { failureText, useFailureToast } from '@/web/lib/failure-text';
 import { notify } from '@/web/lib/notify';
 import { lineTitle } from '@/web/lib/chosen-options-text';
+import { localizedName } from '@/web/lib/localized';
+import type { DeliveryOrder } from './api/delivery';
+import { DeliveryCell } from './delivery-badge';
+import { SelectedOrdersActions } from './desk-actions';
 
 const m = messages.admin;
+const s = messages.shipping;
+
+type OrderDto = DeliveryOrder;
 
 export function StatusBadge({ status }: { status: string }) {
   return (
@@ -50,7 +58,9 @@ function ItemsSummary({ order }: { order: OrderDto }) {
       {shown.map((line) => (
         <li key={line._id} className="truncate">
           {format(messages.orders.itemCount, {
-            name: lineTitle(line.product.name, line.variant?.options),
+            // The Arabic name on an Arabic page, as the slip says it, and the whole title isolated: in
+            // an Arabic line an English name keeps its sizes after it, '(M / Sand)' not before.
+            name: isolate(lineTitle(localizedName(line.product), line.variant, line.variantToConfirm)),
             n: line.quantity,
           })}
         </li>
@@ -97,9 +107,9 @@ function OrdersTable({
   selection: Selection;
   onSelectAll: (all: boolean) => void;
 }) {
-  const head = 'px-3 py-3 text-start text-xs font-semibold uppercase tracking-wide text-muted';
-  // Nine columns share the admin's content width at 1366 px: dates and payment methods wrap rather
-  // than push the status out of sight.
+  const head = 'px-2.5 py-3 text-start text-xs font-semibold uppercase tracking-wide text-muted';
+  // Nine columns share the admin's content width at 1366 px (the proof's state sits under the payment
+  // method): dates and payment methods wrap rather than push the status and the delivery out of sight.
   const allSelected = orders.every((order) => selection.selected.has(order._id));
   return (
     <div className="card hidden overflow-x-auto md:block">
@@ -121,9 +131,9 @@ function OrdersTable({
             <th className={head}>{m.customer}</th>
             <th className={head}>{m.colPhone}</th>
             <th className={head}>{m.colPaymentMethod}</th>
-            <th className={head}>{m.colProofState}</th>
             <th className={head}>{m.total}</th>
             <th className={head}>{m.status}</th>
+            <th className={head}>{s.colDelivery}</th>
           </tr>
         </thead>
         <tbody className="divide-y divide-line">
@@ -132,7 +142,7 @@ function OrdersTable({
               <td className="ps-3 py-3">
                 <SelectBox order={order} selection={selection} />
               </td>
-              <td className="px-3 py-3 whitespace-nowrap" title={order._id}>
+              <td className="px-2.5 py-3 whitespace-nowrap" title={order._id}>
                 <Link
                   to={orderLink(order)}
                   dir="ltr"
@@ -145,27 +155,29 @@ function OrdersTable({
                   <bdi dir="ltr">{shortId(order._id, ORDER_ID_SHORT.table)}</bdi>
                 </p>
               </td>
-              <td className="min-w-28 px-3 py-3 text-ink-soft">{formatDateTime(order.createdAt)}</td>
-              <td className="px-3 py-3">
+              <td className="min-w-28 px-2.5 py-3 text-ink-soft">{formatDateTime(order.createdAt)}</td>
+              <td className="px-2.5 py-3">
                 <p className="font-medium text-ink">{order.name}</p>
                 <p className="text-xs text-muted">
                   <bdi dir="ltr">{order.createdBy.email}</bdi>
                 </p>
               </td>
-              <td className="px-3 py-3 whitespace-nowrap">
+              <td className="px-2.5 py-3 whitespace-nowrap">
                 <a href={`tel:${order.phone}`} dir="ltr" className="text-ink-soft hover:text-accent">
                   {order.phone}
                 </a>
               </td>
-              <td className="px-3 py-3 text-ink-soft">
-                {PAYMENT_TYPE_LABELS[order.paymentType] ?? order.paymentType}
-              </td>
-              <td className="px-3 py-3">
+              <td className="px-2.5 py-3 text-ink-soft">
+                <p>{PAYMENT_TYPE_LABELS[order.paymentType] ?? order.paymentType}</p>
+                {/* The proof's state under its method: ten columns did not fit the admin's 1366 px. */}
                 <ProofState order={order} />
               </td>
-              <td className="px-3 py-3 font-medium whitespace-nowrap">{formatEgp(order.grandTotal)}</td>
-              <td className="px-3 py-3">
+              <td className="px-2.5 py-3 font-medium whitespace-nowrap">{formatEgp(order.grandTotal)}</td>
+              <td className="px-2.5 py-3">
                 <StatusBadge status={order.status} />
+              </td>
+              <td className="px-2.5 py-3">
+                <DeliveryCell state={order.deliveryState} shipment={order.shipment} />
               </td>
             </tr>
           ))}
@@ -179,29 +191,40 @@ function OrderCards({ orders, selection }: { orders: OrderDto[]; selection: Sele
   return (
     <ul className="grid gap-3 md:hidden">
       {orders.map((order) => (
-        <li key={order._id} className="card flex min-w-0 gap-3 p-4">
-          <div className="pt-1">
+        <li key={order._id} className="card relative flex min-w-0 gap-3 p-4">
+          {/* Above the card's link, which covers the whole card. */}
+          <div className="relative z-10 pt-1">
             <SelectBox order={order} selection={selection} />
           </div>
-          <Link
-            to={orderLink(order)}
-            className="block min-w-0 flex-1"
-            aria-label={format(m.viewOrder, { number: isolate(order.number) })}
-          >
+          <div className="min-w-0 flex-1">
             <div className="flex items-start justify-between gap-3">
               <div className="min-w-0">
                 <p className="text-sm font-semibold text-ink">
-                  <bdi dir="ltr">{order.number}</bdi>{' '}
+                  {/* The whole card opens the order, and the link is named by what it shows, its number
+                      (WCAG 2.5.3): its box stretches over the card rather than wrapping all it says. */}
+                  <Link
+                    to={orderLink(order)}
+                    dir="ltr"
+                    className="after:absolute after:inset-0 after:rounded-card"
+                    aria-label={format(m.viewOrder, { number: isolate(order.number) })}
+                  >
+                    {order.number}
+                  </Link>{' '}
                   <span dir="ltr" className="font-mono text-xs font-normal text-muted">
                     {shortId(order._id, ORDER_ID_SHORT.card)}
                   </span>
                 </p>
-                <p className="truncate font-medium text-ink">{order.name}</p>
+                <p className="truncate font-medium text-ink">
+                  <bdi>{order.name}</bdi>
+                </p>
                 <p className="text-xs text-muted">
                   {formatDateTime(order.createdAt)} · <bdi dir="ltr">{order.phone}</bdi>
                 </p>
               </div>
-              <StatusBadge status={order.status} />
+              <div className="flex flex-col items-end gap-1">
+                <StatusBadge status={order.status} />
+                <DeliveryCell state={order.deliveryState} shipment={order.shipment} />
+              </div>
             </div>
             <div className="mt-3 flex items-end justify-between gap-3">
               <div className="min-w-0">
@@ -212,7 +235,7 @@ function OrderCards({ orders, selection }: { orders: OrderDto[]; selection: Sele
               </div>
               <p className="shrink-0 font-semibold">{formatEgp(order.grandTotal)}</p>
             </div>
-          </Link>
+          </div>
         </li>
       ))}
     </ul>
@@ -318,6 +341,24 @@ function Filters({
             ))}
           </select>
         </div>
+        <div className="w-full sm:w-48">
+          <label htmlFor="order-delivery-filter" className="sr-only">
+            {s.filterByDelivery}
+          </label>
+          <select
+            id="order-delivery-filter"
+            className="field"
+            value={filters.delivery}
+            onChange={(event) => onChange({ delivery: event.target.value as DeliveryState | '' })}
+          >
+            <option value="">{s.anyDeliveryState}</option>
+            {DELIVERY_STATES.map((value) => (
+              <option key={value} value={value}>
+                {s.deliveryStates[value]}
+              </option>
+            ))}
+          </select>
+        </div>
         <label className="flex items-center gap-2 text-sm font-medium text-ink">
           <input
             type="checkbox"
@@ -334,8 +375,8 @@ function Filters({
 
 /**
  * /dashboard/manage_orders and /dashboard/orders (SPEC §2): every order, 10 a page, filtered and searched
- * on the server, with the filters in the address; selected orders print as a batch, the filtered ones
- * export as CSV.
+ * on the server, with the filters in the address; selected orders print as a batch, move along the
+ * road or go to Bosta (issue 36), the filtered ones export as CSV.
  */
 export default function AdminOrdersPage() {
   useDocumentTitle(m.ordersTitle);
@@ -359,6 +400,9 @@ export default function AdminOrdersPage() {
   };
 
   const orders = list.data?.results ?? [];
+  // The numbers of every order shown so far: a bulk report names an order selected on another page.
+  const numbers = useRef(new Map<string, string>()).current;
+  for (const order of orders) numbers.set(order._id, order.number);
   const selection: Selection = {
     selected,
     toggle: (id) =>
@@ -416,6 +460,7 @@ export default function AdminOrdersPage() {
         }
       />
       <Filters filters={filters} onChange={change} />
+      <SelectedOrdersActions selected={selected} numbers={numbers} onSettled={setSelected} />
 
       {list.isPending ? (
         <Skeleton />

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { Fragment } from 'react';
 import { Printer } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { formatDateTime } from '@/web/i18n/dates';
@@ -6,7 +7,7 @@ import { cityName } from '@/shared/address';
 import { localizedName } from '@/web/lib/localized';
 import { messages } from '@/web/admin/messages';
 import { PAYMENT_TYPE_LABELS } from '@/web/components/order-status';
-import { formatEgp } from '@/web/i18n/language';
+import { formatEgp, language } from '@/web/i18n/language';
 import type { OrderDto } from '@/shared/schemas/order';
 import { Spinner } from '@/web/components/spinner';
 import { shopName, useDocumentTitle } from '@/web/lib/shop';
@@ -104,9 +105,21 @@ function Document({ order, kind }: { order: OrderDto; kind: PrintKind }) {
             <tr key={line._id}>
               <td className={`${cell} text-start`}>
                 <bdi>{localizedName(line.product)}</bdi>
+                {line.variantToConfirm && (
+                  <span className="block text-xs font-semibold text-muted">
+                    {messages.orders.variantToConfirm}
+                  </span>
+                )}
                 {line.variant && (
                   <span className="block text-xs text-muted">
-                    {Object.values(line.variant.options).join(' · ')} ·{' '}
+                    {/* Each value isolated, in Arabic on an Arabic slip (issue 35), so a Latin size keeps its place. */}
+                    {Object.values((language === 'ar' && line.variant.optionsAr) || line.variant.options).map(
+                      (value, at) => (
+                        <Fragment key={at}>
+                          <bdi>{value}</bdi> ·{' '}
+                        </Fragment>
+                      ),
+                    )}
                     <bdi dir="ltr">{line.variant.sku}</bdi>
                   </span>
                 )}

@@ -261,6 +261,10 @@ describe('admin product form, sizes and colours', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: v.addOption }));
     await userEvent.type(screen.getByLabelText('Option 2 name'), 'Color');
     await userEvent.type(screen.getByLabelText('Option 2 values'), 'Navy,Sand');
+    // Each value has its Arabic field (issue 35); one left empty is said as written.
+    await userEvent.type(screen.getByLabelText(/Navy\W* in Arabic/), 'كحلي');
+    expect(screen.getByLabelText(/Sand\W* in Arabic/)).toHaveValue('');
+    expect(screen.getByLabelText(/^\W*M\W* in Arabic/)).toHaveAttribute('dir', 'rtl');
     expect(screen.getByText(v.generateFirst)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: v.generateVariants }));
 
@@ -286,8 +290,8 @@ describe('admin product form, sizes and colours', { timeout: 20_000 }, () => {
     expect(await screen.findByText(m.productCreated)).toBeInTheDocument();
     const fields = stringFields(writes(calls)[0]!.body as FormData);
     expect(JSON.parse(fields.options as string)).toEqual([
-      { name: 'Size', values: ['S', 'M'] },
-      { name: 'Color', values: ['Navy', 'Sand'] },
+      { name: 'Size', values: ['S', 'M'], valuesAr: ['', ''] },
+      { name: 'Color', values: ['Navy', 'Sand'], valuesAr: ['كحلي', ''] },
     ]);
     expect(JSON.parse(fields.variants as string)).toEqual([
       {
@@ -345,7 +349,7 @@ describe('admin product form, sizes and colours', { timeout: 20_000 }, () => {
       price: 900,
       avaliableItems: 7,
       category: { _id: 'cat-girls', id: 'cat-girls', name: 'Girls', nameAr: '', slug: 'girls' },
-      options: [{ name: 'Size', values: ['M', 'L'] }],
+      options: [{ name: 'Size', values: ['M', 'L'], valuesAr: ['وسط', ''] }],
     });
     const variant = (size: string, stock: number, price: number) => ({
       _id: `10000000-0000-4000-8000-00000000000${size === 'M' ? 1 : 2}`,
@@ -376,6 +380,8 @@ describe('admin product form, sizes and colours', { timeout: 20_000 }, () => {
     renderAdmin(`/dashboard/manage/edit/${product._id}`);
     await screen.findByRole('heading', { name: m.editProduct });
     expect(await screen.findByLabelText('Option 1 values')).toHaveValue('M, L');
+    expect(screen.getByLabelText(/^\W*M\W* in Arabic/)).toHaveValue('وسط');
+    expect(screen.getByLabelText(/^\W*L\W* in Arabic/)).toHaveValue('');
     expect(screen.getByLabelText('SKU of L')).toHaveValue('LD-L');
     // Only a price of its own shows; M sells at the product's.
     expect(screen.getByLabelText('Price of M')).toHaveValue(null);

@@ -1,4 +1,5 @@
-import { screen, waitFor } from '@testing-library/react';
+import { deliveryZonesOf } from '@/shared/delivery';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { FullSettings } from '@/shared/schemas/settings';
@@ -8,6 +9,7 @@ import { clearToasts, mockFetch, renderRoute } from '@/web/lib/testing';
 import SettingsPage from './settings-page';
 
 const m = messages.settings;
+const s = messages.shipping;
 
 function sampleSettings(overrides: Partial<FullSettings> = {}): FullSettings {
   const page = { en: '# Page', ar: '# صفحة' };
@@ -20,9 +22,18 @@ function sampleSettings(overrides: Partial<FullSettings> = {}): FullSettings {
     social: { facebook: '', instagram: '', tiktok: '' },
     walletNumber: '01012345678',
     shippingFees: { Cairo: 70, Giza: 40, 'Outside Cairo and Giza': 90 },
+    deliveryZones: deliveryZonesOf({ Cairo: 70, Giza: 40, 'Outside Cairo and Giza': 90 }),
     announcement: { en: '', ar: '' },
     policies: { shipping: page, returns: page, privacy: page, contact: page },
+    home: {
+      heroTitle: { en: '', ar: '' },
+      heroText: { en: '', ar: '' },
+      heroLink: '',
+      sections: ['sale', 'newest', 'categories'],
+    },
     logo: null,
+    heroImage: null,
+    couriers: { bosta: { configured: false, webhookUrl: '/api/couriers/bosta/webhook' } },
     ...overrides,
   };
 }
@@ -31,7 +42,7 @@ beforeEach(() => clearToasts());
 
 // Typing whole links and sentences takes seconds when the machine's cores are shared.
 describe('admin settings screen', { timeout: 20_000 }, () => {
-  it('shows the settings and saves a change of fee, link and announcement', async () => {
+  it('shows the settings and saves a change of zone fee, link and announcement, without the old city fees', async () => {
     const { calls } = mockFetch((call) => {
       if (call.url.pathname === '/api/settings/full')
         return { body: { success: true, settings: sampleSettings() } };
@@ -47,7 +58,8 @@ describe('admin settings screen', { timeout: 20_000 }, () => {
       return undefined;
     });
     renderRoute(<SettingsPage />);
-    const giza = await screen.findByLabelText(format(m.shippingFee, { city: 'Giza' }));
+    const gizaZone = await screen.findByRole('listitem', { name: 'Giza' });
+    const giza = within(gizaZone).getByLabelText(s.zoneFee);
     // The form is filled once the settings have arrived: wait for that, not only for the field.
     await waitFor(() => expect(giza).toHaveValue(40));
     expect(screen.getByLabelText(m.shopName)).toHaveValue('Nour');
@@ -67,7 +79,12 @@ describe('admin settings screen', { timeout: 20_000 }, () => {
 
     expect(await screen.findByText(m.saved)).toBeInTheDocument();
     const sent = calls.find((call) => call.method === 'PATCH')!.body as FullSettings;
-    expect(sent.shippingFees).toEqual({ Cairo: 70, Giza: 55, 'Outside Cairo and Giza': 90 });
+    expect(sent).not.toHaveProperty('shippingFees');
+    expect(sent.deliveryZones.map((zone) => [zone.id, zone.fee])).toEqual([
+      ['cairo', 70],
+      ['giza', 55],
+      ['outside-cairo-and-giza', 90],
+    ]);
     expect(sent.social.instagram).toBe('https://instagram.com/nour');
     expect(sent.announcement.en).toBe('Free delivery over 1,500 EGP');
     expect(sent.policies.returns).toEqual({ en: '# Page', ar: '# صفحة' });
@@ -83,8 +100,9 @@ describe('admin settings screen', { timeout: 20_000 }, () => {
     await userEvent.type(await screen.findByLabelText('Facebook'), 'javascript:alert(1)');
     await userEvent.clear(screen.getByLabelText(m.walletNumber));
     await userEvent.type(screen.getByLabelText(m.walletNumber), '123');
-    await userEvent.clear(screen.getByLabelText(format(m.shippingFee, { city: 'Cairo' })));
-    await userEvent.type(screen.getByLabelText(format(m.shippingFee, { city: 'Cairo' })), '-5');
+    const cairoFee = within(screen.getByRole('listitem', { name: 'Cairo' })).getByLabelText(s.zoneFee);
+    await userEvent.clear(cairoFee);
+    await userEvent.type(cairoFee, '-5');
     await userEvent.click(screen.getByRole('button', { name: m.save }));
 
     expect(await screen.findByText(m.urlRule)).toBeInTheDocument();
@@ -93,9 +111,7 @@ describe('admin settings screen', { timeout: 20_000 }, () => {
     expect(screen.getByLabelText(m.walletNumber)).toHaveAccessibleDescription(
       `${m.walletHint} ${m.walletRule}`,
     );
-    expect(screen.getByLabelText(format(m.shippingFee, { city: 'Cairo' }))).toHaveAccessibleDescription(
-      m.feeRule,
-    );
+    expect(cairoFee).toHaveAccessibleDescription(m.feeRule);
     expect(calls.some((call) => call.method === 'PATCH')).toBe(false);
   });
 
@@ -134,5 +150,34 @@ describe('admin settings screen', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: m.removeLogo }));
     await waitFor(() => expect(screen.queryByRole('img', { name: m.logo })).not.toBeInTheDocument());
     expect(screen.getByText(m.noLogo)).toBeInTheDocument();
+  });
+
+  it('uploads a hero picture under "heroImage" and removes it (issue 35)', async () => {
+    const heroImage = { url: '/uploads/shop/hero.webp', width: 1600, height: 900 };
+    const { calls } = mockFetch((call) => {
+      if (call.url.pathname === '/api/settings/full')
+        return { body: { success: true, settings: sampleSettings() } };
+      if (call.method === 'PUT' && call.url.pathname === '/api/settings/hero-image')
+        return {
+          body: { success: true, message: m.heroImageUploaded, settings: sampleSettings({ heroImage }) },
+        };
+      if (call.method === 'DELETE' && call.url.pathname === '/api/settings/hero-image')
+        return { body: { success: true, message: m.heroImageRemoved, settings: sampleSettings() } };
+      return undefined;
+    });
+    renderRoute(<SettingsPage />);
+    expect(await screen.findByText(m.noHeroImage)).toBeInTheDocument();
+    const jpeg = new File([new Uint8Array([255, 216, 255])], 'hero.jpg', { type: 'image/jpeg' });
+    await userEvent.upload(screen.getByLabelText(m.uploadHeroImage), jpeg);
+    expect(await screen.findByRole('img', { name: m.heroImage })).toHaveAttribute('src', heroImage.url);
+    const put = calls.find((call) => call.method === 'PUT')!;
+    expect(((put.body as FormData).get('heroImage') as File).name).toBe('hero.jpg');
+
+    await userEvent.click(screen.getByRole('button', { name: m.removeHeroImage }));
+    await waitFor(() => expect(screen.queryByRole('img', { name: m.heroImage })).not.toBeInTheDocument());
+    expect(screen.getByText(m.noHeroImage)).toBeInTheDocument();
+    expect(
+      calls.some((call) => call.method === 'DELETE' && call.url.pathname === '/api/settings/hero-image'),
+    ).toBe(true);
   });
 });

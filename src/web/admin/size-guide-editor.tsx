@@ -40,11 +40,15 @@ export function SizeGuideEditor({ guide, onChange, error }: SizeGuideEditorProps
   }
 
   const { columns, rows } = guide;
+  // One Arabic heading per column (issue 35), empty where none is written yet.
+  const columnsAr = columns.map((_, index) => guide.columnsAr?.[index] ?? '');
   const setColumn = (index: number, text: string) =>
-    onChange({ columns: columns.map((column, at) => (at === index ? text : column)), rows });
+    onChange({ ...guide, columns: columns.map((column, at) => (at === index ? text : column)) });
+  const setColumnAr = (index: number, text: string) =>
+    onChange({ ...guide, columnsAr: columnsAr.map((column, at) => (at === index ? text : column)) });
   const setCell = (rowIndex: number, index: number, text: string) =>
     onChange({
-      columns,
+      ...guide,
       rows: rows.map((row, at) =>
         at === rowIndex ? row.map((cell, c) => (c === index ? text : cell)) : row,
       ),
@@ -89,6 +93,7 @@ export function SizeGuideEditor({ guide, onChange, error }: SizeGuideEditorProps
                         onClick={() =>
                           onChange({
                             columns: columns.filter((_, at) => at !== index),
+                            columnsAr: columnsAr.filter((_, at) => at !== index),
                             rows: rows.map((row) => row.filter((_, at) => at !== index)),
                           })
                         }
@@ -97,6 +102,22 @@ export function SizeGuideEditor({ guide, onChange, error }: SizeGuideEditorProps
                       </button>
                     ) : null}
                   </div>
+                </th>
+              ))}
+              <td className="border-b border-line bg-sand" />
+            </tr>
+            <tr>
+              {columnsAr.map((column, index) => (
+                <th key={index} scope="col" className="border-b border-line bg-sand p-1.5 align-bottom">
+                  <input
+                    className="field w-32 py-1.5 font-semibold"
+                    dir="rtl"
+                    lang="ar"
+                    aria-label={format(v.columnHeadingAr, { n: index + 1 })}
+                    placeholder={format(v.columnHeadingAr, { n: index + 1 })}
+                    value={column}
+                    onChange={(event) => setColumnAr(index, event.target.value)}
+                  />
                 </th>
               ))}
               <td className="border-b border-line bg-sand" />
@@ -123,7 +144,7 @@ export function SizeGuideEditor({ guide, onChange, error }: SizeGuideEditorProps
                     type="button"
                     className="btn btn-ghost size-9 p-0 text-muted hover:text-danger"
                     aria-label={format(v.removeRow, { n: rowIndex + 1 })}
-                    onClick={() => onChange({ columns, rows: rows.filter((_, at) => at !== rowIndex) })}
+                    onClick={() => onChange({ ...guide, rows: rows.filter((_, at) => at !== rowIndex) })}
                   >
                     <Trash2 className="size-4" aria-hidden="true" />
                   </button>
@@ -137,7 +158,7 @@ export function SizeGuideEditor({ guide, onChange, error }: SizeGuideEditorProps
         <button
           type="button"
           className="btn btn-outline"
-          onClick={() => onChange({ columns, rows: [...rows, columns.map(() => '')] })}
+          onClick={() => onChange({ ...guide, rows: [...rows, columns.map(() => '')] })}
         >
           <Plus className="size-4" aria-hidden="true" />
           {v.addRow}
@@ -145,7 +166,13 @@ export function SizeGuideEditor({ guide, onChange, error }: SizeGuideEditorProps
         <button
           type="button"
           className="btn btn-outline"
-          onClick={() => onChange({ columns: [...columns, ''], rows: rows.map((row) => [...row, '']) })}
+          onClick={() =>
+            onChange({
+              columns: [...columns, ''],
+              columnsAr: [...columnsAr, ''],
+              rows: rows.map((row) => [...row, '']),
+            })
+          }
         >
           <Plus className="size-4" aria-hidden="true" />
           {v.addColumn}

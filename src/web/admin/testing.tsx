@@ -1,6 +1,8 @@
 import { configure } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
-import { renderRoutes, setStoredSession } from '@/web/lib/testing';
+import type { OrderStatus } from '@/shared/constants';
+import { makeOrder, renderRoutes, setStoredSession } from '@/web/lib/testing';
+import type { DeliveryOrder, Shipment } from './api/delivery';
 import CategoriesPage from './categories-page';
 import CategoryFormPage from './category-form-page';
 import DashboardPage from './dashboard-page';
@@ -41,4 +43,42 @@ const adminRoutes: RouteObject[] = [
 export function renderAdmin(path: string, role: 'admin' | 'visitor' = 'admin') {
   setStoredSession(role);
   return renderRoutes(adminRoutes, path);
+}
+
+/**
+ * An order as issue 36's server answers it (makeOrder's, with its governorate, zone and road): not
+ * shipped, no parcel, placed in Cairo; overrides replace fields as they are.
+ */
+export function makeDeliveryOrder(
+  overrides: Partial<DeliveryOrder> & { status?: OrderStatus } = {},
+): DeliveryOrder {
+  const { governorate, deliveryZone, cashOnDeliveryFee, deliveryState, shipment, deliveryHistory, ...order } =
+    overrides;
+  return {
+    ...makeOrder(order),
+    governorate: governorate === undefined ? 'EG-C' : governorate,
+    deliveryZone:
+      deliveryZone === undefined ? { id: 'cairo', name: { en: 'Cairo', ar: 'القاهرة' } } : deliveryZone,
+    cashOnDeliveryFee: cashOnDeliveryFee ?? 0,
+    deliveryState: deliveryState ?? 'notShipped',
+    shipment: shipment ?? null,
+    deliveryHistory: deliveryHistory ?? [],
+  };
+}
+
+/** A parcel as the order answer carries it: Bosta's, created, with its tracking number. */
+export function makeShipment(overrides: Partial<Shipment> = {}): Shipment {
+  return {
+    courier: 'bosta',
+    request: 'created',
+    trackingNumber: '7234567',
+    trackingUrl: 'https://bosta.co/tracking-shipments?shipment-number=7234567',
+    courierState: 'In transit',
+    error: null,
+    cashToCollect: 170,
+    cashCollected: null,
+    collectedAt: null,
+    settled: false,
+    ...overrides,
+  };
 }

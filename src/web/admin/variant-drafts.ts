@@ -18,6 +18,8 @@ import { refusalText } from '@/web/i18n/translate';
 export interface OptionDraft {
   name: string;
   values: string;
+  /** Each value's Arabic as typed (issue 35), keyed by the value; a value without one shows as written. */
+  valuesAr?: Record<string, string>;
 }
 
 /** A variant as typed; `id` is an existing variant's, so saving keeps it (and its past sales). */
@@ -46,14 +48,23 @@ export function canAddOption(draft: VariantsDraft): boolean {
 /** The options as the API takes them: names and values trimmed, blank values dropped, blank options left out. */
 export function parsedOptions(drafts: readonly OptionDraft[]): ProductOption[] {
   return drafts
-    .map((draft) => ({
-      name: draft.name.trim(),
-      values: draft.values
-        .split(',')
-        .map((value) => value.trim())
-        .filter(Boolean),
-    }))
+    .map((draft) => {
+      const values = optionValues(draft);
+      return {
+        name: draft.name.trim(),
+        values,
+        valuesAr: values.map((value) => draft.valuesAr?.[value]?.trim() ?? ''),
+      };
+    })
     .filter((option) => option.name !== '' || option.values.length > 0);
+}
+
+/** An option's values as typed: 'S, M, L' is S, M and L. */
+export function optionValues(draft: OptionDraft): string[] {
+  return draft.values
+    .split(',')
+    .map((value) => value.trim())
+    .filter(Boolean);
 }
 
 /** Every combination of one value per option, in the options' order: S/Navy, S/Sand, M/Navy, ... */
@@ -129,7 +140,11 @@ export function totalStock(draft: VariantsDraft): number {
 /** The product being edited, as drafts; a variant's price shows only when it is its own. */
 export function draftOf(product: ProductDetailDto): VariantsDraft {
   return {
-    options: product.options.map((option) => ({ name: option.name, values: option.values.join(', ') })),
+    options: product.options.map((option) => ({
+      name: option.name,
+      values: option.values.join(', '),
+      valuesAr: Object.fromEntries(option.values.map((value, at) => [value, option.valuesAr?.[at] ?? ''])),
+    })),
     variants: product.variants.map((variant) => ({
       id: variant._id,
       sku: variant.sku,

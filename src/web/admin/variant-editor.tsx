@@ -7,6 +7,7 @@ import {
   canAddOption,
   generateVariants,
   isOutOfDate,
+  optionValues,
   rowName,
   type OptionDraft,
   type VariantDraft,
@@ -14,6 +15,11 @@ import {
 } from './variant-drafts';
 
 const v = messages.adminVariants;
+
+/** A variant's cell: a table cell from 640 px, a labelled field of its card below. */
+const cell = (phone: string) => `px-2 py-2 sm:border-b sm:border-line max-sm:p-0 ${phone}`;
+/** A field's label on a phone's card; from 640 px the column's heading says it. */
+const cellLabel = 'label sm:sr-only';
 
 interface VariantEditorProps {
   draft: VariantsDraft;
@@ -28,9 +34,9 @@ interface VariantEditorProps {
 
 /**
  * The admin's sizes and colours (issue 13): up to three options with their values, the variant matrix
- * generated from them, and each variant's SKU, stock and optional price in a table. On a phone the
- * table scrolls sideways with the variant's name held at the start, and 'Set stock for all' fills
- * every row at once.
+ * generated from them, and each variant's SKU, stock and optional price in a table. Below 640 px
+ * (issue 35) the same rows are cards, each field with its visible label, so nothing is wider than the
+ * screen; 'Set stock for all' fills every row at once.
  */
 export function VariantEditor({ draft, onChange, skuBase, productPrice, error }: VariantEditorProps) {
   const id = useId();
@@ -89,9 +95,14 @@ export function VariantEditor({ draft, onChange, skuBase, productPrice, error }:
                 onChange={(event) => setOption(index, { values: event.target.value })}
               />
             </div>
+            <ArabicValues
+              id={`${id}-values-ar-${index}`}
+              option={option}
+              onChange={(valuesAr) => setOption(index, { valuesAr })}
+            />
             <button
               type="button"
-              className="btn btn-ghost size-11 p-0 text-muted hover:text-danger"
+              className="btn btn-ghost size-11 p-0 text-muted hover:text-danger col-start-2 row-start-2 sm:col-start-3 sm:row-start-1"
               aria-label={format(v.removeOption, { n })}
               onClick={() => {
                 const options = draft.options.filter((_, at) => at !== index);
@@ -179,16 +190,16 @@ export function VariantEditor({ draft, onChange, skuBase, productPrice, error }:
             </button>
           </div>
 
-          {/* Wider than a phone: it scrolls sideways, and a keyboard can scroll it too. */}
+          {/* From 640 px a table (a keyboard can scroll it sideways when it is wider); below, cards. */}
           <div
-            className="relative overflow-x-auto rounded-field border border-line"
+            className="relative sm:overflow-x-auto sm:rounded-field sm:border sm:border-line"
             tabIndex={0}
             role="region"
             aria-label={v.variantsTitle}
           >
-            <table className="w-full min-w-[34rem] border-separate border-spacing-0 text-sm">
+            <table className="w-full border-separate border-spacing-0 text-sm max-sm:block sm:min-w-[34rem]">
               <caption className="sr-only">{v.variantsTitle}</caption>
-              <thead>
+              <thead className="max-sm:hidden">
                 <tr className="text-start text-xs font-semibold tracking-wide text-muted uppercase">
                   <th
                     scope="col"
@@ -210,29 +221,40 @@ export function VariantEditor({ draft, onChange, skuBase, productPrice, error }:
                   </th>
                 </tr>
               </thead>
-              <tbody>
+              <tbody className="max-sm:flex max-sm:flex-col max-sm:gap-3">
                 {draft.variants.map((variant, index) => {
                   const name = rowName(draft, variant);
                   return (
-                    <tr key={variant.id ?? name}>
+                    <tr
+                      key={variant.id ?? name}
+                      className="max-sm:grid max-sm:grid-cols-2 max-sm:items-end max-sm:gap-x-3 max-sm:gap-y-2 max-sm:rounded-card max-sm:border max-sm:border-line max-sm:p-3"
+                    >
                       <th
                         scope="row"
-                        className="sticky start-0 z-10 border-b border-line bg-surface px-3 py-2 text-start font-medium whitespace-nowrap text-ink"
+                        className="border-line bg-surface px-3 py-2 text-start font-medium text-ink max-sm:self-center max-sm:p-0 sm:sticky sm:start-0 sm:z-10 sm:border-b sm:whitespace-nowrap"
                       >
                         {name}
                       </th>
-                      <td className="border-b border-line px-2 py-2">
+                      <td className={cell('max-sm:order-3 max-sm:col-span-2')}>
+                        <label htmlFor={`${id}-sku-${index}`} className={cellLabel}>
+                          {v.colSku}
+                        </label>
                         <input
-                          className="field w-48 py-2"
+                          id={`${id}-sku-${index}`}
+                          className="field py-2 sm:w-48"
                           dir="ltr"
                           aria-label={format(v.skuOf, { variant: isolate(name) })}
                           value={variant.sku}
                           onChange={(event) => setVariant(index, { sku: event.target.value, autoSku: false })}
                         />
                       </td>
-                      <td className="border-b border-line px-2 py-2">
+                      <td className={cell('max-sm:order-4')}>
+                        <label htmlFor={`${id}-stock-${index}`} className={cellLabel}>
+                          {v.colStock}
+                        </label>
                         <input
-                          className="field w-24 py-2"
+                          id={`${id}-stock-${index}`}
+                          className="field py-2 sm:w-24"
                           dir="ltr"
                           type="number"
                           min={0}
@@ -243,9 +265,13 @@ export function VariantEditor({ draft, onChange, skuBase, productPrice, error }:
                           onChange={(event) => setVariant(index, { avaliableItems: event.target.value })}
                         />
                       </td>
-                      <td className="border-b border-line px-2 py-2">
+                      <td className={cell('max-sm:order-5')}>
+                        <label htmlFor={`${id}-price-${index}`} className={cellLabel}>
+                          {v.colOwnPrice}
+                        </label>
                         <input
-                          className="field w-28 py-2"
+                          id={`${id}-price-${index}`}
+                          className="field py-2 sm:w-28"
                           dir="ltr"
                           type="number"
                           min={0}
@@ -257,7 +283,7 @@ export function VariantEditor({ draft, onChange, skuBase, productPrice, error }:
                           onChange={(event) => setVariant(index, { price: event.target.value })}
                         />
                       </td>
-                      <td className="border-b border-line px-2 py-2 text-end">
+                      <td className={cell('text-end max-sm:order-2')}>
                         <button
                           type="button"
                           className="btn btn-ghost size-10 p-0 text-muted hover:text-danger"
@@ -283,5 +309,46 @@ export function VariantEditor({ draft, onChange, skuBase, productPrice, error }:
         </p>
       ) : null}
     </fieldset>
+  );
+}
+
+/**
+ * An Arabic field for each of an option's values (issue 35): 'Navy in Arabic'. Arabic pages, the cart,
+ * e-mails and the packing slip say what is typed here; the English value stays what variants choose by.
+ */
+function ArabicValues({
+  id,
+  option,
+  onChange,
+}: {
+  id: string;
+  option: OptionDraft;
+  onChange: (valuesAr: Record<string, string>) => void;
+}) {
+  const values = optionValues(option);
+  if (values.length === 0) return null;
+  return (
+    <div className="col-span-2 sm:col-start-2 sm:col-end-3" role="group" aria-describedby={`${id}-hint`}>
+      <p id={`${id}-hint`} className="mb-1.5 text-xs text-muted">
+        {v.optionValuesArHint}
+      </p>
+      <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+        {values.map((value, at) => (
+          <div key={value}>
+            <label htmlFor={`${id}-${at}`} className="label">
+              {format(v.optionValueAr, { value: isolate(value) })}
+            </label>
+            <input
+              id={`${id}-${at}`}
+              className="field"
+              dir="rtl"
+              lang="ar"
+              value={option.valuesAr?.[value] ?? ''}
+              onChange={(event) => onChange({ ...option.valuesAr, [value]: event.target.value })}
+            />
+          </div>
+        ))}
+      </div>
+    </div>
   );
 }

@@ -12,7 +12,7 @@ interface PaginationProps {
 }
 
 const pageButton =
-  'inline-flex size-10 items-center justify-center rounded-pill text-sm transition disabled:cursor-not-allowed disabled:opacity-40';
+  'inline-flex size-11 items-center justify-center rounded-pill text-sm transition disabled:cursor-not-allowed disabled:opacity-40';
 
 /** Numbered pages with first, last, neighbours and gaps (SPEC §9); nothing when there is one page. */
 export function Pagination({ page, totalPages, onPageChange }: PaginationProps) {

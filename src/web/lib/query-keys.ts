@@ -24,6 +24,11 @@ export const queryKeys = {
     mine: ['orders', 'mine'] as const,
     list: (params: Params = {}) => ['orders', 'list', params] as const,
   },
+  /**
+   * The delivery quote of the shopper's cart (issue 36): under 'cart', so refreshing the cart (or a
+   * change of session) refreshes it too.
+   */
+  deliveryQuote: (params: Params) => ['cart', 'delivery-quote', params] as const,
   order: (id: string) => ['order', id] as const,
   /** The orders of a print run (under 'order', so refreshing orders refreshes it too). */
   printOrders: (ids: readonly string[]) => ['order', 'print', ...ids] as const,

@@ -233,6 +233,8 @@ export function sampleCategory(overrides: Partial<CategoryDto> = {}): CategoryDt
     id,
     name: 'Women',
     nameAr: 'نسائي',
+    description: '',
+    descriptionAr: '',
     slug: 'women',
     image: { url: '/uploads/women.webp' },
     productCount: 12,
@@ -278,6 +280,7 @@ export function sampleCartLine(overrides: Partial<CartLineDto['productId']> = {}
     },
     quantity,
     variantId: null,
+    variantToConfirm: false,
     variant: null,
   };
 }
@@ -334,6 +337,7 @@ export function sampleOrderLine(
     quantity: 2,
     unitPrice: 450.5,
     variant: null,
+    variantToConfirm: false,
     ...overrides,
   };
 }
@@ -389,6 +393,8 @@ export function makeCategory(overrides: Partial<CategoryDto> = {}): CategoryDto 
     id,
     name: `Category ${sequence}`,
     nameAr: '',
+    description: '',
+    descriptionAr: '',
     slug: `category-${sequence}`,
     image: { url: `/uploads/category-${sequence}.webp` },
     productCount: 0,
@@ -415,6 +421,7 @@ export function makeOrderLines(count: number): OrderDto['products'] {
     quantity: 1,
     unitPrice: 100,
     variant: null,
+    variantToConfirm: false,
   }));
 }
 
@@ -441,9 +448,12 @@ export function makeOrder(overrides: Partial<OrderDto> & { status?: OrderStatus 
     landmark: '',
     area: 'Heliopolis',
     city: 'Cairo',
+    governorate: 'EG-C',
+    deliveryZone: { id: 'cairo', name: { en: 'Cairo', ar: 'القاهرة' } },
     products: makeOrderLines(1),
     totalPrice: 100,
     shippingFee: 70,
+    cashOnDeliveryFee: 0,
     grandTotal: 170,
     paymentType: 'instapay',
     paymentImage: { url: '/files/proof.webp?sig=x' },
@@ -457,6 +467,9 @@ export function makeOrder(overrides: Partial<OrderDto> & { status?: OrderStatus 
       },
     ],
     payment: { verified: false, at: null, by: null },
+    deliveryState: 'notShipped',
+    shipment: null,
+    deliveryHistory: [],
     ...overrides,
   };
 }

@@ -42,6 +42,18 @@ const COLOUR_PAIRS: ReadonlyArray<readonly [string, string]> = [
   ['Rose', 'Charcoal'],
 ];
 
+/** The demo colours in Arabic (issue 35): how Arabic pages, the cart, e-mails and the slip name them. */
+const COLOUR_NAMES_AR: Readonly<Record<string, string>> = {
+  Navy: 'كحلي',
+  Sand: 'رملي',
+  Ivory: 'عاجي',
+  Sage: 'أخضر مريمية',
+  Rose: 'وردي',
+  Charcoal: 'رمادي فحمي',
+  Black: 'أسود',
+  White: 'أبيض',
+};
+
 export interface DemoVariant {
   sku: string;
   options: VariantOptions;
@@ -66,8 +78,17 @@ export function demoVariants(
   if (ACCESSORIES.has(product.kind) || sizes.length === 0) return null;
   const colours = index % 3 === 0 ? COLOUR_PAIRS[index % COLOUR_PAIRS.length]! : null;
   const options: ProductOption[] = [
+    // Sizes read the same in both languages (S, 4Y, 0-3M): no Arabic of their own.
     { name: 'Size', values: sizes },
-    ...(colours ? [{ name: 'Color', values: [...colours] }] : []),
+    ...(colours
+      ? [
+          {
+            name: 'Color',
+            values: [...colours],
+            valuesAr: colours.map((colour) => COLOUR_NAMES_AR[colour] ?? ''),
+          },
+        ]
+      : []),
   ];
   const combinations: VariantOptions[] = colours
     ? sizes.flatMap((size) => colours.map((colour) => ({ Size: size, Color: colour })))
@@ -87,6 +108,7 @@ export function demoVariants(
 export const DEMO_SIZE_GUIDES: Partial<Record<CategoryName, SizeGuide>> = {
   Women: {
     columns: ['Size', 'Bust (cm)', 'Waist (cm)', 'Hips (cm)'],
+    columnsAr: ['المقاس', 'الصدر (سم)', 'الخصر (سم)', 'الأرداف (سم)'],
     rows: [
       ['S', '82-87', '64-69', '90-95'],
       ['M', '88-93', '70-75', '96-101'],
@@ -96,6 +118,7 @@ export const DEMO_SIZE_GUIDES: Partial<Record<CategoryName, SizeGuide>> = {
   },
   'Mother and Child': {
     columns: ['Size', 'Bust (cm)', 'Waist (cm)'],
+    columnsAr: ['المقاس', 'الصدر (سم)', 'الخصر (سم)'],
     rows: [
       ['S', '82-87', '64-69'],
       ['M', '88-93', '70-75'],
@@ -105,6 +128,7 @@ export const DEMO_SIZE_GUIDES: Partial<Record<CategoryName, SizeGuide>> = {
   },
   Girls: {
     columns: ['Age', 'Height (cm)', 'Chest (cm)'],
+    columnsAr: ['العمر', 'الطول (سم)', 'الصدر (سم)'],
     rows: [
       ['2Y', '86-92', '52-53'],
       ['4Y', '98-104', '55-56'],
@@ -114,6 +138,7 @@ export const DEMO_SIZE_GUIDES: Partial<Record<CategoryName, SizeGuide>> = {
   },
   Boys: {
     columns: ['Age', 'Height (cm)', 'Chest (cm)'],
+    columnsAr: ['العمر', 'الطول (سم)', 'الصدر (سم)'],
     rows: [
       ['2Y', '86-92', '52-53'],
       ['4Y', '98-104', '55-56'],
@@ -123,6 +148,7 @@ export const DEMO_SIZE_GUIDES: Partial<Record<CategoryName, SizeGuide>> = {
   },
   'New Born Girls': {
     columns: ['Age', 'Height (cm)', 'Weight (kg)'],
+    columnsAr: ['العمر', 'الطول (سم)', 'الوزن (كجم)'],
     rows: [
       ['0-3M', '50-62', '3-6'],
       ['3-6M', '62-68', '6-8'],
@@ -131,6 +157,7 @@ export const DEMO_SIZE_GUIDES: Partial<Record<CategoryName, SizeGuide>> = {
   },
   'New Born Boys': {
     columns: ['Age', 'Height (cm)', 'Weight (kg)'],
+    columnsAr: ['العمر', 'الطول (سم)', 'الوزن (كجم)'],
     rows: [
       ['0-3M', '50-62', '3-6'],
       ['3-6M', '62-68', '6-8'],

@@ -100,7 +100,14 @@ describe('seedDemoCatalogue', () => {
     expect(girls?.product.options[0]?.values).toContain('2Y');
     const babies = byCategory('New Born Girls').find((row) => row.product.options.length > 0);
     expect(babies?.product.options[0]?.values).toContain('0-3M');
-    expect(rows.some((row) => row.product.options.some((option) => option.name === 'Color'))).toBe(true);
+    const colours = rows.flatMap((row) => row.product.options.filter((option) => option.name === 'Color'));
+    expect(colours.length).toBeGreaterThan(0);
+    // Each demo colour has its Arabic name (issue 35): Navy is كحلي, Sand رملي on Arabic pages.
+    for (const colour of colours) {
+      expect(colour.valuesAr).toHaveLength(colour.values.length);
+      expect(colour.valuesAr?.every((value) => /[\u0600-\u06ff]/.test(value))).toBe(true);
+    }
+    expect(colours.find((colour) => colour.values.includes('Navy'))?.valuesAr).toContain('كحلي');
 
     const variants = await t.database.db.select().from(productVariants);
     expect(new Set(variants.map((variant) => variant.sku)).size).toBe(variants.length);
@@ -114,6 +121,7 @@ describe('seedDemoCatalogue', () => {
     }
     const [women0] = await t.database.db.select().from(categories).where(eq(categories.name, 'Women'));
     expect(women0?.sizeGuide?.columns[0]).toBe('Size');
+    expect(women0?.sizeGuide?.columnsAr?.[0]).toBe('المقاس');
   });
 
   it('stores every product picture, with its smaller copies, as WebP', async () => {

@@ -11,6 +11,9 @@ export const adminVariants: Dictionary<typeof english> = {
   optionName: 'اسم الخيار {n}',
   optionValues: 'قيم الخيار {n}',
   optionValuesHint: 'افصل بين القيم بفواصل، مثل S, M, L, XL',
+  optionValueAr: '{value} بالعربية',
+  optionValuesArHint:
+    'كيف تسمّي الصفحات العربية والسلة والرسائل وقائمة التعبئة كل قيمة؛ إذا تُركت فارغة تظهر كما كُتبت.',
   removeOption: 'حذف الخيار {n}',
   generateVariants: 'إنشاء الأنواع',
   variantsTitle: 'الأنواع',
@@ -41,6 +44,7 @@ export const adminVariants: Dictionary<typeof english> = {
   addRow: 'إضافة صف',
   addColumn: 'إضافة عمود',
   columnHeading: 'عنوان العمود {n}',
+  columnHeadingAr: 'عنوان العمود {n} بالعربية',
   cellLabel: 'الصف {row}، {column}',
   removeRow: 'حذف الصف {n}',
   removeColumn: 'حذف العمود {n}',

@@ -78,6 +78,13 @@ export const admin: Dictionary<typeof english> = {
     'يجب ألا يزيد طول الوصف العربي على {max, plural, zero {# حرف} one {حرف واحد} two {حرفين} few {# أحرف} many {# حرفًا} other {# حرف}}',
   categoryNameArTooLong:
     'يجب ألا يزيد طول اسم القسم العربي على {max, plural, zero {# حرف} one {حرف واحد} two {حرفين} few {# أحرف} many {# حرفًا} other {# حرف}}',
+  // The category page's own description (issue 35)
+  categoryDescription: 'وصف القسم',
+  categoryDescriptionAr: 'وصف القسم (بالعربية)',
+  categoryDescriptionTooLong:
+    'يجب ألا يزيد طول وصف القسم على {max, plural, zero {# حرف} one {حرف واحد} two {حرفين} few {# أحرف} many {# حرفًا} other {# حرف}}',
+  categoryDescriptionArTooLong:
+    'يجب ألا يزيد طول وصف القسم العربي على {max, plural, zero {# حرف} one {حرف واحد} two {حرفين} few {# أحرف} many {# حرفًا} other {# حرف}}',
   // Category list and form
   searchCategories: 'ابحث عن الأقسام بالاسم',
   addCategory: 'إضافة قسم',
@@ -208,6 +215,8 @@ export const admin: Dictionary<typeof english> = {
   backupsTitle: 'النسخ الاحتياطية',
   backupsIntro:
     'ملف واحد يضم المتجر كله: المنتجات والأقسام والعملاء وسلال التسوق والطلبات والصور وإثباتات الدفع. احتفظ به في مكان آمن؛ والأمر npm run restore يعيده كما كان.',
+  backupSecrets:
+    'ويحتوي الملف أيضًا على بصمات (hash) كلمات مرور كل الحسابات والمفتاح السري لجلسات المتجر: من يحصل عليه يستطيع الدخول باسم أي عميل أو باسمك. احفظه في مكان آمن ولا ترسله بالبريد أو في المحادثات؛ كل رابط تنزيل يعمل مرة واحدة.',
   downloadBackup: 'تنزيل نسخة احتياطية',
   backupStarting: 'جارٍ تنزيل النسخة الاحتياطية.',
   backupFailed: 'تعذّر بدء النسخ الاحتياطي. يُرجى المحاولة مرة أخرى.',
@@ -224,6 +233,7 @@ export const admin: Dictionary<typeof english> = {
   tooManyOptionValues: 'الحد الأقصى لعدد قيم الخيار {name} هو {max}',
   optionValueRequired: 'لا يمكن أن تكون قيمة الخيار فارغة',
   optionValueTooLong: 'يجب ألا تزيد قيمة الخيار على {max} حرفًا',
+  optionValuesArShape: 'الخيار {name} فيه قيم بالعربية أكثر من قيمه',
   duplicateOptionValue: 'الخيار {name} يذكر القيمة {value} مرتين',
   variantsNeedOptions: 'أضف الخيارات قبل الأنواع',
   optionsNeedVariants: 'المنتج الذي له خيارات يحتاج إلى نوع واحد على الأقل',
@@ -269,6 +279,13 @@ export const admin: Dictionary<typeof english> = {
   colPhone: 'الموبايل',
   colPaymentMethod: 'الدفع',
   colProofState: 'الإثبات',
+  chooseVariantOf: 'مقاس ولون {name}',
+  chooseVariantPrompt: 'اختر واحدًا',
+  variantLeft: '{label} (متبقٍّ {n})',
+  variantSoldOut: '{label} (نفد)',
+  saveVariant: 'حفظ المقاس واللون',
+  variantToConfirmHint: 'طُلب دون مقاس: اختره قبل تأكيد الطلب، ويُخصم من مخزونه حينها.',
+  failedToSetVariant: 'تعذّر حفظ المقاس واللون',
   markPaymentReceived: 'تأكيد استلام الدفع',
   undoPaymentReceived: 'تراجع: لم يتم استلام الدفع',
   paymentReceivedBy: 'تم استلام الدفع {date} بواسطة {name}',
@@ -326,4 +343,7 @@ export const admin: Dictionary<typeof english> = {
   csvShipping: 'الشحن (ج.م.)',
   csvGrandTotal: 'الإجمالي الكلي (ج.م.)',
   csvStatus: 'الحالة',
+  csvGovernorate: 'المحافظة',
+  csvCashOnDeliveryFee: 'رسوم الدفع عند الاستلام (جنيه)',
+  csvDelivery: 'التوصيل',
 };

@@ -31,6 +31,8 @@ export const catalog: Dictionary<typeof english> = {
   showFilters: 'إظهار الفلاتر',
   hideFilters: 'إخفاء الفلاتر',
   applyFilters: 'تطبيق الفلاتر',
+  showProducts:
+    '{n, plural, zero {لا توجد منتجات} one {عرض منتج واحد} two {عرض منتجين} few {عرض # منتجات} many {عرض # منتجًا} other {عرض # منتج}}',
   filters: 'الفلاتر',
   searchLabel: 'بحث',
   priceRange: 'نطاق السعر',

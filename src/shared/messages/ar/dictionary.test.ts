@@ -40,6 +40,8 @@ const ENGLISH_WITHOUT_PLURAL = new Set([
   'admin.nameTooLong',
   'admin.descriptionTooLong',
   'admin.categoryNameTooLong',
+  'admin.categoryDescriptionTooLong',
+  'admin.categoryDescriptionArTooLong',
   'errors.textTooLong',
   'admin.tooManySubImages',
   'admin.leftInStock',
@@ -79,7 +81,30 @@ const AT_MOST_CHARACTERS = [
  * Every text that depends on a count: its count argument and the phrase it must read for 0, 1, 2, 3, 11
  * and 100 (Arabic's zero, one, two, few, many and other forms).
  */
+/** The account's pause after many wrong passwords: the wait, and what follows it in every form. */
+const pausedFor = (wait: string) =>
+  `أُدخلت كلمات مرور خاطئة كثيرة لهذا الحساب. حفاظًا على أمانه، يُرجى ${wait} ثم المحاولة مرة أخرى، أو اختيار كلمة مرور جديدة من «نسيت كلمة المرور؟».`;
+
 const COUNT_TEXTS: Record<string, { count: string; reads: string[] }> = {
+  'catalog.showProducts': {
+    count: 'n',
+    reads: ['لا توجد منتجات', 'عرض منتج واحد', 'عرض منتجين', 'عرض 3 منتجات', 'عرض 11 منتجًا', 'عرض 100 منتج'],
+  },
+  'auth.accountPaused': {
+    count: 'minutes',
+    reads: [
+      'أُدخلت كلمات مرور خاطئة كثيرة لهذا الحساب. حفاظًا على أمانه، يُرجى المحاولة مرة أخرى بعد قليل، أو اختيار كلمة مرور جديدة من «نسيت كلمة المرور؟».',
+      pausedFor('الانتظار دقيقة'),
+      pausedFor('الانتظار دقيقتين'),
+      pausedFor('الانتظار 3 دقائق'),
+      pausedFor('الانتظار 11 دقيقة'),
+      pausedFor('الانتظار 100 دقيقة'),
+    ],
+  },
+  'delivery.estimate': {
+    count: 'max',
+    reads: ['التوصيل في اليوم نفسه', 'خلال يوم واحد', 'خلال يومين', '3 أيام', '11 يومًا', '100 يوم'],
+  },
   'layout.cartCount': { count: 'n', reads: PRODUCTS },
   'layout.favoritesCount': { count: 'n', reads: PRODUCTS },
   'catalog.productCount': { count: 'n', reads: PRODUCTS },
@@ -131,6 +156,40 @@ const COUNT_TEXTS: Record<string, { count: string; reads: string[] }> = {
     count: 'n',
     reads: ['0 منتج', 'منتج واحد', 'منتجان', '3 منتجات', '11 منتجًا', '100 منتج'],
   },
+  'shipping.governorateCount': {
+    count: 'n',
+    reads: ['لا توجد محافظات', 'محافظة واحدة', 'محافظتان', '3 محافظات', '11 محافظة', '100 محافظة'],
+  },
+  'shipping.bulkDone': {
+    count: 'n',
+    reads: ['لم يُنفَّذ أي طلب', 'نُفِّذ طلب واحد', 'نُفِّذ طلبان', 'نُفِّذت 3 طلبات', 'نُفِّذ 11 طلبًا', 'نُفِّذ 100 طلب'],
+  },
+  'shipping.bulkFailed': {
+    count: 'n',
+    reads: [
+      'لا توجد طلبات لم تُنفَّذ',
+      'لم يُنفَّذ طلب واحد',
+      'لم يُنفَّذ طلبان',
+      'لم تُنفَّذ 3 طلبات',
+      'لم يُنفَّذ 11 طلبًا',
+      'لم يُنفَّذ 100 طلب',
+    ],
+  },
+  'shipping.cashWithCouriersDetail': {
+    count: 'n',
+    reads: [
+      'من دون طلبات تم توصيلها',
+      'من طلب واحد تم توصيله',
+      'من طلبين تم توصيلهما',
+      'من 3 طلبات تم توصيلها',
+      'من 11 طلبًا تم توصيلها',
+      'من 100 طلب تم توصيلها',
+    ],
+  },
+  'shipping.deliveryOrderCount': {
+    count: 'n',
+    reads: ['لا توجد طلبات', 'طلب واحد', 'طلبان', '3 طلبات', '11 طلبًا', '100 طلب'],
+  },
   'admin.statusOrderCount': {
     count: 'n',
     reads: ['لا توجد طلبات', 'طلب واحد', 'طلبان', '3 طلبات', '11 طلبًا', '100 طلب'],
@@ -160,6 +219,8 @@ const COUNT_TEXTS: Record<string, { count: string; reads: string[] }> = {
   'admin.nameTooLong': { count: 'max', reads: AT_MOST_CHARACTERS },
   'admin.descriptionTooLong': { count: 'max', reads: AT_MOST_CHARACTERS },
   'admin.categoryNameTooLong': { count: 'max', reads: AT_MOST_CHARACTERS },
+  'admin.categoryDescriptionTooLong': { count: 'max', reads: AT_MOST_CHARACTERS },
+  'admin.categoryDescriptionArTooLong': { count: 'max', reads: AT_MOST_CHARACTERS },
   'admin.nameArTooLong': { count: 'max', reads: AT_MOST_CHARACTERS },
   'admin.descriptionArTooLong': { count: 'max', reads: AT_MOST_CHARACTERS },
   'admin.categoryNameArTooLong': { count: 'max', reads: AT_MOST_CHARACTERS },

@@ -32,4 +32,10 @@ export const mail: Dictionary<typeof english> = {
   smtpDelivery: 'البريد:    SMTP ({host})، المرسل {from}',
   fileDelivery: 'البريد:    لا يوجد SMTP_URL، لذا تُحفظ الرسائل كملفات .eml في {dir}',
   statusChangedNote: 'ملاحظة من المتجر: {note}',
+  shippedSubject: 'طلبك {number} من {shop} في الطريق إليك',
+  shippedIntro: 'خرج طلبك رقم {number} مع مندوب الشحن.',
+  trackingNumber: 'رقم التتبع: {tracking}',
+  trackOrder: 'تابع شحنتك: {url}',
+  trackOrderLink: 'تابع شحنتك',
+  shippedCash: 'من فضلك جهّز مبلغ {amount} للمندوب.',
 };

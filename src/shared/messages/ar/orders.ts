@@ -84,6 +84,13 @@ export const orders: Dictionary<typeof english> = {
   statusRule: 'يجب أن تكون الحالة واحدة من: pending أو confirmed أو completed أو cancelled',
   stockGone:
     '{n, plural, zero {لا يمكن إعادة فتح هذا الطلب: لم تتبقَّ أي قطعة من {name}} one {لا يمكن إعادة فتح هذا الطلب: لم تتبقَّ من {name} سوى قطعة واحدة} two {لا يمكن إعادة فتح هذا الطلب: لم تتبقَّ من {name} سوى قطعتين} few {لا يمكن إعادة فتح هذا الطلب: لم تتبقَّ من {name} سوى # قطع} many {لا يمكن إعادة فتح هذا الطلب: لم تتبقَّ من {name} سوى # قطعة} other {لا يمكن إعادة فتح هذا الطلب: لم تتبقَّ من {name} سوى # قطعة}}',
+  variantToConfirm: 'المقاس قيد التأكيد',
+  confirmNeedsVariant: 'اختر مقاس أو لون {name} قبل تأكيد هذا الطلب',
+  variantOnlyWhilePending: 'لا يمكن اختيار مقاس أو لون سطر إلا والطلب قيد الانتظار',
+  lineHasVariant: 'لهذا السطر مقاسه ولونه بالفعل',
+  orderLineNotFound: 'هذا السطر ليس في الطلب',
+  variantSet: 'تم حفظ المقاس واللون',
+  lineIdRule: 'معرّف السطر غير صالح',
   invalidCartId: 'معرّف السلة غير صالح',
   notYourCart: 'يمكنك الطلب من سلتك فقط',
   notYourOrderToChange: 'يمكنك تعديل طلباتك فقط',
@@ -120,6 +127,7 @@ export const orders: Dictionary<typeof english> = {
   paymentVerified: 'تم تأكيد استلام الدفع',
   paymentUnverified: 'تم تسجيل أن الدفع لم يُستلم',
   dateRule: 'يجب أن يكون {field} تاريخًا بصيغة YYYY-MM-DD',
+  dateRange: 'يجب أن يكون {field} يومًا من {first} إلى {last}',
   periodRule: 'يجب أن تكون قيمة period إما today أو 7d',
   proofFilterRule: 'يجب أن تكون قيمة proof هي toCheck',
   // The order's own page

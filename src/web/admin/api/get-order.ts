@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { messages } from '@/web/admin/messages';
 import type { ErrorAnswer } from '@/shared/schemas/common';
-import type { OrderAnswer } from '@/shared/schemas/order';
+import type { DeliveryOrderAnswer } from '@/web/admin/api/delivery';
 import { api } from '@/web/lib/api';
 import { queryKeys } from '@/web/lib/query-keys';
 import { checked } from '@/web/admin/call-helpers';
@@ -12,7 +12,7 @@ export function adminOrderQuery(id: string) {
     queryKey: queryKeys.order(id),
     queryFn: async ({ signal }) => {
       const answer = checked(
-        await api.get<OrderAnswer | ErrorAnswer>(`/order/${encodeURIComponent(id)}`, { signal }),
+        await api.get<DeliveryOrderAnswer | ErrorAnswer>(`/order/${encodeURIComponent(id)}`, { signal }),
         messages.orders.failedToFetchOrderDetails,
       );
       return answer.results;

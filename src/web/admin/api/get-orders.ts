@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { ADMIN_PAGE_SIZE } from '@/shared/constants';
 import { messages } from '@/web/admin/messages';
 import type { ErrorAnswer } from '@/shared/schemas/common';
-import type { OrderPageAnswer } from '@/shared/schemas/order';
+import type { DeliveryOrderPageAnswer } from '@/web/admin/api/delivery';
 import { api } from '@/web/lib/api';
 import { queryKeys } from '@/web/lib/query-keys';
 import { checked } from '@/web/admin/call-helpers';
@@ -15,7 +15,7 @@ export function adminOrdersQuery(filters: OrderListFilters) {
     queryKey: queryKeys.orders.list(query),
     queryFn: async ({ signal }) =>
       checked(
-        await api.get<OrderPageAnswer | ErrorAnswer>('/order', { query, signal }),
+        await api.get<DeliveryOrderPageAnswer | ErrorAnswer>('/order', { query, signal }),
         messages.orders.failedToFetchOrders,
       ),
   });

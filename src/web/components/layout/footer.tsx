@@ -30,10 +30,10 @@ function FooterLinks({
   return (
     <nav aria-label={label}>
       <h2 className="eyebrow font-sans">{label}</h2>
-      <ul className="mt-4 space-y-2 text-sm">
+      <ul className="mt-4 text-sm md:space-y-2">
         {links.map((link) => (
           <li key={link.to}>
-            <Link to={link.to} className="text-ink-soft transition hover:text-ink">
+            <Link to={link.to} className="tap-text text-ink-soft transition hover:text-ink">
               {link.label}
             </Link>
           </li>
@@ -69,17 +69,17 @@ export function Footer() {
           </Link>
           <p className="mt-3 text-sm leading-relaxed text-ink-soft">{m.footerTagline}</p>
           {(settings?.phone || settings?.email) && (
-            <ul className="mt-4 space-y-1 text-sm text-ink-soft">
+            <ul className="mt-4 text-sm text-ink-soft md:space-y-1">
               {settings.phone && (
                 <li>
-                  <a href={`tel:${settings.phone.replace(/[\s-]/g, '')}`} className="hover:text-ink">
+                  <a href={`tel:${settings.phone.replace(/[\s-]/g, '')}`} className="tap-text hover:text-ink">
                     {format(m.contactPhone, { phone: isolate(settings.phone) })}
                   </a>
                 </li>
               )}
               {settings.email && (
                 <li>
-                  <a href={`mailto:${settings.email}`} className="hover:text-ink">
+                  <a href={`mailto:${settings.email}`} className="tap-text hover:text-ink">
                     {format(m.contactEmail, { email: isolate(settings.email) })}
                   </a>
                 </li>
@@ -95,7 +95,7 @@ export function Footer() {
                     target="_blank"
                     rel="noopener noreferrer"
                     aria-label={format(m.followUs, { network: link.network })}
-                    className="inline-flex items-center rounded-pill border border-line-strong px-4 py-1.5 text-xs font-medium tracking-wide text-ink-soft transition hover:border-ink hover:text-ink"
+                    className="tap-text inline-flex items-center rounded-pill border border-line-strong px-4 py-1.5 text-xs font-medium tracking-wide text-ink-soft transition hover:border-ink hover:text-ink"
                   >
                     {link.network}
                   </a>

@@ -8,6 +8,11 @@ import { href } from '@/web/paths';
 
 const m = layout;
 
+/**
+ * The count as the eye sees it. The links are named by their hidden text ('Shopping cart, 1 product'),
+ * not an aria-label: an Arabic name says one in words ('منتج واحد'), and a label that leaves out the
+ * digit seen would fail WCAG's label-in-name (2.5.3).
+ */
 function CountBadge({ count }: { count: number }) {
   if (count <= 0) return null;
   return (
@@ -20,14 +25,15 @@ function CountBadge({ count }: { count: number }) {
   );
 }
 
-const iconLinkClass =
-  'relative inline-flex size-10 items-center justify-center rounded-pill text-ink-soft transition hover:bg-sand hover:text-ink';
+/** The bar's 44 px round icon buttons (styles.css). */
+const iconLinkClass = 'icon-btn';
 
 /** Number of favourites (SPEC §2); the caller hides it for admins. */
 export function FavoritesLink() {
   const { count } = useFavorites();
   return (
-    <Link to={href.favorites()} aria-label={format(m.favoritesCount, { n: count })} className={iconLinkClass}>
+    <Link to={href.favorites()} className={iconLinkClass}>
+      <span className="sr-only">{format(m.favoritesCount, { n: count })}</span>
       <Heart className="size-5" aria-hidden="true" />
       <CountBadge count={count} />
     </Link>
@@ -39,7 +45,8 @@ export function CartLink() {
   const { data } = useCart();
   const count = data?.products.length ?? 0;
   return (
-    <Link to={href.cart()} aria-label={format(m.cartCount, { n: count })} className={iconLinkClass}>
+    <Link to={href.cart()} className={iconLinkClass}>
+      <span className="sr-only">{format(m.cartCount, { n: count })}</span>
       <ShoppingBag className="size-5" aria-hidden="true" />
       <CountBadge count={count} />
     </Link>

@@ -25,7 +25,7 @@ export function LanguageSwitch({ className = '' }: { className?: string }) {
       type="button"
       lang={otherLanguage}
       onClick={() => void switchTo(otherLanguage, isSignedIn)}
-      className={`inline-flex h-10 shrink-0 items-center rounded-pill px-2 sm:px-3 text-sm text-ink-soft transition hover:bg-sand hover:text-ink ${className}`}
+      className={`inline-flex h-11 shrink-0 items-center rounded-pill px-2 sm:px-3 text-sm text-ink-soft transition hover:bg-sand hover:text-ink ${className}`}
     >
       {LANGUAGE_AUTONYMS[otherLanguage]}
     </button>

@@ -3,7 +3,6 @@ import { layout } from '@/web/i18n/first-screen';
 import { useSession } from '@/web/session/session';
 import { LanguageSwitch } from './language-switch';
 import { mainLinks } from './main-links';
-import { SearchBox } from './search-box';
 import { href, paths } from '@/web/paths';
 
 const m = layout;
@@ -17,11 +16,10 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
  * What the narrow-screen menu shows once opened (src/web/components/layout/mobile-menu.tsx): loaded on
  * the first opening, so the first screen does not carry it.
  */
-export default function MobileMenuPanel({ onNavigate }: { onNavigate: () => void }) {
+export default function MobileMenuPanel() {
   const { isSignedIn, isAdmin } = useSession();
   return (
     <>
-      <SearchBox id="mobile-search" onSearch={onNavigate} className="mb-3" />
       <nav aria-label={m.mainNavigation}>
         <ul className="space-y-0.5">
           {mainLinks.map((link) => (

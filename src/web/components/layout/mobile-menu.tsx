@@ -8,7 +8,7 @@ const m = layout;
 // The menu's contents wait for its first opening: the first screen shows only its button.
 const MobileMenuPanel = lazy(() => import('./mobile-menu-panel'));
 
-/** The narrow-screen menu (under md): search and the shop's pages behind a hamburger. */
+/** The narrow-screen menu (under md): the shop's pages and the language switch behind a hamburger (search is in the bar). */
 export function MobileMenu() {
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
@@ -24,7 +24,7 @@ export function MobileMenu() {
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((value) => !value)}
-        className="inline-flex size-10 items-center justify-center rounded-pill text-ink transition hover:bg-sand"
+        className="icon-btn text-ink"
       >
         {open ? <X className="size-5" aria-hidden="true" /> : <Menu className="size-5" aria-hidden="true" />}
       </button>
@@ -34,7 +34,7 @@ export function MobileMenu() {
           className="absolute inset-x-0 top-full border-b border-line bg-canvas px-4 pt-3 pb-5 shadow-card"
         >
           <Suspense fallback={null}>
-            <MobileMenuPanel onNavigate={close} />
+            <MobileMenuPanel />
           </Suspense>
         </div>
       )}

@@ -7,14 +7,13 @@ import { href } from '@/web/paths';
 const m = layout;
 
 interface SearchBoxProps {
-  /** Distinguishes the bar's box from the mobile menu's for labels and tests. */
+  /** The box's id, for its label and tests. */
   id: string;
   className?: string;
-  onSearch?: () => void;
 }
 
 /** Trimmed text; a non-empty one goes to /products?search=…, an empty one does nothing (SPEC §2). */
-export function SearchBox({ id, className = '', onSearch }: SearchBoxProps) {
+export function SearchBox({ id, className = '' }: SearchBoxProps) {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const urlSearch = searchParams.get('search') ?? '';
@@ -28,10 +27,12 @@ export function SearchBox({ id, className = '', onSearch }: SearchBoxProps) {
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const box = event.currentTarget[0] as HTMLInputElement;
     const query = text.trim();
-    if (!query) return;
+    // Empty: the button opens the field (the phone's bar shows only the button until then).
+    if (!query) return box.focus();
+    box.blur();
     navigate(href.products({ search: query }));
-    onSearch?.();
   };
 
   return (
@@ -47,12 +48,14 @@ export function SearchBox({ id, className = '', onSearch }: SearchBoxProps) {
         placeholder={m.searchPlaceholder}
         autoComplete="off"
         enterKeyHint="search"
-        className="h-10 w-full rounded-pill border border-line bg-surface/80 ps-4 pe-11 text-sm text-ink placeholder:text-muted transition focus:border-accent focus:bg-surface focus:ring-3 focus:ring-accent-soft focus:outline-none"
+        className="h-11 w-full rounded-pill border border-line bg-surface/80 ps-4 pe-11 text-sm text-ink placeholder:text-muted transition focus:border-accent focus:bg-surface focus:ring-3 focus:ring-accent-soft focus:outline-none"
       />
       <button
         type="submit"
         aria-label={m.search}
-        className="absolute inset-y-1 end-1 inline-flex w-8 items-center justify-center rounded-pill text-ink-soft transition hover:bg-sand hover:text-ink"
+        // Not focused by a press: the field keeps the focus, so the phone's open bar stays open.
+        onMouseDown={(event) => event.preventDefault()}
+        className="icon-btn absolute inset-y-0 end-0"
       >
         <Search className="size-4" aria-hidden="true" />
       </button>

@@ -58,13 +58,14 @@ export function TopBar() {
       }`}
     >
       <div
-        className={`shell flex items-center gap-2 transition-[height] duration-300 md:gap-6 ${scrolled ? 'h-16' : 'h-20'}`}
+        className={`shell flex items-center gap-1 transition-[height] duration-300 md:gap-6 ${scrolled ? 'h-16' : 'h-20'}`}
       >
         <MobileMenu />
 
+        {/* A long name (issue 35) is cut with an ellipsis rather than wrapped: the bar keeps one line. */}
         <Link
           to={href.home()}
-          className="font-display text-2xl tracking-[0.08em] text-ink transition hover:text-accent-strong md:text-[1.75rem]"
+          className="min-w-0 truncate py-2 font-display text-lg tracking-[0.04em] text-ink transition hover:text-accent-strong md:text-[1.75rem] md:tracking-[0.08em]"
         >
           {logo ? (
             // The owner's logo (issue 16), named by the shop's name; its height fixed so nothing moves.
@@ -86,9 +87,10 @@ export function TopBar() {
           </ul>
         </nav>
 
-        <div className="ms-auto flex items-center gap-1 sm:gap-2">
-          <SearchBox id="top-bar-search" className="me-2 hidden w-56 md:block lg:w-72" />
-          <LanguageSwitch />
+        <div className="ms-auto flex shrink-0 items-center sm:gap-2">
+          <SearchBox id="top-bar-search" className="bar-search md:me-2 md:w-56 lg:w-72" />
+          {/* On a phone the switch is in the menu, which leaves the bar room for the shop's name. */}
+          <LanguageSwitch className="max-sm:hidden" />
           {!isAdmin && (
             <>
               <FavoritesLink />

@@ -28,7 +28,7 @@ export function UserMenu({ onLogout }: { onLogout: () => void }) {
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((value) => !value)}
-        className="flex items-center gap-1 rounded-pill p-1 text-ink-soft transition hover:bg-sand hover:text-ink"
+        className="icon-btn gap-1 sm:w-auto sm:px-1.5"
       >
         {session.isSignedIn && initial ? (
           <span

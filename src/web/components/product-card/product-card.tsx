@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { PRODUCT_IMAGE_SIZES } from '@/shared/shell-constants';
 import { catalogShell } from '@/web/i18n/first-screen';
 import { isolate } from '@/web/i18n/bidi';
-import { format } from '@/web/i18n/language';
+import { format, language } from '@/web/i18n/language';
 import { isColourOption, swatchOf } from '@/web/lib/colour-swatches';
 import { useAddToCart } from '@/web/lib/use-add-to-cart';
 import { toggleFavoriteWithFeedback, useFavorites } from '@/web/session/favorites';
@@ -34,7 +34,13 @@ function ColourSwatches({ product }: { product: ShownProduct }) {
   return (
     <p className="flex flex-wrap items-center gap-1.5">
       <span className="sr-only">
-        {format(m.coloursAvailable, { names: isolate(option.values.join(', ')) })}
+        {format(m.coloursAvailable, {
+          names: isolate(
+            option.values
+              .map((value, at) => (language === 'ar' && option.valuesAr?.[at]) || value)
+              .join(', '),
+          ),
+        })}
       </span>
       {option.values.map((value) => {
         const colour = swatchOf(value);
@@ -154,7 +160,7 @@ export function ProductCard({ product, to, eager = false }: ProductCardProps) {
           name: isolate(name ?? m.noName),
         })}
         onClick={() => toggleFavoriteWithFeedback(product)}
-        className="absolute end-3 top-3 z-10 inline-flex size-9 items-center justify-center rounded-pill bg-surface/90 text-ink-soft shadow-soft backdrop-blur transition hover:text-danger"
+        className="absolute end-2 top-2 z-10 inline-flex size-11 items-center justify-center rounded-pill bg-surface/90 text-ink-soft shadow-soft backdrop-blur transition hover:text-danger"
       >
         <Heart
           aria-hidden="true"

@@ -42,7 +42,7 @@ export function ProductGridSkeleton({ count, className = GRID }: { count: number
             <div className="h-2.5 w-1/3 animate-pulse rounded-pill bg-sand" />
             <div className="h-4 w-4/5 animate-pulse rounded-pill bg-sand" />
             <div className="h-4 w-1/2 animate-pulse rounded-pill bg-sand" />
-            <div className="h-10 w-full animate-pulse rounded-pill bg-sand" />
+            <div className="h-11 w-full animate-pulse rounded-pill bg-sand" />
           </div>
         </li>
       ))}

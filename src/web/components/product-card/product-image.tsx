@@ -13,6 +13,9 @@ interface ProductImageProps {
   /** How the photo fills its box: cropped to it (the default) or whole inside it. */
   fit?: 'cover' | 'contain';
   style?: CSSProperties;
+  /** The picture's own size, when it is not a 4:5 product photo (the home page's hero picture). */
+  width?: number;
+  height?: number;
 }
 
 /** The intrinsic size sent with every product image, so the browser reserves its 4:5 box before it loads. */
@@ -28,6 +31,8 @@ export function ProductImage({
   eager = false,
   fit = 'cover',
   style,
+  width = WIDTH,
+  height = HEIGHT,
 }: ProductImageProps) {
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
   if (!image?.url || failedUrl === image.url) {
@@ -47,8 +52,8 @@ export function ProductImage({
       srcSet={image.srcset}
       sizes={image.srcset ? sizes : undefined}
       alt={alt}
-      width={WIDTH}
-      height={HEIGHT}
+      width={width}
+      height={height}
       loading={eager ? 'eager' : 'lazy'}
       fetchPriority={eager ? 'high' : 'auto'}
       decoding="async"

@@ -26,7 +26,7 @@ export interface ShownProduct {
   averageRating?: number;
   ratingCount?: number;
   /** Sizes, colours (issue 13); a product without them, or of an older shape, has none. */
-  options?: { name: string; values: string[] }[];
+  options?: { name: string; values: string[]; valuesAr?: string[] | undefined }[];
   /** For each option, the values some variant has in stock. */
   optionsInStock?: Record<string, string[]>;
 }

@@ -6,7 +6,7 @@ import { messages } from '@/web/i18n/messages';
 import { toEgp, toPiastres } from '@/shared/money';
 import { formatEgp } from '@/web/i18n/language';
 import type { CartLineDto } from '@/shared/schemas/cart';
-import { chosenOptionsText, lineTitle } from '@/web/lib/chosen-options-text';
+import { lineOptionsText, lineTitle } from '@/web/lib/chosen-options-text';
 import { localizedName } from '@/web/lib/localized';
 import { href } from '@/web/paths';
 
@@ -24,12 +24,12 @@ export interface CartLinesProps {
  * as it sits inside the button's sentence.
  */
 function lineName(line: CartLineDto): string {
-  return isolate(lineTitle(localizedName(line.productId), line.variant?.options));
+  return isolate(lineTitle(localizedName(line.productId), line.variant, line.variantToConfirm));
 }
 
-/** 'Size: M · Color: Navy' under the name, for a line of a variant. */
+/** 'Size: M · Color: Navy' under the name, for a line of a variant ('Size to confirm' without one). */
 function ChosenOptions({ line }: { line: CartLineDto }) {
-  const text = chosenOptionsText(line.variant?.options);
+  const text = lineOptionsText(line);
   return text ? <span className="block text-sm font-normal text-ink-soft">{text}</span> : null;
 }
 
@@ -67,7 +67,7 @@ function QuantityControls({ line, busy, onChangeQuantity }: Omit<LineProps, 'onR
       <div className="inline-flex items-center rounded-pill border border-line-strong">
         <button
           type="button"
-          className="grid size-9 place-items-center rounded-pill text-ink-soft hover:bg-sand hover:text-ink"
+          className="grid size-11 place-items-center rounded-pill text-ink-soft hover:bg-sand hover:text-ink"
           aria-label={format(m.decreaseQuantity, { name })}
           onClick={() => onChangeQuantity(line, -1)}
         >
@@ -78,7 +78,7 @@ function QuantityControls({ line, busy, onChangeQuantity }: Omit<LineProps, 'onR
         </span>
         <button
           type="button"
-          className="grid size-9 place-items-center rounded-pill text-ink-soft hover:bg-sand hover:text-ink"
+          className="grid size-11 place-items-center rounded-pill text-ink-soft hover:bg-sand hover:text-ink"
           aria-label={format(m.increaseQuantity, { name })}
           onClick={() => onChangeQuantity(line, 1)}
         >
@@ -94,7 +94,7 @@ function RemoveButton({ line, onRemove }: Pick<LineProps, 'line' | 'onRemove'>) 
   return (
     <button
       type="button"
-      className="grid size-9 place-items-center rounded-pill text-muted hover:bg-sand hover:text-danger"
+      className="grid size-11 place-items-center rounded-pill text-muted hover:bg-sand hover:text-danger"
       aria-label={format(m.removeItem, { name: lineName(line) })}
       onClick={() => onRemove(line)}
     >

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { format } from '@/web/i18n/language';
@@ -19,6 +19,10 @@ import {
   type Answer,
   type RecordedCall,
 } from '@/web/lib/testing';
+import { QueryClient } from '@tanstack/react-query';
+import { deliveryZonesOf } from '@/shared/delivery';
+import type { PublicSettings } from '@/shared/schemas/settings';
+import { queryKeys } from '@/web/lib/query-keys';
 import CartPage from './cart-page';
 
 // jsdom cannot reload; the test only needs to know Try Again asked for it.
@@ -66,6 +70,19 @@ describe('cart page', { timeout: 15_000 }, () => {
     expect(screen.getByRole('link', { name: m.proceedToCheckout })).toHaveAttribute('href', '/checkout');
     // The narrow-screen cards carry the same lines (CSS shows one or the other).
     expect(screen.getAllByRole('listitem')).toHaveLength(2);
+  });
+
+  it("says 'Size to confirm' for a line added without its size (a SPEC §7 client's)", async () => {
+    serveCart(sampleCart([{ ...sampleCartLine({}, 1), variantToConfirm: true }]));
+    renderRoute(<CartPage />, { path: '/cart' });
+    const table = await screen.findByRole('table');
+    expect(within(table).getByRole('row', { name: /Linen Summer Dress/ })).toHaveTextContent(
+      messages.orders.variantToConfirm,
+    );
+    // Its buttons name it so too ('Remove Linen Summer Dress (Size to confirm)', the quantity's steps).
+    expect(
+      within(table).getAllByRole('button', { name: new RegExp(messages.orders.variantToConfirm) }).length,
+    ).toBeGreaterThan(0);
   });
 
   it('plus sets the quantity one higher and shows the success toast and the new cart', async () => {
@@ -328,5 +345,99 @@ describe('cart page with sizes', { timeout: 15_000 }, () => {
       '/api/cart',
       '/api/cart/line-M',
     ]);
+  });
+
+  describe('the delivery line (issue 36)', () => {
+    /** The shop's public settings as the page would carry them: only the delivery zones are read here. */
+    function withZones(zones: PublicSettings['deliveryZones']): QueryClient {
+      const queryClient = new QueryClient({
+        defaultOptions: { queries: { retry: false, gcTime: Infinity } },
+      });
+      queryClient.setQueryData(queryKeys.settings, {
+        shippingFees: { Cairo: 70, Giza: 40, 'Outside Cairo and Giza': 90 },
+        deliveryZones: zones,
+      } as PublicSettings);
+      return queryClient;
+    }
+
+    const quote = (overrides: Record<string, unknown> = {}) => ({
+      governorate: 'EG-GZ',
+      zone: { id: 'giza', name: { en: 'Giza', ar: 'الجيزة' } },
+      deliverable: true,
+      subtotal: 1021,
+      shippingFee: 40,
+      freeDelivery: false,
+      freeOver: 1500,
+      cashOnDeliveryAllowed: true,
+      cashOnDeliveryFee: 0,
+      estimateDays: { min: 1, max: 3 },
+      grandTotal: 1061,
+      ...overrides,
+    });
+
+    it("before any governorate is chosen, says delivery costs from the zones' lowest fee", async () => {
+      const { calls } = serveCart(sampleCart());
+      renderRoute(<CartPage />, {
+        path: '/cart',
+        queryClient: withZones(deliveryZonesOf({ Cairo: 65, Giza: 35, 'Outside Cairo and Giza': 95 })),
+      });
+      expect(await screen.findByText('Delivery from 35 EGP')).toBeInTheDocument();
+      expect(calls.some((call) => call.url.pathname === '/api/delivery/quote')).toBe(false);
+    });
+
+    it("without the zones in the page, from the three cities' fees", async () => {
+      serveCart(sampleCart());
+      renderRoute(<CartPage />, { path: '/cart' });
+      expect(await screen.findByText('Delivery from 40 EGP')).toBeInTheDocument();
+    });
+
+    it('quotes the governorate chosen last: the fee, the estimate and what is left to free delivery', async () => {
+      window.localStorage.setItem('deliveryGovernorate', 'EG-GZ');
+      const { calls } = serveCart(sampleCart(), (call) =>
+        call.url.pathname === '/api/delivery/quote' ? { body: { success: true, quote: quote() } } : undefined,
+      );
+      renderRoute(<CartPage />, { path: '/cart' });
+      expect(await screen.findByText('Delivery to Giza: 40 EGP')).toBeInTheDocument();
+      expect(screen.getByText('Delivery in 1–3 days')).toBeInTheDocument();
+      expect(screen.getByText('Add 479 EGP more for free delivery')).toBeInTheDocument();
+      const asked = calls.find((call) => call.url.pathname === '/api/delivery/quote');
+      expect(Object.fromEntries(asked?.url.searchParams ?? [])).toEqual({
+        governorate: 'EG-GZ',
+        paymentType: 'cash',
+        cartId: sampleCart()._id,
+      });
+    });
+
+    it("says 'Free delivery' once the threshold is reached, with no amount left", async () => {
+      window.localStorage.setItem('deliveryGovernorate', 'EG-GZ');
+      serveCart(sampleCart(), () => ({
+        body: { success: true, quote: quote({ freeOver: 1000, freeDelivery: true, shippingFee: 0 }) },
+      }));
+      renderRoute(<CartPage />, { path: '/cart' });
+      expect(
+        await screen.findByText(`Delivery to Giza: ${messages.delivery.freeDelivery}`),
+      ).toBeInTheDocument();
+      expect(screen.queryByText(/more for free delivery/)).not.toBeInTheDocument();
+    });
+
+    it('a governorate without delivery says so; a failed quote falls back to the lowest fee', async () => {
+      window.localStorage.setItem('deliveryGovernorate', 'EG-WAD');
+      serveCart(sampleCart(), () => ({
+        body: {
+          success: true,
+          quote: quote({ governorate: 'EG-WAD', zone: null, deliverable: false, estimateDays: null }),
+        },
+      }));
+      renderRoute(<CartPage />, { path: '/cart' });
+      expect(
+        await screen.findByText('We do not deliver to New Valley yet. Please choose another governorate.'),
+      ).toBeInTheDocument();
+      cleanup();
+      vi.unstubAllGlobals();
+
+      serveCart(sampleCart(), () => ({ status: 500, body: {} }));
+      renderRoute(<CartPage />, { path: '/cart' });
+      expect(await screen.findByText('Delivery from 40 EGP')).toBeInTheDocument();
+    });
   });
 });

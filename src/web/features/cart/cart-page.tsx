@@ -10,6 +10,7 @@ import { useCart } from '@/web/lib/api/get-cart';
 import { useDocumentTitle } from '@/web/lib/shop';
 import { useSession } from '@/web/session/session';
 import { CartCards, CartTable } from './cart-lines';
+import { CartDelivery } from './cart-delivery';
 import { failureText } from '@/web/lib/failure-text';
 import { Spinner } from '@/web/components/spinner';
 import { useCartChanges } from './use-cart-changes';
@@ -76,9 +77,12 @@ export default function CartPage() {
           onRemove={removeLine}
         />
         <div className="card flex flex-col gap-4 p-5 sm:flex-row sm:items-center sm:justify-between">
-          <p className="text-lg font-semibold tabular-nums">
-            {format(m.subtotal, { n: formatAmount(cart.data.subtotal) })}
-          </p>
+          <div className="flex flex-col gap-2">
+            <p className="text-lg font-semibold tabular-nums">
+              {format(m.subtotal, { n: formatAmount(cart.data.subtotal) })}
+            </p>
+            <CartDelivery cart={cart.data} />
+          </div>
           <div className="flex flex-col gap-3 sm:flex-row">
             <Link to={href.home()} className="btn btn-outline">
               {m.continueShopping}

@@ -29,12 +29,10 @@ describe('CategoryPage', () => {
   beforeEach(() => setStoredSession('visitor'));
   afterEach(() => vi.unstubAllGlobals());
 
-  it('shows the name, the heading and products linking to /product/{slug}', async () => {
+  it('shows the name as its heading and products linking to /product/{slug}', async () => {
     const { calls } = mockFetch(() => ({ body: pageAnswer([sampleProduct()]) }));
     renderCategory();
-    expect(
-      await screen.findByRole('heading', { name: 'Browse our collection of products in the Women category' }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Women' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Linen Summer Dress' })).toHaveAttribute(
       'href',
       '/product/linen-summer-dress',
@@ -109,17 +107,13 @@ describe('CategoryPage', () => {
     const { router } = renderCategory();
     expect(await screen.findByRole('heading', { name: 'Every dress' })).toBeInTheDocument();
     // Sizes in wearing order.
-    const sizes = await screen.findAllByRole('button', { name: /products\)$/ });
-    expect(sizes.map((button) => button.getAttribute('aria-label'))).toEqual([
-      'S (5 products)',
-      'L (2 products)',
-      'Navy (3 products)',
-    ]);
+    const sizes = await screen.findAllByRole('button', { name: / \(\d+\)$/ });
+    expect(sizes.map((button) => button.textContent)).toEqual(['S (5)', 'L (2)', 'Navy (3)']);
 
-    await userEvent.click(screen.getByRole('button', { name: 'L (2 products)' }));
+    await userEvent.click(screen.getByRole('button', { name: 'L (2)' }));
     expect(await screen.findByRole('heading', { name: 'A dress in L' })).toBeInTheDocument();
     expect(router.state.location.search).toBe('?size=L');
-    expect(screen.getByRole('button', { name: 'L (2 products)' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'L (2)' })).toHaveAttribute('aria-pressed', 'true');
     const asked = calls.filter((call) => call.url.pathname === '/api/product').at(-1)!;
     expect(Object.fromEntries(asked.url.searchParams)).toEqual({
       category: 'women',
@@ -168,6 +162,32 @@ describe('CategoryPage', () => {
     );
     await userEvent.click(screen.getByRole('button', { name: 'Clear All' }));
     await waitFor(() => expect(router.state.location.search).toBe('?sort=priceAsc'));
+  });
+
+  it("shows the category's own description under its name (issue 35)", async () => {
+    const description = 'Easy dresses and linen sets for long summer days.';
+    mockFetch(() => ({
+      body: {
+        ...pageAnswer([sampleProduct()]),
+        category: sampleCategory({ description, descriptionAr: 'فساتين.' }),
+      },
+    }));
+    renderCategory();
+    expect(await screen.findByText(description)).toBeInTheDocument();
+    expect(screen.queryByText('فساتين.')).toBeNull();
+  });
+
+  it("keeps SPEC's heading in a line under the name, and adds nothing when there is no description (issue 35)", async () => {
+    mockFetch(() => ({ body: pageAnswer([sampleProduct()]) }));
+    renderCategory();
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Women' });
+    expect(
+      screen.getByRole('heading', {
+        level: 2,
+        name: 'Browse our collection of products in the Women category',
+      }),
+    ).toBeInTheDocument();
+    expect(heading.closest('header')?.querySelectorAll('p')).toHaveLength(0);
   });
 
   it("shows 'Category not found' with 'Return to Home' for a missing category", async () => {

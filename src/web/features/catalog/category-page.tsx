@@ -19,7 +19,7 @@ import {
 } from '@/web/components/product-card/product-grid';
 import type { ShownProduct } from '@/web/components/product-card/product-view';
 import { ApiError } from '@/web/lib/api';
-import { localizedName } from '@/web/lib/localized';
+import { localizedDescription, localizedName } from '@/web/lib/localized';
 import { useDocumentTitle } from '@/web/lib/shop';
 import { productListQuery } from '@/web/lib/api/get-products';
 import { categoryProductsQuery } from './api/get-category-products';
@@ -65,8 +65,9 @@ function writeCategoryFilters(filters: ListingFilters): URLSearchParams {
 }
 
 /**
- * /category/{slug}: the category's name, its heading and its products (SPEC §2, DESIGN §3), twelve a
- * page, the page in the URL. Issue 16: the listing's sort and filters too (search, sizes, colours,
+ * /category/{slug}: the category's name, its heading, its own description when the owner wrote one
+ * (issue 35) and its products (SPEC §2, DESIGN §3), twelve a page, the page in the URL. Issue 16: the
+ * listing's sort and filters too (search, sizes, colours,
  * price), asked of the listing's API for this category; untouched, the page shows the category's own
  * answer, newest first, which the server sends with the page.
  */
@@ -136,6 +137,7 @@ export default function CategoryPage() {
   const filtered = activeFilters(filters).length > 0;
 
   const categoryName = category ? localizedName(category) : undefined;
+  const description = category ? localizedDescription(category) : '';
   let results;
   if (isPending || pastTheEnd || !data) {
     results = <ProductGridSkeleton count={6} className={CATEGORY_GRID} />;
@@ -185,21 +187,26 @@ export default function CategoryPage() {
         className="mb-6"
         trail={[{ label: m.home, to: href.home() }, { label: categoryName ?? '…' }]}
       />
-      <header className="mb-8 max-w-2xl">
+      <header className="mb-6 max-w-2xl sm:mb-8">
         {category ? (
           <>
-            <p className="eyebrow mb-3">
-              <bdi>{categoryName}</bdi>
-            </p>
             <h1 className="text-title text-ink sm:text-[2.5rem]">
-              {format(m.categoryHeading, { name: isolate(categoryName ?? '') })}
+              <bdi>{categoryName}</bdi>
             </h1>
+            {/* SPEC §2's heading, kept, in a line's size under the name rather than three lines above
+                the products on a phone (issue 35). */}
+            <h2 className="mt-2 font-sans text-sm text-ink-soft">
+              {format(m.categoryHeading, { name: isolate(categoryName ?? '') })}
+            </h2>
+            {/* The owner's own words (issue 35). */}
+            {description ? (
+              <p dir="auto" className="mt-3 leading-relaxed whitespace-pre-line text-ink-soft">
+                {description}
+              </p>
+            ) : null}
           </>
         ) : (
-          <div className="space-y-3" aria-hidden="true">
-            <div className="h-3 w-24 animate-pulse rounded-pill bg-sand" />
-            <div className="h-10 w-full animate-pulse rounded-pill bg-sand" />
-          </div>
+          <div className="h-10 w-48 animate-pulse rounded-pill bg-sand" aria-hidden="true" />
         )}
       </header>
 

@@ -173,10 +173,18 @@ export function FilterBar({
             categoryLabel={categoryLabel}
             facets={facets}
             ceiling={ceiling}
+            onChoose={onChange}
             onApply={apply}
+            count={count}
           />
         </aside>
-        <section aria-label={resultsLabel}>{children}</section>
+        {/* The cards' names are level-3 headings: the results' own heading keeps the outline whole. */}
+        <section aria-labelledby={`${panelId}-results`}>
+          <h2 id={`${panelId}-results`} className="sr-only">
+            {resultsLabel}
+          </h2>
+          {children}
+        </section>
       </div>
     </>
   );

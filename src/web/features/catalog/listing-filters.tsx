@@ -1,6 +1,5 @@
 import { Check, Search } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { isolate } from '@/web/i18n/bidi';
 import { format } from '@/web/i18n/language';
 import { messages } from '@/web/i18n/messages';
 import { LISTING_SORTS } from '@/shared/listing';
@@ -130,9 +129,8 @@ export function FacetFilter({ legend, facets, chosen, swatches, onToggle }: Face
               <button
                 type="button"
                 aria-pressed={on}
-                aria-label={format(v.facetName, { value: isolate(value), n: count })}
                 onClick={() => onToggle(value)}
-                className={`inline-flex min-h-10 items-center gap-1.5 rounded-pill border px-3 py-1.5 text-sm transition ${
+                className={`inline-flex min-h-11 items-center gap-1.5 rounded-pill border px-3 py-1.5 text-sm transition ${
                   on
                     ? 'border-ink bg-ink font-medium text-canvas'
                     : 'border-line-strong bg-surface text-ink-soft hover:border-ink hover:text-ink'
@@ -146,7 +144,8 @@ export function FacetFilter({ legend, facets, chosen, swatches, onToggle }: Face
                   />
                 ) : null}
                 <bdi>{value}</bdi>
-                <span className={`text-xs ${on ? 'text-canvas/75' : 'text-muted'}`}>{count}</span>
+                {/* Named by what it shows, 'M (3)' (axe label-content-name-mismatch, issue 35). */}{' '}
+                <span className={`text-xs ${on ? 'text-canvas/75' : 'text-muted'}`}>({count})</span>
                 {on ? <Check className="size-3.5" aria-hidden="true" /> : null}
               </button>
             </li>
@@ -171,13 +170,19 @@ interface ListingFiltersPanelProps {
   facets: { size: readonly Facet[]; color: readonly Facet[] } | undefined;
   /** The slider's top (SPEC §9). */
   ceiling: number;
+  /** A category, size or colour tapped: applied at once, the panel stays open (issue 35). */
+  onChoose: (next: ListingFilters) => void;
+  /** The form sent: its typed drafts applied, and the phone's panel closes. */
   onApply: (next: ListingFilters) => void;
+  /** How many products the applied filters leave, from the server's answer; undefined while it loads. */
+  count: number | undefined;
 }
 
 function parsePrice(text: string): number | undefined {
   if (text.trim() === '') return undefined;
   const number = Number(text);
-  return Number.isFinite(number) && number >= 0 ? number : undefined;
+  // To the piastre: the API reads a price with at most 2 decimals.
+  return Number.isFinite(number) && number >= 0 ? Math.round(number * 100) / 100 : undefined;
 }
 
 /**
@@ -191,7 +196,9 @@ export function ListingFiltersPanel({
   categoryLabel,
   facets,
   ceiling,
+  onChoose,
   onApply,
+  count,
 }: ListingFiltersPanelProps) {
   const [search, setSearch] = useState(filters.search);
   const [minText, setMinText] = useState(filters.minPrice === undefined ? '' : String(filters.minPrice));
@@ -217,9 +224,9 @@ export function ListingFiltersPanel({
     onApply(drafts());
   };
 
-  const chooseCategory = (category: string) => onApply({ ...drafts(), category });
-  const toggleSize = (size: string) => onApply({ ...drafts(), size: toggled(filters.size, size) });
-  const toggleColor = (color: string) => onApply({ ...drafts(), color: toggled(filters.color, color) });
+  const chooseCategory = (category: string) => onChoose({ ...drafts(), category });
+  const toggleSize = (size: string) => onChoose({ ...drafts(), size: toggled(filters.size, size) });
+  const toggleColor = (color: string) => onChoose({ ...drafts(), color: toggled(filters.color, color) });
 
   const categoryOption = (value: string, label: ReactNode) => {
     const chosen = filters.category === value;
@@ -343,9 +350,16 @@ export function ListingFiltersPanel({
         <p className="mt-2 text-xs text-muted">{m.applyPriceHint}</p>
       </fieldset>
 
-      <button type="submit" className="btn btn-primary w-full">
-        {m.applyFilters}
-      </button>
+      {/* On a phone the button stays at the screen's foot while the panel is open, and says how many
+          products the chosen filters leave; beside the results it is 'Apply Filters'. */}
+      <div className="sticky bottom-0 -mx-5 -mb-5 rounded-b-card border-t border-line bg-surface p-5 md:static md:m-0 md:border-0 md:bg-transparent md:p-0">
+        <button type="submit" className="btn btn-primary w-full">
+          <span className="md:hidden">
+            {count === undefined ? m.applyFilters : format(m.showProducts, { n: count })}
+          </span>
+          <span className="max-md:hidden">{m.applyFilters}</span>
+        </button>
+      </div>
     </form>
   );
 }

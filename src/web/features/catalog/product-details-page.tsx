@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Heart, PackageX, Ruler, ShoppingBag } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { RELATED_PRODUCTS_SHOWN } from '@/shared/constants';
 import { isolate } from '@/web/i18n/bidi';
@@ -98,6 +98,17 @@ function ProductDetails({ product, queryKey }: { product: ProductDetailDto; quer
   const [missing, setMissing] = useState<string>();
   const [guideOpen, setGuideOpen] = useState(false);
   const choices = useRef<HTMLDivElement>(null);
+  // While the main Add to Cart is off the screen (below the first screen on a phone, or scrolled past),
+  // a bar at the screen's foot offers the price and the same action (issue 35).
+  const buyRow = useRef<HTMLDivElement>(null);
+  const [buyRowHidden, setBuyRowHidden] = useState(false);
+  useEffect(() => {
+    const row = buyRow.current;
+    if (!row || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(([entry]) => setBuyRowHidden(!entry!.isIntersecting));
+    observer.observe(row);
+    return () => observer.disconnect();
+  }, []);
   // Price and stock follow the chosen variant; until every option is chosen, the product's own.
   const variant = chosenVariant(options, variants, choice);
   const shown = variant ?? product;
@@ -132,7 +143,8 @@ function ProductDetails({ product, queryKey }: { product: ProductDetailDto; quer
   };
 
   return (
-    <div className="grid gap-10 lg:grid-cols-2 lg:gap-16">
+    // Room at the foot for the bar above, so it never covers the page's end on a phone.
+    <div className="grid gap-10 max-lg:pb-16 lg:grid-cols-2 lg:gap-16">
       <ProductGallery images={product.images} name={name} />
       <div className="lg:pt-4">
         {product.category ? (
@@ -179,7 +191,7 @@ function ProductDetails({ product, queryKey }: { product: ProductDetailDto; quer
             {sizeGuide ? (
               <button
                 type="button"
-                className="inline-flex items-center gap-1.5 self-start text-sm font-medium text-accent-strong underline-offset-4 hover:underline"
+                className="inline-flex min-h-11 items-center gap-1.5 self-start text-sm font-medium text-accent-strong underline-offset-4 hover:underline"
                 aria-haspopup="dialog"
                 onClick={() => setGuideOpen(true)}
               >
@@ -192,7 +204,7 @@ function ProductDetails({ product, queryKey }: { product: ProductDetailDto; quer
         <p className={`mt-6 text-sm ${soldOut ? 'text-danger' : 'text-success'}`} aria-live="polite">
           {soldOut ? m.soldOut : format(m.inStockCount, { n: shown.avaliableItems })}
         </p>
-        <div className="mt-4 flex gap-3">
+        <div ref={buyRow} className="mt-4 flex gap-3">
           <button
             type="button"
             className="btn btn-primary flex-1 py-3.5 text-[0.9375rem]"
@@ -234,6 +246,24 @@ function ProductDetails({ product, queryKey }: { product: ProductDetailDto; quer
           <RatingControl product={product} queryKey={queryKey} />
         </div>
       </div>
+      {buyRowHidden ? (
+        <div
+          data-buy-bar
+          className="fixed inset-x-0 bottom-0 z-40 border-t border-line bg-canvas/95 shadow-lift backdrop-blur lg:hidden"
+        >
+          <div className="shell flex items-center justify-between gap-4 py-3">
+            <Price price={shown.price} discount={percent} finalPrice={shown.finalPrice} />
+            <button
+              type="button"
+              className="btn btn-primary min-w-0 flex-1 sm:max-w-xs"
+              disabled={soldOut || pendingProductId === product._id}
+              onClick={add}
+            >
+              {soldOut ? m.soldOut : m.addToCart}
+            </button>
+          </div>
+        </div>
+      ) : null}
       {guideOpen && sizeGuide ? (
         <SizeGuideDialog
           title={format(v.sizeGuideTitle, {

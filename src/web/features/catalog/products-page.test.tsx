@@ -109,7 +109,7 @@ describe('ProductsPage', () => {
     await userEvent.type(screen.getByLabelText('Search'), 'silk');
     await userEvent.type(screen.getByLabelText('Min price'), '50');
     await userEvent.type(screen.getByLabelText('Max price'), '400');
-    await userEvent.click(screen.getByRole('button', { name: 'Apply Filters' }));
+    await userEvent.click(screen.getByRole('button', { name: /Apply Filters/ }));
     await waitFor(() =>
       expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
         search: 'silk',
@@ -157,14 +157,11 @@ describe('ProductsPage', () => {
     );
     const { router } = renderListing('/products?color=Navy');
     await screen.findByText('3 products found');
-    const navy = screen.getByRole('button', { name: 'Navy (0 products)' });
+    const navy = screen.getByRole('button', { name: 'Navy (0)' });
     expect(navy).toHaveAttribute('aria-pressed', 'true');
-    expect(screen.getByRole('button', { name: 'Sand (3 products)' })).toHaveAttribute(
-      'aria-pressed',
-      'false',
-    );
+    expect(screen.getByRole('button', { name: 'Sand (3)' })).toHaveAttribute('aria-pressed', 'false');
 
-    await userEvent.click(screen.getByRole('button', { name: 'M (2 products)' }));
+    await userEvent.click(screen.getByRole('button', { name: 'M (2)' }));
     await waitFor(() =>
       expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
         size: 'M',
@@ -173,10 +170,7 @@ describe('ProductsPage', () => {
     );
     await waitFor(() => expect(productCalls(calls).at(-1)?.get('size')).toBe('M'));
     expect(productCalls(calls).at(-1)?.get('color')).toBe('Navy');
-    expect(await screen.findByRole('button', { name: 'M (2 products)' })).toHaveAttribute(
-      'aria-pressed',
-      'true',
-    );
+    expect(await screen.findByRole('button', { name: 'M (2)' })).toHaveAttribute('aria-pressed', 'true');
 
     await userEvent.click(screen.getByRole('button', { name: 'Remove filter Size: M' }));
     await waitFor(() => expect(router.state.location.search).toBe('?color=Navy'));
@@ -252,7 +246,7 @@ describe('ProductsPage', () => {
     expect(screen.getByRole('button', { name: 'Show Filters' })).toHaveAttribute('aria-expanded', 'false');
 
     await userEvent.click(screen.getByRole('button', { name: 'Show Filters' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Apply Filters' }));
+    await userEvent.click(screen.getByRole('button', { name: /Apply Filters/ }));
     expect(screen.getByRole('button', { name: 'Show Filters' })).toBeInTheDocument();
     window.innerWidth = 1024;
   });

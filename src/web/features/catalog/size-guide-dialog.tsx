@@ -1,3 +1,4 @@
+import { language } from '@/web/i18n/language';
 import { messages } from '@/web/i18n/messages';
 import { Dialog } from '@/web/components/dialog';
 
@@ -6,6 +7,8 @@ const m = messages.variants;
 /** The size chart a category holds (issue 13): column headers, and rows of as many cells. */
 interface SizeChart {
   columns: string[];
+  /** The headings in Arabic (issue 35), empty where none: an Arabic page says those. */
+  columnsAr?: string[] | undefined;
   rows: string[][];
 }
 
@@ -35,7 +38,7 @@ export function SizeGuideDialog({ title, guide, onClose }: SizeGuideDialogProps)
                     index === 0 ? 'sticky start-0 z-10' : ''
                   }`}
                 >
-                  <bdi>{column}</bdi>
+                  <bdi>{(language === 'ar' && guide.columnsAr?.[index]) || column}</bdi>
                 </th>
               ))}
             </tr>

@@ -7,6 +7,8 @@
 export interface ProductOption {
   name: string;
   values: string[];
+  /** Each value in Arabic, in order (issue 35); empty or absent where none was written. */
+  valuesAr?: string[] | undefined;
 }
 
 /** The part of a variant that choosing reads; the API's variant has these and more. */

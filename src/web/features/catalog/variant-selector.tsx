@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { isolate } from '@/web/i18n/bidi';
-import { format } from '@/web/i18n/language';
+import { format, language } from '@/web/i18n/language';
+import { arabicValueOf } from '@/shared/option-texts';
 import { messages } from '@/web/i18n/messages';
 import { optionName } from '@/web/lib/chosen-options-text';
 import { isColourOption, swatchOf } from '@/web/lib/colour-swatches';
@@ -32,6 +33,8 @@ export function VariantSelector({ options, variants, choice, onChoose, missing }
         const legendId = `${groupName}-legend`;
         const errorId = `${groupName}-error`;
         const chosen = choice[option.name];
+        // The English value is what a variant chooses by; an Arabic page names it in Arabic (issue 35).
+        const said = (value: string) => (language === 'ar' ? arabicValueOf(option, value) : value);
         const colour = isColourOption(option.name);
         const asked = missing === option.name;
         return (
@@ -47,21 +50,25 @@ export function VariantSelector({ options, variants, choice, onChoose, missing }
               <span className="font-semibold text-ink">
                 {format(m.optionLegend, { option: optionName(option.name) })}
               </span>{' '}
-              {chosen ? <bdi>{chosen}</bdi> : null}
+              {chosen ? <bdi>{said(chosen)}</bdi> : null}
             </legend>
             <div className="flex flex-wrap gap-2">
               {option.values.map((value) => {
+                const name = said(value);
                 const available = canChoose(variants, choice, option.name, value);
                 const swatch = colour ? swatchOf(value) : undefined;
                 return (
-                  <label key={value} className={available ? 'cursor-pointer' : 'cursor-not-allowed'}>
+                  <label
+                    key={value}
+                    className={`${swatch ? 'flex flex-col items-center gap-1 ' : ''}${available ? 'cursor-pointer' : 'cursor-not-allowed'}`}
+                  >
                     <input
                       type="radio"
                       name={groupName}
                       value={value}
                       checked={chosen === value}
                       disabled={!available}
-                      aria-label={available ? value : format(m.valueSoldOut, { value: isolate(value) })}
+                      aria-label={available ? name : format(m.valueSoldOut, { value: isolate(name) })}
                       onChange={() => onChoose(option.name, value)}
                       className="peer sr-only"
                     />
@@ -70,7 +77,7 @@ export function VariantSelector({ options, variants, choice, onChoose, missing }
                         className={`relative flex size-11 items-center justify-center rounded-pill border-2 border-transparent transition peer-checked:border-ink peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-accent ${
                           available ? 'hover:border-line-strong' : 'opacity-45'
                         }`}
-                        title={available ? value : format(m.valueSoldOut, { value: isolate(value) })}
+                        title={available ? name : format(m.valueSoldOut, { value: isolate(name) })}
                       >
                         <span
                           aria-hidden="true"
@@ -84,6 +91,12 @@ export function VariantSelector({ options, variants, choice, onChoose, missing }
                           />
                         )}
                       </span>
+                    ) : null}
+                    {swatch ? (
+                      // The colour says its name before one is chosen (issue 35), not only in a tooltip.
+                      <bdi aria-hidden="true" className="text-xs text-ink-soft">
+                        {value}
+                      </bdi>
                     ) : (
                       <span
                         className={`inline-flex min-h-11 min-w-11 flex-col items-center justify-center rounded-field border px-3 py-1.5 text-sm font-medium transition peer-checked:border-ink peer-checked:bg-ink peer-checked:text-canvas peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-accent ${
@@ -92,7 +105,7 @@ export function VariantSelector({ options, variants, choice, onChoose, missing }
                             : 'border-dashed border-line bg-sand/60 text-muted'
                         }`}
                       >
-                        <bdi className={available ? undefined : 'line-through decoration-muted'}>{value}</bdi>
+                        <bdi className={available ? undefined : 'line-through decoration-muted'}>{name}</bdi>
                         {available ? null : (
                           <span className="text-[0.625rem] font-semibold tracking-wide text-danger uppercase">
                             {m.soldOutChip}

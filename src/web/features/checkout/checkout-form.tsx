@@ -1,26 +1,26 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useRef, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useEffect, useRef, useState } from 'react';
+import { useController, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { cityName } from '@/shared/address';
-import { CITIES, SHIPPING_FEES, type PaymentType } from '@/shared/constants';
+import type { PaymentType } from '@/shared/constants';
 import { format } from '@/web/i18n/language';
 import { messages } from '@/web/i18n/messages';
-import { formatEgp } from '@/web/i18n/language';
 import type { CartDto } from '@/shared/schemas/cart';
-import { FieldError, FormField } from '@/web/components/form-field';
+import { FormField } from '@/web/components/form-field';
 import { failureText } from '@/web/lib/failure-text';
 import { shopPaymentInstructions } from '@/web/components/order-status';
-import { useShopSettings } from '@/web/lib/api/get-settings';
-import type { PlacedOrderState } from '@/web/lib/placed-order-state';
 import {
-  CheckoutFormSchema,
-  orderTotals,
-  type CheckoutFormInput,
-  type CheckoutFormValues,
-} from './checkout-form-schema';
+  governorateOrNull,
+  lastGovernorate,
+  rememberGovernorate,
+  useDeliveryQuote,
+} from '@/web/lib/api/get-delivery-quote';
+import { governorateLabel } from '@/web/lib/delivery-words';
+import type { PlacedOrderState } from '@/web/lib/placed-order-state';
+import { CheckoutFormSchema, type CheckoutFormInput, type CheckoutFormValues } from './checkout-form-schema';
+import { GovernorateCombobox } from './governorate-combobox';
 import { newIdempotencyKey } from './idempotency-key';
-import { OrderSummary } from './order-summary';
+import { OrderSummary, type QuoteView } from './order-summary';
 import { PaymentProofField } from './payment-proof-field';
 import { proofProblem } from './payment-proof';
 import { usePlaceOrder } from './api/place-order';
@@ -28,13 +28,14 @@ import { href } from '@/web/paths';
 import { notify } from '@/web/lib/notify';
 
 const m = messages.orders;
+const d = messages.delivery;
 
 const PAYMENT_OPTIONS: { value: PaymentType; label: string }[] = [
   { value: 'cash', label: m.cash },
   { value: 'instapay', label: m.instapay },
 ];
 
-type TextFieldName = Exclude<keyof CheckoutFormInput, 'city' | 'paymentType'>;
+type TextFieldName = Exclude<keyof CheckoutFormInput, 'governorate' | 'paymentType'>;
 
 interface TextField {
   name: TextFieldName;
@@ -50,19 +51,39 @@ const FULL = 'col-span-6';
 // Short numbers sit three to a row even on a phone.
 const THIRD = 'col-span-2';
 
-const FIELDS_BEFORE_CITY: TextField[] = [
+const FIELDS_BEFORE_GOVERNORATE: TextField[] = [
   { name: 'name', label: m.fullName, autoComplete: 'name', span: HALF },
   { name: 'phone', label: m.phone, autoComplete: 'tel', inputMode: 'tel', span: HALF },
   { name: 'street', label: m.street, autoComplete: 'address-line1', span: FULL },
   { name: 'building', label: m.building, autoComplete: 'off', inputMode: 'numeric', span: THIRD },
   { name: 'floor', label: m.floor, autoComplete: 'off', inputMode: 'numeric', span: THIRD },
   { name: 'apartment', label: m.apartment, autoComplete: 'off', inputMode: 'numeric', span: THIRD },
-  { name: 'area', label: m.area, autoComplete: 'address-level2', span: HALF },
 ];
+const AREA: TextField = { name: 'area', label: m.area, autoComplete: 'address-level2', span: HALF };
 // One toast however often the shopper presses the button on a form that still has errors.
 const FORM_ERRORS_TOAST = 'checkout-form-errors';
 
 const LANDMARK: TextField = { name: 'landmark', label: m.landmark, autoComplete: 'off', span: FULL };
+
+/** What the payment box says to do: SPEC §9's instructions with the quoted amounts, or why none yet. */
+function paymentText(delivery: QuoteView, paymentType: PaymentType): string {
+  switch (delivery.kind) {
+    case 'unchosen':
+      return d.chooseGovernorateForFee;
+    case 'loading':
+      return d.calculatingDelivery;
+    case 'failed':
+      return d.quoteFailed;
+    case 'quoted': {
+      const { quote } = delivery;
+      // Not deliverable: the message beside the button says so.
+      if (!quote.deliverable) return d.chooseGovernorateForFee;
+      // Nothing to send ahead for a free delivery paid in cash.
+      if (paymentType === 'cash' && quote.shippingFee === 0) return d.freeDeliveryCash;
+      return shopPaymentInstructions(paymentType, { fee: quote.shippingFee, total: quote.grandTotal });
+    }
+  }
+}
 
 /** The ready state of /checkout: shipping form, payment, proof, summary and the submit (SPEC §2, §4, §5, §9). */
 export function CheckoutForm({ cart }: { cart: CartDto }) {
@@ -72,6 +93,7 @@ export function CheckoutForm({ cart }: { cart: CartDto }) {
     handleSubmit,
     control,
     getValues,
+    setValue,
     formState: { errors },
   } = useForm<CheckoutFormInput, unknown, CheckoutFormValues>({
     resolver: zodResolver(CheckoutFormSchema),
@@ -84,10 +106,13 @@ export function CheckoutForm({ cart }: { cart: CartDto }) {
       apartment: '',
       landmark: '',
       area: '',
+      // Where she had a fee quoted last (the cart page, an earlier checkout), so she need not choose again.
+      governorate: lastGovernorate() ?? undefined,
       paymentType: 'cash',
     },
   });
-  const city = useWatch({ control, name: 'city' });
+  const { field: governorateField } = useController({ control, name: 'governorate' });
+  const governorate = governorateOrNull(governorateField.value);
   const paymentType = useWatch({ control, name: 'paymentType' });
   const [proof, setProof] = useState<File | null>(null);
   const [proofError, setProofError] = useState<string | null>(null);
@@ -108,10 +133,25 @@ export function CheckoutForm({ cart }: { cart: CartDto }) {
     },
   });
 
-  // The owner's fees (issue 16); DESIGN §3's until the settings have loaded.
-  const fees = useShopSettings()?.shippingFees ?? SHIPPING_FEES;
-  const totals = orderTotals(cart.subtotal, city, fees);
+  // The fee, the cash fee and the total of this cart to the chosen governorate, as the server prices them.
+  const quoted = useDeliveryQuote({ governorate, paymentType, cartId: cart._id, subtotal: cart.subtotal });
+  const quote = governorate ? quoted.data : undefined;
+  const delivery: QuoteView =
+    governorate === null
+      ? { kind: 'unchosen' }
+      : quote
+        ? { kind: 'quoted', quote }
+        : quoted.isError
+          ? { kind: 'failed' }
+          : { kind: 'loading' };
+  const undeliverable = quote !== undefined && !quote.deliverable;
+  const cashRefused = quote !== undefined && quote.deliverable && !quote.cashOnDeliveryAllowed;
   const proofRequired = paymentType === 'instapay';
+
+  // A zone without cash on delivery leaves InstaPay the only way to pay there.
+  useEffect(() => {
+    if (cashRefused && paymentType === 'cash') setValue('paymentType', 'instapay');
+  }, [cashRefused, paymentType, setValue]);
 
   function missingProof(type: unknown): string | null {
     return type === 'instapay' && !proof ? m.proofRequired : null;
@@ -131,7 +171,7 @@ export function CheckoutForm({ cart }: { cart: CartDto }) {
       notify.error(m.correctFormErrors, { id: FORM_ERRORS_TOAST });
       return;
     }
-    if (submitting.current) return;
+    if (submitting.current || undeliverable) return;
     submitting.current = true;
     mutation.mutate({ cartId: cart._id, values, proof, idempotencyKey: idempotencyKey.current });
   };
@@ -143,6 +183,7 @@ export function CheckoutForm({ cart }: { cart: CartDto }) {
   };
 
   const busy = mutation.isPending || mutation.isSuccess;
+  const governorateName = governorate ? governorateLabel(governorate) : '';
 
   const textField = (field: TextField) => (
     <FormField
@@ -171,30 +212,20 @@ export function CheckoutForm({ cart }: { cart: CartDto }) {
             {m.shippingDetails}
           </h2>
           <div className="grid grid-cols-6 gap-x-3 gap-y-4 sm:gap-x-4">
-            {FIELDS_BEFORE_CITY.map(textField)}
-            <div className={HALF}>
-              <label htmlFor="checkout-city" className="label">
-                {m.city}
-              </label>
-              <select
-                id="checkout-city"
-                className="field"
-                defaultValue=""
-                aria-invalid={errors.city ? true : undefined}
-                aria-describedby={errors.city ? 'checkout-city-error' : undefined}
-                {...register('city')}
-              >
-                <option value="" disabled>
-                  {m.selectCity}
-                </option>
-                {CITIES.map((name) => (
-                  <option key={name} value={name}>
-                    {format(m.cityOption, { city: cityName(name, m), fee: formatEgp(fees[name]) })}
-                  </option>
-                ))}
-              </select>
-              <FieldError id="checkout-city-error" error={errors.city?.message} />
-            </div>
+            {FIELDS_BEFORE_GOVERNORATE.map(textField)}
+            <GovernorateCombobox
+              id="checkout-governorate"
+              className={HALF}
+              value={governorate}
+              onChange={(code) => {
+                governorateField.onChange(code);
+                rememberGovernorate(code);
+              }}
+              onBlur={governorateField.onBlur}
+              inputRef={governorateField.ref}
+              error={errors.governorate?.message}
+            />
+            {textField(AREA)}
             {textField(LANDMARK)}
           </div>
         </fieldset>
@@ -208,42 +239,54 @@ export function CheckoutForm({ cart }: { cart: CartDto }) {
             {PAYMENT_OPTIONS.map((option) => (
               <label
                 key={option.value}
-                className={`flex cursor-pointer items-center gap-3 rounded-field border px-4 py-3 text-sm font-medium transition-colors ${
-                  paymentType === option.value
-                    ? 'border-accent bg-accent-soft text-ink'
-                    : 'border-line-strong text-ink-soft hover:border-ink'
+                className={`flex items-center gap-3 rounded-field border px-4 py-3 text-sm font-medium transition-colors ${
+                  option.value === 'cash' && cashRefused
+                    ? 'cursor-not-allowed border-line text-muted opacity-60'
+                    : paymentType === option.value
+                      ? 'cursor-pointer border-accent bg-accent-soft text-ink'
+                      : 'cursor-pointer border-line-strong text-ink-soft hover:border-ink'
                 }`}
               >
                 <input
                   type="radio"
                   value={option.value}
                   className="accent-accent"
+                  disabled={option.value === 'cash' && cashRefused}
+                  aria-describedby={
+                    option.value === 'cash' && cashRefused ? 'checkout-cash-refused' : undefined
+                  }
                   {...register('paymentType')}
                 />
                 {option.label}
               </label>
             ))}
           </div>
+          {cashRefused ? (
+            <p id="checkout-cash-refused" className="text-sm text-ink-soft">
+              {format(d.cashNotOffered, { governorate: governorateName })}
+            </p>
+          ) : null}
           <p className="rounded-field bg-sand px-4 py-3 text-sm text-ink-soft" aria-live="polite">
-            {totals.fee === null || totals.total === null
-              ? m.chooseCityForAmount
-              : shopPaymentInstructions(paymentType, { fee: totals.fee, total: totals.total })}
+            {paymentText(delivery, paymentType)}
           </p>
           <PaymentProofField file={proof} error={proofError} required={proofRequired} onChoose={choose} />
         </fieldset>
       </div>
 
       <div className="flex flex-col gap-4 lg:sticky lg:top-24">
-        <OrderSummary
-          lines={cart.products}
-          subtotal={totals.subtotal}
-          fee={totals.fee}
-          total={totals.total}
-        />
+        <OrderSummary lines={cart.products} subtotal={cart.subtotal} delivery={delivery} />
+        {undeliverable ? (
+          <p
+            role="alert"
+            className="rounded-field border border-danger/30 bg-danger/8 px-4 py-3 text-sm text-danger"
+          >
+            {format(d.notDeliverable, { governorate: governorateName })}
+          </p>
+        ) : null}
         <button
           type="submit"
           className="btn btn-accent w-full py-3 text-base"
-          disabled={busy}
+          disabled={busy || undeliverable}
           aria-busy={busy}
         >
           {busy ? m.processing : m.placeOrder}

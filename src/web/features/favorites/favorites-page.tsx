@@ -84,7 +84,7 @@ function FavoriteCard({ item }: { item: FavoriteItem }) {
         aria-pressed="true"
         aria-label={format(m.removeFromFavorites, { name: isolate(name) })}
         onClick={() => toggleFavoriteWithFeedback(item)}
-        className="absolute end-3 top-3 inline-flex size-9 items-center justify-center rounded-pill bg-surface/90 shadow-soft backdrop-blur transition hover:scale-105"
+        className="absolute end-2 top-2 inline-flex size-11 items-center justify-center rounded-pill bg-surface/90 shadow-soft backdrop-blur transition hover:scale-105"
       >
         <Heart className="size-[1.125rem] fill-danger text-danger" aria-hidden="true" />
       </button>

@@ -1,7 +1,11 @@
 import { useNearViewport } from '@/web/lib/use-near-viewport';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { homeSectionParams, soldOutLast } from '@/shared/first-screen';
+import { Fragment, lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { homeSectionParams } from '@/shared/first-screen';
+import { inLanguage } from '@/shared/localized';
+import { HOME_SECTIONS, type HomeSection } from '@/shared/shell-constants';
+import { language } from '@/web/i18n/language';
+import { useShopSettings } from '@/web/lib/api/get-settings';
 import { catalogShell } from '@/web/i18n/first-screen';
 import { productListQuery } from '@/web/lib/api/get-products';
 import { LoadFailure } from '@/web/components/load-failure';
@@ -53,29 +57,31 @@ const newestQuery = productListQuery(homeSectionParams('newest'));
 
 export default function HomePage() {
   useDocumentTitle();
+  const shop = useShopSettings();
+  const home = shop?.home;
   const sale = useQuery(saleQuery);
   const newest = useQuery(newestQuery);
-  const onSale =
-    sale.data && soldOutLast(sale.data.products.filter((product) => Number(product.discount) > 0));
-  const newestProducts = newest.data && soldOutLast(newest.data.products);
+  // Every listing sort puts what can be bought first on the server (issue 35): the order is kept as it is.
+  const onSale = sale.data?.products.filter((product) => Number(product.discount) > 0);
+  const newestProducts = newest.data?.products;
   const failed = sale.isError || newest.isError;
   const scrolled = useHasScrolled();
   const [categoriesRef, categoriesNear] = useNearViewport<HTMLElement>(!sale.isPending && !newest.isPending);
+  const order = home?.sections ?? HOME_SECTIONS;
 
-  return (
-    <>
-      <Hero showcase={newestProducts?.slice(0, 2) ?? []} pending={newest.isPending} />
-      {failed ? (
-        <LoadFailure />
-      ) : (
-        <>
-          {/* Shown only when some product is discounted (SPEC §2); hidden, not reserved, while loading. */}
-          {onSale && onSale.length > 0 ? (
-            <ProductSection id="sale-items" title={m.saleItems} products={onSale} />
-          ) : null}
-          <ProductSection id="newest-collection" title={m.newestCollection} products={newestProducts} />
-        </>
-      )}
+  const sections: Record<HomeSection, ReactNode> = {
+    // A failed read is said once, in the newest products' place. The sale is shown only when some
+    // product is discounted (SPEC §2); hidden, not reserved, while loading.
+    sale:
+      !failed && onSale && onSale.length > 0 ? (
+        <ProductSection id="sale-items" title={m.saleItems} products={onSale} />
+      ) : null,
+    newest: failed ? (
+      <LoadFailure />
+    ) : (
+      <ProductSection id="newest-collection" title={m.newestCollection} products={newestProducts} />
+    ),
+    categories: (
       <section ref={categoriesRef} aria-labelledby="shop-by-category" className="bg-sand/60 py-14 sm:py-20">
         <div className="shell">
           <h2 id="shop-by-category" className="mb-8 text-3xl text-ink sm:mb-10 sm:text-title">
@@ -90,6 +96,22 @@ export default function HomePage() {
           )}
         </div>
       </section>
+    ),
+  };
+
+  return (
+    <>
+      <Hero
+        showcase={newestProducts?.slice(0, 2) ?? []}
+        pending={newest.isPending}
+        title={home && inLanguage(home.heroTitle, language)}
+        text={home && inLanguage(home.heroText, language)}
+        link={home?.heroLink}
+        image={shop?.heroImage}
+      />
+      {order.map((section) => (
+        <Fragment key={section}>{sections[section]}</Fragment>
+      ))}
       {scrolled ? (
         <Suspense fallback={null}>
           <BackToTop />

@@ -8,11 +8,14 @@ import { PAYMENT_TYPE_LABELS } from '@/web/components/order-status';
 import type { OrderDto, OrderLineDto } from '@/shared/schemas/order';
 import { Link } from 'react-router';
 import { StatusBadge } from '@/web/components/status-badge';
-import { chosenOptionsText } from '@/web/lib/chosen-options-text';
+import { lineOptionsText } from '@/web/lib/chosen-options-text';
 import { localizedName } from '@/web/lib/localized';
 import { href } from '@/web/paths';
+import { governorateLabel } from '@/web/lib/delivery-words';
+import { DeliveryBadge, deliveryOf, TrackingNumber } from './order-delivery';
 
 const m = messages.orders;
+const d = messages.delivery;
 
 function lineImage(line: OrderLineDto): string | undefined {
   return line.product.images?.[0]?.url || line.product.defaultImage?.url || undefined;
@@ -31,6 +34,7 @@ interface OrderCardProps {
 /** One order of /allorders: number, date, coloured status, lines and the stored totals. */
 export function OrderCard({ order, cancelling, onCancel }: OrderCardProps) {
   const titleId = `order-${order._id}`;
+  const { deliveryState, governorate, shipment, cashOnDeliveryFee } = deliveryOf(order);
   return (
     <article aria-labelledby={titleId} className="card overflow-hidden">
       <header className="flex flex-wrap items-center justify-between gap-3 border-b border-line bg-sand/60 px-5 py-4">
@@ -42,7 +46,10 @@ export function OrderCard({ order, cancelling, onCancel }: OrderCardProps) {
             {format(m.placedOn, { date: isolate(formatDateTime(order.createdAt)) })}
           </p>
         </div>
-        <StatusBadge status={order.status} />
+        <div className="flex flex-wrap items-center gap-2">
+          <StatusBadge status={order.status} />
+          <DeliveryBadge state={deliveryState} />
+        </div>
       </header>
 
       <ul className="divide-y divide-line px-5">
@@ -64,10 +71,8 @@ export function OrderCard({ order, cancelling, onCancel }: OrderCardProps) {
               )}
               <span className="min-w-0 flex-1 font-medium">
                 <bdi>{localizedName(line.product)}</bdi>
-                {line.variant ? (
-                  <span className="block text-sm font-normal text-ink-soft">
-                    {chosenOptionsText(line.variant.options)}
-                  </span>
+                {lineOptionsText(line) ? (
+                  <span className="block text-sm font-normal text-ink-soft">{lineOptionsText(line)}</span>
                 ) : null}
               </span>
               <span className="text-sm text-ink-soft tabular-nums">
@@ -86,6 +91,15 @@ export function OrderCard({ order, cancelling, onCancel }: OrderCardProps) {
             {/* In the language the order was placed in, which may not be the page's. */}
             <bdi>{order.address}</bdi>
           </p>
+          {governorate ? (
+            <p className="mt-1">
+              <span className="text-muted">{d.governorate}: </span>
+              {governorateLabel(governorate)}
+            </p>
+          ) : null}
+          <div className="mt-1 empty:hidden">
+            <TrackingNumber shipment={shipment} />
+          </div>
         </div>
         <div className="flex flex-col gap-3 sm:items-end">
           <dl className="grid grid-cols-[auto_auto] gap-x-6 gap-y-1 text-sm">
@@ -93,6 +107,12 @@ export function OrderCard({ order, cancelling, onCancel }: OrderCardProps) {
             <dd className="text-end tabular-nums">{formatEgp(order.totalPrice)}</dd>
             <dt className="text-ink-soft">{m.shippingFee}</dt>
             <dd className="text-end tabular-nums">{formatEgp(order.shippingFee)}</dd>
+            {cashOnDeliveryFee ? (
+              <>
+                <dt className="text-ink-soft">{d.cashOnDeliveryFee}</dt>
+                <dd className="text-end tabular-nums">{formatEgp(cashOnDeliveryFee)}</dd>
+              </>
+            ) : null}
             <dt className="font-semibold">{m.total}</dt>
             <dd className="text-end font-semibold tabular-nums">{formatEgp(order.grandTotal)}</dd>
           </dl>

@@ -18,9 +18,11 @@ import {
 import { createQueryClient } from '@/web/lib/query-client';
 import { queryKeys } from '@/web/lib/query-keys';
 import { walletNumber } from '@/web/lib/shop';
+import type { DeliveryHistoryEntry, OrderDeliveryFields } from './order-delivery';
 import OrderPage from './order-page';
 
 const m = messages.orders;
+const d = messages.delivery;
 
 const PLACED = '2026-11-20T10:30:00.000Z';
 const CONFIRMED = '2026-11-21T09:00:00.000Z';
@@ -198,6 +200,7 @@ describe('order confirmation page', () => {
     expect(steps()).toEqual([
       `${m.orderPlacedStep}${formatDateTime(PLACED)}`,
       `${m.confirmed}${m.stepToCome}`,
+      `${d.deliveryStates.shipped}${m.stepToCome}`,
       `${m.delivered}${m.stepToCome}`,
     ]);
     expect(currentStep()).toHaveTextContent(m.orderPlacedStep);
@@ -214,6 +217,7 @@ describe('order confirmation page', () => {
     expect(steps()).toEqual([
       `${m.orderPlacedStep}${formatDateTime(PLACED)}`,
       `${m.confirmed}${formatDateTime(CONFIRMED)}${format(m.stepNote, { note: 'Ships Sunday' })}`,
+      `${d.deliveryStates.shipped}${m.stepToCome}`,
       `${m.delivered}${m.stepToCome}`,
     ]);
     expect(currentStep()).toHaveTextContent(m.confirmed);
@@ -266,6 +270,7 @@ describe('order confirmation page', () => {
       `${m.confirmed}${formatDateTime(CONFIRMED)}`,
       `${m.pending}${formatDateTime(DELIVERED)}`,
       `${m.confirmed}${m.stepToCome}`,
+      `${d.deliveryStates.shipped}${m.stepToCome}`,
       `${m.delivered}${m.stepToCome}`,
     ]);
   });
@@ -366,5 +371,171 @@ describe('order confirmation page, reached from checkout', () => {
     });
     expect(await thanks(order)).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  describe('on the road (issue 36)', () => {
+    const SHIPPED = '2026-11-21T12:00:00.000Z';
+    const REFUSED = '2026-11-23T11:00:00.000Z';
+    const RETURNED = '2026-11-25T15:00:00.000Z';
+
+    function road(state: DeliveryHistoryEntry['state'], at: string, note: string | null = null) {
+      return { state, at, source: 'courier', by: null, note } satisfies DeliveryHistoryEntry;
+    }
+
+    /** The order answer with issue 36's fields, as the contract (ISSUE36.md) writes them. */
+    function onTheRoad(fields: Partial<OrderDeliveryFields>, overrides: Partial<OrderDto> = {}): OrderDto {
+      const delivery: OrderDeliveryFields = {
+        governorate: 'EG-ALX',
+        deliveryZone: { id: 'outside', name: { en: 'Outside Cairo and Giza', ar: 'خارج القاهرة والجيزة' } },
+        cashOnDeliveryFee: 10,
+        deliveryState: 'shipped',
+        shipment: {
+          courier: 'bosta',
+          request: 'created',
+          trackingNumber: '7254839',
+          trackingUrl: 'https://bosta.co/tracking-shipments?shipment-number=7254839',
+          courierState: 'In transit',
+          error: null,
+          cashToCollect: 981,
+          cashCollected: null,
+          collectedAt: null,
+          settled: false,
+        },
+        deliveryHistory: [road('shipped', SHIPPED, 'With Bosta')],
+        ...fields,
+      };
+      return dressOrder({
+        status: 'confirmed',
+        city: 'Outside Cairo and Giza',
+        shippingFee: 90,
+        grandTotal: 1001,
+        // Shipping confirmed it at the same moment: confirmed comes first.
+        history: [step('pending', PLACED), step('confirmed', SHIPPED)],
+        ...overrides,
+        // Spread apart from the typed overrides: the shared OrderDto does not carry these fields yet.
+        ...delivery,
+      });
+    }
+
+    it('a shipped order shows its state beside the status, the tracking link, the governorate, the cash fee and the step', async () => {
+      open(onTheRoad({}));
+      await screen.findByRole('heading', { level: 1 });
+      const badge = screen.getByText(d.deliveryStates.shipped, { selector: '[data-delivery-state]' });
+      expect(badge).toHaveClass('text-info');
+      expect(screen.getByText(m.confirmed, { selector: '[data-status]' })).toBeInTheDocument();
+
+      const link = screen.getByRole('link', { name: 'Track 7254839 (opens in a new tab)' });
+      expect(link).toHaveAttribute('href', 'https://bosta.co/tracking-shipments?shipment-number=7254839');
+      expect(link).toHaveAttribute('target', '_blank');
+      expect(link.getAttribute('rel')).toMatch(/\bnoopener\b/);
+      const delivery = screen.getByRole('region', { name: m.deliverTo });
+      expect(delivery).toHaveTextContent(`${d.governorate}: Alexandria`);
+      expect(delivery).toHaveTextContent(`${d.trackingNumber}: 7254839`);
+
+      const items = within(screen.getByRole('region', { name: m.items }));
+      const totals = Object.fromEntries(
+        items.getAllByRole('term').map((term) => [term.textContent, term.nextElementSibling?.textContent]),
+      );
+      expect(totals).toEqual({
+        [m.subtotal]: '901 EGP',
+        [m.shippingFee]: '90 EGP',
+        [d.cashOnDeliveryFee]: '10 EGP',
+        [m.total]: '1,001 EGP',
+      });
+
+      expect(steps()).toEqual([
+        `${m.orderPlacedStep}${formatDateTime(PLACED)}`,
+        `${m.confirmed}${formatDateTime(SHIPPED)}`,
+        `${d.deliveryStates.shipped}${formatDateTime(SHIPPED)}${format(m.stepNote, { note: 'With Bosta' })}`,
+        `${m.delivered}${m.stepToCome}`,
+      ]);
+      expect(currentStep()).toHaveTextContent(d.deliveryStates.shipped);
+    });
+
+    it('a confirmed order not yet shipped has Shipped, then Delivered ahead, and no badge or tracking yet', async () => {
+      open(
+        onTheRoad(
+          { deliveryState: 'notShipped', shipment: null, deliveryHistory: [], cashOnDeliveryFee: 0 },
+          { history: [step('pending', PLACED), step('confirmed', CONFIRMED)] },
+        ),
+      );
+      await screen.findByRole('heading', { level: 1 });
+      expect(steps()).toEqual([
+        `${m.orderPlacedStep}${formatDateTime(PLACED)}`,
+        `${m.confirmed}${formatDateTime(CONFIRMED)}`,
+        `${d.deliveryStates.shipped}${m.stepToCome}`,
+        `${m.delivered}${m.stepToCome}`,
+      ]);
+      expect(document.querySelector('[data-delivery-state]')).toBeNull();
+      expect(screen.queryByText(d.trackingNumber, { exact: false })).not.toBeInTheDocument();
+      expect(screen.queryByText(d.cashOnDeliveryFee)).not.toBeInTheDocument();
+    });
+
+    it('a delivered order says Delivered once, at the courier’s time', async () => {
+      open(
+        onTheRoad(
+          {
+            deliveryState: 'delivered',
+            deliveryHistory: [road('shipped', SHIPPED), road('delivered', DELIVERED)],
+          },
+          {
+            status: 'completed',
+            history: [step('pending', PLACED), step('confirmed', CONFIRMED), step('completed', DELIVERED)],
+          },
+        ),
+      );
+      await screen.findByRole('heading', { level: 1 });
+      expect(steps()).toEqual([
+        `${m.orderPlacedStep}${formatDateTime(PLACED)}`,
+        `${m.confirmed}${formatDateTime(CONFIRMED)}`,
+        `${d.deliveryStates.shipped}${formatDateTime(SHIPPED)}`,
+        `${d.deliveryStates.delivered}${formatDateTime(DELIVERED)}`,
+      ]);
+      expect(screen.getByText(d.deliveryStates.delivered, { selector: '[data-delivery-state]' })).toHaveClass(
+        'text-success',
+      );
+    });
+
+    it('a parcel refused at the door and returned: each step in time order with the cancellation', async () => {
+      open(
+        onTheRoad(
+          {
+            deliveryState: 'returned',
+            deliveryHistory: [
+              road('shipped', SHIPPED),
+              road('refused', REFUSED, 'Customer not answering'),
+              road('returned', RETURNED),
+            ],
+          },
+          {
+            status: 'cancelled',
+            history: [step('pending', PLACED), step('confirmed', CONFIRMED), step('cancelled', REFUSED)],
+          },
+        ),
+      );
+      await screen.findByRole('heading', { level: 1 });
+      expect(steps()).toEqual([
+        `${m.orderPlacedStep}${formatDateTime(PLACED)}`,
+        `${m.confirmed}${formatDateTime(CONFIRMED)}`,
+        `${d.deliveryStates.shipped}${formatDateTime(SHIPPED)}`,
+        `${d.deliveryStates.refused}${formatDateTime(REFUSED)}${format(m.stepNote, { note: 'Customer not answering' })}`,
+        `${m.cancelled}${formatDateTime(REFUSED)}`,
+        `${d.deliveryStates.returned}${formatDateTime(RETURNED)}`,
+      ]);
+      expect(
+        screen.getByText(d.deliveryStates.returned, { selector: '[data-delivery-state]' }),
+      ).toBeInTheDocument();
+    });
+
+    it('a tracking number without a link is shown as text', async () => {
+      const order = onTheRoad({});
+      const { shipment } = order as OrderDto & OrderDeliveryFields;
+      open({ ...order, shipment: { ...shipment!, trackingUrl: null } } as OrderDto);
+      await screen.findByRole('heading', { level: 1 });
+      expect(screen.getByRole('region', { name: m.deliverTo })).toHaveTextContent(
+        `${d.trackingNumber}: 7254839`,
+      );
+      expect(screen.queryByRole('link', { name: /7254839/ })).not.toBeInTheDocument();
+    });
   });
 });

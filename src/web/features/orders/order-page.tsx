@@ -14,7 +14,7 @@ import { LoadFailure } from '@/web/components/load-failure';
 import { Spinner } from '@/web/components/spinner';
 import { StatusBadge } from '@/web/components/status-badge';
 import { WhatsAppLink } from '@/web/components/whatsapp-link';
-import { chosenOptionsText } from '@/web/lib/chosen-options-text';
+import { lineOptionsText } from '@/web/lib/chosen-options-text';
 import { localizedName } from '@/web/lib/localized';
 import { ApiError } from '@/web/lib/api';
 import { failureText } from '@/web/lib/failure-text';
@@ -23,9 +23,12 @@ import { useDocumentTitle } from '@/web/lib/shop';
 import { href } from '@/web/paths';
 import { orderQuery } from './api/get-order';
 import { OrderPayment } from './order-payment';
+import { governorateLabel } from '@/web/lib/delivery-words';
+import { DeliveryBadge, deliveryOf, TrackingNumber } from './order-delivery';
 import { OrderTimeline } from './order-timeline';
 
 const m = messages.orders;
+const d = messages.delivery;
 
 /** The size and colour a line was bought in, as variants will snapshot it on the line (issue 13). */
 function lineImage(line: OrderLineDto): string | undefined {
@@ -44,12 +47,13 @@ function Card({ id, title, children }: { id: string; title: string; children: Re
 }
 
 function OrderLines({ order }: { order: OrderDto }) {
+  const { cashOnDeliveryFee } = deliveryOf(order);
   return (
     <Card id="order-items" title={m.items}>
       <ul className="divide-y divide-line">
         {order.products.map((line) => {
           const image = lineImage(line);
-          const variant = chosenOptionsText(line.variant?.options);
+          const variant = lineOptionsText(line);
           return (
             <li key={line._id} className="flex items-center gap-4 py-3 first:pt-0">
               {image ? (
@@ -91,6 +95,12 @@ function OrderLines({ order }: { order: OrderDto }) {
           <dt className="text-ink-soft">{m.shippingFee}</dt>
           <dd className="tabular-nums">{formatEgp(order.shippingFee)}</dd>
         </div>
+        {cashOnDeliveryFee ? (
+          <div className="flex justify-between gap-4">
+            <dt className="text-ink-soft">{d.cashOnDeliveryFee}</dt>
+            <dd className="tabular-nums">{formatEgp(cashOnDeliveryFee)}</dd>
+          </div>
+        ) : null}
         <div className="mt-1 flex justify-between gap-4 border-t border-line pt-3 text-base font-semibold">
           <dt>{m.total}</dt>
           <dd className="tabular-nums">{formatEgp(order.grandTotal)}</dd>
@@ -101,6 +111,7 @@ function OrderLines({ order }: { order: OrderDto }) {
 }
 
 function Delivery({ order }: { order: OrderDto }) {
+  const { governorate, shipment } = deliveryOf(order);
   return (
     <Card id="order-delivery" title={m.deliverTo}>
       <address className="text-sm leading-relaxed text-ink-soft not-italic">
@@ -115,7 +126,16 @@ function Delivery({ order }: { order: OrderDto }) {
         <span className="block break-words">
           <bdi>{order.address}</bdi>
         </span>
+        {governorate ? (
+          <span className="mt-1 block">
+            <span className="text-muted">{d.governorate}: </span>
+            {governorateLabel(governorate)}
+          </span>
+        ) : null}
       </address>
+      <div className="mt-3 empty:hidden">
+        <TrackingNumber shipment={shipment} />
+      </div>
     </Card>
   );
 }
@@ -145,6 +165,7 @@ function OrderConfirmation({ order, justPlaced }: { order: OrderDto; justPlaced:
             <p className="mt-2 flex flex-wrap items-center gap-3 text-sm text-muted">
               <span>{format(m.placedOn, { date: isolate(formatDateTime(order.createdAt)) })}</span>
               <StatusBadge status={order.status} />
+              <DeliveryBadge state={deliveryOf(order).deliveryState} />
             </p>
           </div>
         </div>
@@ -164,7 +185,12 @@ function OrderConfirmation({ order, justPlaced }: { order: OrderDto; justPlaced:
         <div className="flex flex-col gap-6 lg:col-start-2 lg:row-start-1">
           <OrderPayment order={order} />
           <Card id="order-status" title={m.statusTimeline}>
-            <OrderTimeline status={order.status} history={order.history} />
+            <OrderTimeline
+              status={order.status}
+              history={order.history}
+              deliveryState={deliveryOf(order).deliveryState}
+              deliveryHistory={deliveryOf(order).deliveryHistory}
+            />
           </Card>
         </div>
         <div className="flex min-w-0 flex-col gap-6 lg:col-start-1 lg:row-start-1">

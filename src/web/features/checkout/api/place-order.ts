@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
 import { IDEMPOTENCY_HEADER } from '@/shared/constants';
 import { addressLine } from '@/shared/address';
+import { cityOfGovernorate } from '@/shared/governorates';
 import type { PlacedOrderAnswer } from '@/shared/schemas/order';
 import type { CheckoutFormValues } from '@/web/features/checkout/checkout-form-schema';
 import { api } from '@/web/lib/api';
@@ -19,25 +20,28 @@ export interface PlaceOrderRequest {
 
 /**
  * POST /order's multipart body: SPEC §7's fields (with the address as one line, for clients that read
- * only `address`) plus the structured address and the city, which the server prices the shipping by.
+ * only `address`) plus the structured address and the governorate, which the server prices the delivery
+ * by (issue 36). `city` is the governorate's, so a reader of SPEC's three cities still reads one.
  */
 export function orderFormData({
   cartId,
   values,
   proof,
 }: Omit<PlaceOrderRequest, 'idempotencyKey'>): FormData {
+  const city = cityOfGovernorate(values.governorate);
   const form = new FormData();
   form.set('cartId', cartId);
   form.set('name', values.name);
   form.set('phone', values.phone);
-  form.set('address', addressLine(values));
+  form.set('address', addressLine({ ...values, city }));
   form.set('street', values.street);
   form.set('building', values.building);
   form.set('floor', values.floor);
   form.set('apartment', values.apartment);
   form.set('landmark', values.landmark);
   form.set('area', values.area);
-  form.set('city', values.city);
+  form.set('governorate', values.governorate);
+  form.set('city', city);
   form.set('paymentType', values.paymentType);
   if (proof) form.set('paymentImage', proof, proof.name);
   return form;
