@@ -226,13 +226,13 @@ function ascendingIds(n: number): string[] {
 export type OrderService = ReturnType<typeof createOrderService>;
 
 export function createOrderService({ db, store, signProofLink, events, mail }: OrderDeps) {
-  async function toDtos(rows: OrderWithCustomer[]): Promise<OrderDto[]> {
+  async function toDtos(rows: OrderWithCustomer[], reader: Db | Tx = db): Promise<OrderDto[]> {
     const ids = rows.map((row) => row.order.id);
     const [lines, history, parcels, road] = await Promise.all([
-      linesOfOrders(db, ids),
-      historyOfOrders(db, ids),
-      shipmentsOfOrders(db, ids),
-      deliveryHistoryOfOrders(db, ids),
+      linesOfOrders(reader, ids),
+      historyOfOrders(reader, ids),
+      shipmentsOfOrders(reader, ids),
+      deliveryHistoryOfOrders(reader, ids),
     ]);
     const linesByOrder = groupByOrder(lines);
     const historyByOrder = groupByOrder(history);
@@ -248,11 +248,26 @@ export function createOrderService({ db, store, signProofLink, events, mail }: O
     );
   }
 
+  /**
+   * One order as one moment saw it: its row, lines, parcel and road read in one snapshot, so a courier's
+   * answer committed between two of the reads never shows a parcel 'created' on an order 'not shipped'.
+   */
+  function readOrder(orderId: string): Promise<{ row: OrderWithCustomer; dto: OrderDto } | null> {
+    return db.transaction(
+      async (tx) => {
+        const row = await findOrder(tx, orderId);
+        if (!row) return null;
+        const [dto] = await toDtos([row], tx);
+        return { row, dto: dto! };
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    );
+  }
+
   async function loadOrder(orderId: string): Promise<OrderDto> {
-    const row = await findOrder(db, orderId);
-    if (!row) throw new AppError('NOT_FOUND', messages.orders.orderNotFoundAnswer);
-    const [dto] = await toDtos([row]);
-    return dto!;
+    const read = await readOrder(orderId);
+    if (!read) throw new AppError('NOT_FOUND', messages.orders.orderNotFoundAnswer);
+    return read.dto;
   }
 
   function assertShopper(user: SessionUser): void {
@@ -517,13 +532,12 @@ export function createOrderService({ db, store, signProofLink, events, mail }: O
 
     /** The owner or an admin; anyone else learns only that it is not theirs. */
     async get(user: SessionUser, orderId: string): Promise<OrderDto> {
-      const row = await findOrder(db, orderId);
-      if (!row) throw new AppError('NOT_FOUND', messages.orders.orderNotFoundAnswer);
-      if (user.role !== 'admin' && row.order.userId !== user.id) {
+      const read = await readOrder(orderId);
+      if (!read) throw new AppError('NOT_FOUND', messages.orders.orderNotFoundAnswer);
+      if (user.role !== 'admin' && read.row.order.userId !== user.id) {
         throw new AppError('FORBIDDEN', messages.orders.notYourOrder);
       }
-      const [dto] = await toDtos([row]);
-      return dto!;
+      return read.dto;
     },
 
     async list(filter: AdminOrderFilter & { page?: number | undefined; limit: number }) {
