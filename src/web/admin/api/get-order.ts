@@ -17,6 +17,9 @@ export function adminOrderQuery(id: string) {
       );
       return answer.results;
     },
+    // While the courier's copy is being sent (a job on the server), the page asks again until the
+    // courier answered, so its tracking number or its refusal shows without a reload.
+    refetchInterval: (query) => (query.state.data?.shipment?.request === 'queued' ? 2_000 : false),
   });
 }
 
