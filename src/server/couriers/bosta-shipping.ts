@@ -243,7 +243,8 @@ export function createBostaShipping({
             state: 'notShipped',
             source: 'staff',
             byUserId: user.id,
-            note: s.bostaCancelled,
+            // No note: a stored text would stay in one language; the step back to 'not shipped' says it.
+            note: null,
           });
         }
       });

@@ -163,7 +163,10 @@ function ProductRow({ product }: { product: ProductDto }) {
         loading="lazy"
       />
       <div className="min-w-0 flex-1">
-        <p className="truncate font-medium text-ink">{product.name}</p>
+        {/* Isolated, so an English name on an Arabic page is cut at its end, not its start. */}
+        <p className="truncate font-medium text-ink">
+          <bdi>{localizedName(product)}</bdi>
+        </p>
         <p className="text-sm text-ink-soft">{formatEgp(product.finalPrice)}</p>
       </div>
       <StockBadge stock={product.avaliableItems} />

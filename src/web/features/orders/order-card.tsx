@@ -48,7 +48,7 @@ export function OrderCard({ order, cancelling, onCancel }: OrderCardProps) {
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <StatusBadge status={order.status} />
-          <DeliveryBadge state={deliveryState} />
+          <DeliveryBadge state={deliveryState} status={order.status} />
         </div>
       </header>
 

@@ -26,9 +26,14 @@ export function deliveryOf(order: OrderDto): Partial<OrderDeliveryFields> {
   return order as OrderDto & Partial<OrderDeliveryFields>;
 }
 
-/** The delivery state beside the status, once the parcel has left ('Not shipped yet' is not news). */
-export function DeliveryBadge({ state }: { state: DeliveryState | undefined }) {
+/**
+ * The delivery state beside the status, once the parcel has left and where the status does not say it
+ * already: 'Not shipped yet' is not news, and a delivered order's status is 'completed' (SPEC §4's
+ * delivered), which in Arabic is the very same words.
+ */
+export function DeliveryBadge({ state, status }: { state: DeliveryState | undefined; status: string }) {
   if (!state || state === 'notShipped') return null;
+  if (state === 'delivered' && status === 'completed') return null;
   return (
     <span
       className={`inline-flex items-center rounded-pill px-3 py-1 text-xs font-semibold ring-1 ring-inset ${deliveryTone(state)}`}

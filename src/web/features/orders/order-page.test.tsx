@@ -378,8 +378,13 @@ describe('order confirmation page, reached from checkout', () => {
     const REFUSED = '2026-11-23T11:00:00.000Z';
     const RETURNED = '2026-11-25T15:00:00.000Z';
 
-    function road(state: DeliveryHistoryEntry['state'], at: string, note: string | null = null) {
-      return { state, at, source: 'courier', by: null, note } satisfies DeliveryHistoryEntry;
+    function road(
+      state: DeliveryHistoryEntry['state'],
+      at: string,
+      note: string | null = null,
+      source: DeliveryHistoryEntry['source'] = 'courier',
+    ) {
+      return { state, at, source, by: null, note } satisfies DeliveryHistoryEntry;
     }
 
     /** The order answer with issue 36's fields, as the contract (ISSUE36.md) writes them. */
@@ -446,7 +451,8 @@ describe('order confirmation page, reached from checkout', () => {
       expect(steps()).toEqual([
         `${m.orderPlacedStep}${formatDateTime(PLACED)}`,
         `${m.confirmed}${formatDateTime(SHIPPED)}`,
-        `${d.deliveryStates.shipped}${formatDateTime(SHIPPED)}${format(m.stepNote, { note: 'With Bosta' })}`,
+        // The courier's own words ('With Bosta') are not the shopper's: the step says it.
+        `${d.deliveryStates.shipped}${formatDateTime(SHIPPED)}`,
         `${m.delivered}${m.stepToCome}`,
       ]);
       expect(currentStep()).toHaveTextContent(d.deliveryStates.shipped);
@@ -471,12 +477,16 @@ describe('order confirmation page, reached from checkout', () => {
       expect(screen.queryByText(d.cashOnDeliveryFee)).not.toBeInTheDocument();
     });
 
-    it('a delivered order says Delivered once, at the courier’s time', async () => {
+    it('a delivered order says Delivered once, at the courier’s time, without the courier’s own words', async () => {
       open(
         onTheRoad(
           {
             deliveryState: 'delivered',
-            deliveryHistory: [road('shipped', SHIPPED), road('delivered', DELIVERED)],
+            // The courier's note is its name of the state, in its language.
+            deliveryHistory: [
+              road('shipped', SHIPPED, 'Picked up'),
+              road('delivered', DELIVERED, 'Delivered'),
+            ],
           },
           {
             status: 'completed',
@@ -491,9 +501,9 @@ describe('order confirmation page, reached from checkout', () => {
         `${d.deliveryStates.shipped}${formatDateTime(SHIPPED)}`,
         `${d.deliveryStates.delivered}${formatDateTime(DELIVERED)}`,
       ]);
-      expect(screen.getByText(d.deliveryStates.delivered, { selector: '[data-delivery-state]' })).toHaveClass(
-        'text-success',
-      );
+      // The status badge says it (SPEC's completed is delivered): no second badge with the same news.
+      expect(document.querySelector('[data-delivery-state]')).toBeNull();
+      expect(screen.getByText(m.delivered, { selector: '[data-status]' })).toBeInTheDocument();
     });
 
     it('a parcel refused at the door and returned: each step in time order with the cancellation', async () => {
@@ -503,7 +513,7 @@ describe('order confirmation page, reached from checkout', () => {
             deliveryState: 'returned',
             deliveryHistory: [
               road('shipped', SHIPPED),
-              road('refused', REFUSED, 'Customer not answering'),
+              road('refused', REFUSED, 'Customer not answering', 'staff'),
               road('returned', RETURNED),
             ],
           },

@@ -165,7 +165,7 @@ function OrderConfirmation({ order, justPlaced }: { order: OrderDto; justPlaced:
             <p className="mt-2 flex flex-wrap items-center gap-3 text-sm text-muted">
               <span>{format(m.placedOn, { date: isolate(formatDateTime(order.createdAt)) })}</span>
               <StatusBadge status={order.status} />
-              <DeliveryBadge state={deliveryOf(order).deliveryState} />
+              <DeliveryBadge state={deliveryOf(order).deliveryState} status={order.status} />
             </p>
           </div>
         </div>

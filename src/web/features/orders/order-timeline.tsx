@@ -84,7 +84,8 @@ function timelineSteps(
     status: `delivery:${entry.state}`,
     label: deliveryStateLabel(entry.state),
     at: entry.at,
-    note: entry.note,
+    // A courier's note is its own name of the state, in its language ('Delivered'): the step says it.
+    note: entry.source === 'courier' ? null : entry.note,
     reached: true,
   }));
   const happened = [...statusSteps, ...roadSteps].sort(
