@@ -9,36 +9,10 @@ import { clearToasts, mockFetch, renderRoute, type RecordedCall } from '@/web/li
 import type { AdminSettings, CouriersStatus } from './api/delivery';
 import { zoneIdFrom } from './delivery-zones-editor';
 import SettingsPage from './settings-page';
+import { sampleSettings } from './sample-settings';
 
 const m = messages.settings;
 const s = messages.shipping;
-
-function sampleSettings(overrides: Partial<AdminSettings> = {}): AdminSettings {
-  const page = { en: '# Page', ar: '# صفحة' };
-  return {
-    shopName: { en: 'Nour', ar: 'نور' },
-    phone: '',
-    email: 'hello@nour.example',
-    whatsapp: '',
-    whatsappDigits: null,
-    social: { facebook: '', instagram: '', tiktok: '' },
-    walletNumber: '01012345678',
-    shippingFees: { Cairo: 70, Giza: 40, 'Outside Cairo and Giza': 90 },
-    deliveryZones: deliveryZonesOf({ Cairo: 70, Giza: 40, 'Outside Cairo and Giza': 90 }),
-    announcement: { en: '', ar: '' },
-    policies: { shipping: page, returns: page, privacy: page, contact: page },
-    home: {
-      heroTitle: { en: '', ar: '' },
-      heroText: { en: '', ar: '' },
-      heroLink: '',
-      sections: ['sale', 'newest', 'categories'],
-    },
-    logo: null,
-    heroImage: null,
-    couriers: { bosta: { configured: false, webhookUrl: 'https://nour.example/api/couriers/bosta/webhook' } },
-    ...overrides,
-  };
-}
 
 /** The settings page over a server that answers `settings` and saves what is sent (or refuses). */
 function serve(settings: AdminSettings = sampleSettings(), refusal?: { status: number; message: string }) {

@@ -1,4 +1,3 @@
-import { deliveryZonesOf } from '@/shared/delivery';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -7,36 +6,10 @@ import { format } from '@/web/i18n/language';
 import { messages } from '@/web/admin/messages';
 import { clearToasts, mockFetch, renderRoute } from '@/web/lib/testing';
 import SettingsPage from './settings-page';
+import { sampleSettings } from './sample-settings';
 
 const m = messages.settings;
 const s = messages.shipping;
-
-function sampleSettings(overrides: Partial<FullSettings> = {}): FullSettings {
-  const page = { en: '# Page', ar: '# صفحة' };
-  return {
-    shopName: { en: 'Nour', ar: 'نور' },
-    phone: '',
-    email: 'hello@nour.example',
-    whatsapp: '',
-    whatsappDigits: null,
-    social: { facebook: '', instagram: '', tiktok: '' },
-    walletNumber: '01012345678',
-    shippingFees: { Cairo: 70, Giza: 40, 'Outside Cairo and Giza': 90 },
-    deliveryZones: deliveryZonesOf({ Cairo: 70, Giza: 40, 'Outside Cairo and Giza': 90 }),
-    announcement: { en: '', ar: '' },
-    policies: { shipping: page, returns: page, privacy: page, contact: page },
-    home: {
-      heroTitle: { en: '', ar: '' },
-      heroText: { en: '', ar: '' },
-      heroLink: '',
-      sections: ['sale', 'newest', 'categories'],
-    },
-    logo: null,
-    heroImage: null,
-    couriers: { bosta: { configured: false, webhookUrl: '/api/couriers/bosta/webhook' } },
-    ...overrides,
-  };
-}
 
 beforeEach(() => clearToasts());
 
