@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,8 +15,10 @@ import { strictly } from './test/strict-schema';
 import { createUser, type TestUser } from './test/users';
 import { eventually } from './test/eventually';
 import { startFakeBosta, type FakeBosta } from './test/fakes/bosta';
+import { startFakeWhatsApp, type FakeWhatsApp } from './test/fakes/whatsapp';
 
 const BOSTA_SECRET = 'answers-webhook-secret-0123456789';
+const WHATSAPP_VERIFY_TOKEN = 'answers-verify-token-0123456789';
 
 // Every route called for real, on its happy path and at least one failure, and each answer read with a
 // strict copy of the schema the route declares: a key the server sends but the schema does not declare
@@ -76,6 +78,7 @@ function issuesOf(schema: z.ZodType, value: unknown): string[] {
 describe(`every route answers exactly what it declares (${testDriver})`, () => {
   let t: TestApp;
   let bosta: FakeBosta;
+  let meta: FakeWhatsApp;
   const seen: Watched[] = [];
   /** Operation → the kinds of answer checked for it in the current test. */
   let checked = new Map<string, Set<'success' | 'failure'>>();
@@ -125,10 +128,14 @@ describe(`every route answers exactly what it declares (${testDriver})`, () => {
     expect(res.statusCode, res.body).toBe(200);
   }
 
-  /** An order of one piece of the shared product; with a proof, paid by InstaPay. */
+  /**
+   * An order of one piece of the shared product; with a proof, paid by InstaPay. A cash order is
+   * confirmed with the customer (issue 37) unless `awaiting`, so it may ship.
+   */
   async function placeOrder(
     user: TestUser,
     proof?: Buffer,
+    { awaiting = false } = {},
   ): Promise<{ id: string; paymentImage: { url: string } | null }> {
     await addToCart(user, product.id);
     const form = multipartBody(
@@ -137,13 +144,36 @@ describe(`every route answers exactly what it declares (${testDriver})`, () => {
     );
     const res = await t.app.inject(as(user, { method: 'POST', url: '/api/order', ...form }));
     expect(res.statusCode, res.body).toBe(201);
-    return res.json<{ order: { id: string; paymentImage: { url: string } | null } }>().order;
+    const order = res.json<{ order: { id: string; paymentImage: { url: string } | null } }>().order;
+    if (!proof && !awaiting) {
+      const confirmed = await t.app.inject(
+        as(admin, {
+          method: 'POST',
+          url: `/api/order/${order.id}/contacts`,
+          payload: { channel: 'phone', outcome: 'confirmed' },
+        }),
+      );
+      expect(confirmed.statusCode, confirmed.body).toBe(200);
+    }
+    return order;
   }
 
   beforeAll(async () => {
     bosta = await startFakeBosta();
+    meta = await startFakeWhatsApp({
+      approvedTemplates: ['order_confirmation', 'order_status_update', 'order_shipped'],
+    });
     t = await createTestApp(
-      { BOSTA_API_KEY: bosta.apiKey, BOSTA_BASE_URL: bosta.url, BOSTA_WEBHOOK_SECRET: BOSTA_SECRET },
+      {
+        BOSTA_API_KEY: bosta.apiKey,
+        BOSTA_BASE_URL: bosta.url,
+        BOSTA_WEBHOOK_SECRET: BOSTA_SECRET,
+        WHATSAPP_TOKEN: meta.token,
+        WHATSAPP_PHONE_NUMBER_ID: meta.phoneNumberId,
+        WHATSAPP_APP_SECRET: meta.appSecret,
+        WHATSAPP_VERIFY_TOKEN,
+        WHATSAPP_API_URL: meta.url,
+      },
       { beforeReady: (app) => watch(app, seen), jobs: { pollMs: 50 } },
     );
     image = await makeImage(16, 20);
@@ -162,6 +192,7 @@ describe(`every route answers exactly what it declares (${testDriver})`, () => {
   afterAll(async () => {
     await t?.close();
     await bosta?.close();
+    await meta?.close();
   });
 
   /** An order sent to the fake Bosta, once Bosta has it. */
@@ -680,6 +711,15 @@ describe(`every route answers exactly what it declares (${testDriver})`, () => {
       await call(t.app, as(shopper, choose(variant!.id)), 403);
       await call(t.app, as(admin, choose('not-an-id')), 400);
       await call(t.app, as(admin, choose(variant!.id)), 200);
+      // Confirmed with the customer, the order is as agreed: its lines no longer change.
+      const confirmed = await t.app.inject(
+        as(admin, {
+          method: 'POST',
+          url: `/api/order/${order.id}/contacts`,
+          payload: { channel: 'phone', outcome: 'confirmed' },
+        }),
+      );
+      expect(confirmed.statusCode, confirmed.body).toBe(200);
       await call(t.app, as(admin, choose(variant!.id)), 409);
       await call(
         t.app,
@@ -779,6 +819,97 @@ describe(`every route answers exactly what it declares (${testDriver})`, () => {
         401,
       );
       await call(t.app, { method: 'POST', url, headers, payload: '[]' }, 400);
+    },
+
+    'POST /api/order/{id}/contacts': async () => {
+      const order = await placeOrder(await createUser(t), undefined, { awaiting: true });
+      const url = `/api/order/${order.id}/contacts`;
+      const log = (outcome: string, channel = 'phone') => ({
+        method: 'POST' as const,
+        url,
+        payload: { channel, outcome },
+      });
+      await call(t.app, as(admin, log('noAnswer')), 200);
+      await call(t.app, as(admin, log('noAnswer', 'sms')), 400);
+      await call(t.app, as(shopper, log('confirmed')), 403);
+      await call(t.app, log('confirmed'), 401);
+      await call(t.app, as(admin, { ...log('confirmed'), url: `/api/order/${randomUUID()}/contacts` }), 404);
+      await call(t.app, as(admin, log('cancelled', 'whatsapp')), 200);
+      await call(t.app, as(admin, log('confirmed')), 409);
+    },
+
+    'PATCH /api/order/{id}/address': async () => {
+      const order = await placeOrder(await createUser(t), undefined, { awaiting: true });
+      const url = `/api/order/${order.id}/address`;
+      const address = {
+        street: 'Corniche Road',
+        building: '4',
+        floor: '2',
+        apartment: '9',
+        area: 'Smouha',
+        governorate: 'EG-ALX',
+      };
+      await call(t.app, as(admin, { method: 'PATCH', url, payload: address }), 200);
+      await call(t.app, as(admin, { method: 'PATCH', url, payload: { ...address, floor: 'x' } }), 400);
+      await call(t.app, as(shopper, { method: 'PATCH', url, payload: address }), 403);
+      const missing = `/api/order/${randomUUID()}/address`;
+      await call(t.app, as(admin, { method: 'PATCH', url: missing, payload: address }), 404);
+      const confirmed = await placeOrder(await createUser(t));
+      const closed = `/api/order/${confirmed.id}/address`;
+      await call(t.app, as(admin, { method: 'PATCH', url: closed, payload: address }), 409);
+    },
+
+    'GET /api/customers': async () => {
+      await placeOrder(await createUser(t));
+      await call(t.app, as(admin, { method: 'GET', url: '/api/customers?search=0101' }), 200);
+      await call(t.app, as(admin, { method: 'GET', url: '/api/customers?page=0' }), 400);
+      await call(t.app, as(shopper, { method: 'GET', url: '/api/customers' }), 403);
+      await call(t.app, { method: 'GET', url: '/api/customers' }, 401);
+    },
+
+    'GET /api/customers/{phone}': async () => {
+      await placeOrder(await createUser(t));
+      await call(t.app, as(admin, { method: 'GET', url: `/api/customers/${gizaShipping.phone}` }), 200);
+      await call(t.app, as(admin, { method: 'GET', url: '/api/customers/01199999999' }), 404);
+      await call(t.app, as(shopper, { method: 'GET', url: `/api/customers/${gizaShipping.phone}` }), 403);
+    },
+
+    'PATCH /api/customers/{phone}': async () => {
+      await placeOrder(await createUser(t));
+      const url = `/api/customers/${gizaShipping.phone}`;
+      await call(t.app, as(admin, { method: 'PATCH', url, payload: { note: 'Prefers evenings' } }), 200);
+      await call(
+        t.app,
+        as(admin, { method: 'PATCH', url, payload: { block: { reason: 'x', mode: 'some' } } }),
+        400,
+      );
+      await call(
+        t.app,
+        as(admin, { method: 'PATCH', url: '/api/customers/01199999999', payload: { note: '' } }),
+        404,
+      );
+      await call(t.app, as(shopper, { method: 'PATCH', url, payload: { note: '' } }), 403);
+    },
+
+    'GET /api/whatsapp/webhook': async () => {
+      const url = `/api/whatsapp/webhook?hub.mode=subscribe&hub.challenge=42&hub.verify_token=`;
+      await call(t.app, { method: 'GET', url: `${url}${WHATSAPP_VERIFY_TOKEN}` }, 200);
+      await call(t.app, { method: 'GET', url: `${url}guess` }, 403);
+    },
+
+    'POST /api/whatsapp/webhook': async () => {
+      const url = '/api/whatsapp/webhook';
+      const body = JSON.stringify(
+        meta.statusBody({ messageId: 'wamid.answers', status: 'delivered', recipient: '201012345678' }),
+      );
+      const signature = `sha256=${createHmac('sha256', meta.appSecret).update(body).digest('hex')}`;
+      const headers = { 'content-type': 'application/json', 'x-hub-signature-256': signature };
+      await call(t.app, { method: 'POST', url, headers, payload: body }, 200);
+      await call(
+        t.app,
+        { method: 'POST', url, headers: { ...headers, 'x-hub-signature-256': 'sha256=00' }, payload: body },
+        401,
+      );
     },
 
     'GET /api/files/private/{*}': async () => {

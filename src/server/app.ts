@@ -41,6 +41,12 @@ import { createBostaAdapter, createBostaWebhook } from './couriers/bosta';
 import { BOSTA_CREATE_JOB, createBostaShipping } from './couriers/bosta-shipping';
 import { courierRoutes } from './couriers/routes';
 import { createJobRunner, type JobRunnerOptions } from './jobs/queue';
+import { createConfirmationService } from './confirmation/service';
+import { confirmationRoutes } from './confirmation/routes';
+import { NO_ANSWER_JOB } from './confirmation/queries';
+import { createWhatsAppClient } from './whatsapp/cloud-api';
+import { WhatsAppMessages } from './whatsapp/messages';
+import { createWhatsAppSender, type WhatsAppSenderOptions } from './whatsapp/sender';
 import { deliveryRoutes } from './delivery/routes';
 import { createDeliveryService } from './delivery/service';
 import { apiDocs } from './plugins/docs';
@@ -73,8 +79,12 @@ export interface AppDeps {
    * after building its app then sees what it filled.
    */
   buildListingIndexNow?: boolean;
-  /** Tests: how soon the job runner looks for due jobs and retries them. */
-  jobs?: Pick<JobRunnerOptions, 'pollMs' | 'backoff' | 'maxAttempts' | 'leaseMs'>;
+  /** Tests: how soon the job runner looks for due jobs and retries them, and its clock. */
+  jobs?: Pick<JobRunnerOptions, 'pollMs' | 'backoff' | 'maxAttempts' | 'leaseMs' | 'clock'>;
+  /** Tests: the WhatsApp sender's waits and clock (issue 37), or no sender started at all. */
+  whatsapp?: Pick<WhatsAppSenderOptions, 'pollMs' | 'backoff' | 'maxAttempts' | 'leaseMs' | 'clock'> & {
+    startSender?: boolean;
+  };
   /** Tests: how long a call to a courier may take before it is given up (15 seconds by default). */
   courierTimeoutMs?: number;
   /** Tests: the clock of the one-use backup links and the sign-in slow-down, moved by hand. */
@@ -154,12 +164,38 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(apiDocs, { shopName: config.SHOP_NAME });
   await app.register(authGuard, { db: database.db, tokens });
 
-  // The outbox's worker sends from the moment the app is ready until it closes.
-  const mail = new Mailer(config, database.db, app.log, settings, deps.mail);
+  // WhatsApp Business (issue 37): its messages go through the outbox beside the e-mails.
+  const whatsappClient =
+    config.WHATSAPP_TOKEN &&
+    config.WHATSAPP_PHONE_NUMBER_ID &&
+    config.WHATSAPP_APP_SECRET &&
+    config.WHATSAPP_VERIFY_TOKEN
+      ? createWhatsAppClient({
+          token: config.WHATSAPP_TOKEN,
+          phoneNumberId: config.WHATSAPP_PHONE_NUMBER_ID,
+          apiUrl: config.WHATSAPP_API_URL,
+        })
+      : null;
+  const whatsappSender = whatsappClient
+    ? createWhatsAppSender({ db: database.db, client: whatsappClient, log: app.log, ...deps.whatsapp })
+    : null;
+  const whatsappMessages = whatsappSender
+    ? new WhatsAppMessages({
+        settings,
+        wake: () => whatsappSender.wake(),
+        ...(deps.whatsapp?.clock ? { clock: deps.whatsapp.clock } : {}),
+      })
+    : null;
+
+  // The outbox's workers send from the moment the app is ready until it closes.
+  const mail = new Mailer(config, database.db, app.log, settings, deps.mail, whatsappMessages);
   app.addHook('onReady', async () => {
     if (mail.startsWorker) mail.worker.start();
+    if (whatsappSender && deps.whatsapp?.startSender !== false) whatsappSender.start();
   });
-  app.addHook('onClose', async () => mail.worker.stop());
+  app.addHook('onClose', async () => {
+    await Promise.all([mail.worker.stop(), whatsappSender?.stop()]);
+  });
 
   await app.register(healthRoutes, { database, listingIndex });
 
@@ -188,15 +224,37 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       webhookUrl: absoluteUrl('/api/couriers/bosta/webhook', config.PUBLIC_URL),
     },
   };
-  await app.register(settingsRoutes, { settings, store, couriers });
+  const whatsappBusiness = {
+    configured: whatsappClient !== null,
+    webhookUrl: absoluteUrl('/api/whatsapp/webhook', config.PUBLIC_URL),
+  };
+  await app.register(settingsRoutes, { settings, store, connections: { couriers, whatsappBusiness } });
   const orderService = createOrderService({
     db: database.db,
     store,
     signProofLink: (key) => signer.sign(key, config.PROOF_LINK_TTL_SECONDS),
     events,
     mail,
+    settings,
+    ...(deps.jobs?.clock ? { clock: deps.jobs.clock } : {}),
   });
   await app.register(orderRoutes, { service: orderService });
+  const confirmation = createConfirmationService({
+    db: database.db,
+    orders: orderService,
+    settings,
+    events,
+    whatsappConfigured: whatsappClient !== null,
+    ...(deps.jobs?.clock ? { clock: deps.jobs.clock } : {}),
+  });
+  await app.register(confirmationRoutes, {
+    db: database.db,
+    confirmation,
+    whatsapp:
+      config.WHATSAPP_APP_SECRET && config.WHATSAPP_VERIFY_TOKEN && whatsappClient
+        ? { appSecret: config.WHATSAPP_APP_SECRET, verifyToken: config.WHATSAPP_VERIFY_TOKEN }
+        : null,
+  });
   const delivery = createDeliveryService({ db: database.db, orders: orderService, mail });
   await app.register(deliveryRoutes, { db: database.db, settings, delivery });
   const bostaAdapter =
@@ -211,7 +269,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const runner = createJobRunner({
     db: database.db,
     // Read when a job runs, by then `bosta` is made.
-    handlers: { [BOSTA_CREATE_JOB]: (job) => bosta.runCreate(job) },
+    handlers: {
+      [BOSTA_CREATE_JOB]: (job) => bosta.runCreate(job),
+      [NO_ANSWER_JOB]: (job) => confirmation.runNoAnswer(job),
+    },
     log: app.log,
     onOutcome: (outcome) => bosta.recordOutcome(outcome),
     ...deps.jobs,
@@ -225,7 +286,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     wakeJobs: () => runner.wake(),
   });
   app.addHook('onReady', async () => {
-    if (bostaAdapter) runner.start();
+    runner.start();
   });
   app.addHook('onClose', async () => runner.stop());
   await app.register(courierRoutes, {

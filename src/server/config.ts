@@ -180,6 +180,32 @@ const EnvSchema = z.object({
       .transform((name) => name.toLowerCase())
       .default('authorization'),
   ),
+  // WhatsApp Business (issue 37, Meta's Cloud API): the system user's access token, the business phone
+  // number's id, the app's secret (it signs the webhook's bodies), the token Meta's verify handshake
+  // repeats, and the Graph API's address (a local one in tests). All four set turn it on.
+  WHATSAPP_TOKEN: optionalText.pipe(z.string().max(1000, 'must be at most 1000 characters').optional()),
+  WHATSAPP_PHONE_NUMBER_ID: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d{1,30}$/, "must be the phone number's id: digits, from WhatsApp Manager")
+      .optional(),
+  ),
+  WHATSAPP_APP_SECRET: optionalText.pipe(
+    z.string().min(16, "must be the app's secret, from the app's Basic settings").max(200).optional(),
+  ),
+  WHATSAPP_VERIFY_TOKEN: optionalText.pipe(
+    z
+      .string()
+      .min(16, 'must be at least 16 characters: anyone who guesses it can subscribe a webhook')
+      .max(200, 'must be at most 200 characters')
+      .optional(),
+  ),
+  WHATSAPP_API_URL: optionalText.pipe(
+    z
+      .url({ protocol: /^https?$/, error: 'must be a URL like https://graph.facebook.com' })
+      .transform((value) => value.replace(/\/+$/, ''))
+      .default('https://graph.facebook.com'),
+  ),
   BACKUP_DIR: optionalText,
   BACKUP_EVERY_HOURS: optionalText.pipe(
     z

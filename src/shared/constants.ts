@@ -61,6 +61,41 @@ export type Courier = (typeof COURIERS)[number];
 export const DELIVERY_SOURCES = ['staff', 'courier', 'shop'] as const;
 export type DeliverySource = (typeof DELIVERY_SOURCES)[number];
 
+/**
+ * How the owner reached the customer about an order awaiting confirmation (issue 37): a call, or
+ * WhatsApp (a message by hand, or the shop's own through WhatsApp Business, answered by her buttons).
+ */
+export const CONTACT_CHANNELS = ['phone', 'whatsapp'] as const;
+export type ContactChannel = (typeof CONTACT_CHANNELS)[number];
+/**
+ * What came of a contact: she confirmed, did not answer, asked to change the order (her size, her
+ * address: the owner changes it while the order awaits), or cancelled it.
+ */
+export const CONTACT_OUTCOMES = ['confirmed', 'noAnswer', 'askedToChange', 'cancelled'] as const;
+export type ContactOutcome = (typeof CONTACT_OUTCOMES)[number];
+/** Who logged a contact: a staff member, the customer (her WhatsApp reply), or the shop's rules (no answer in time). */
+export const CONTACT_SOURCES = ['staff', 'customer', 'shop'] as const;
+export type ContactSource = (typeof CONTACT_SOURCES)[number];
+/** The admin order list's confirmation filter: 'toConfirm' is an order awaiting the customer's word. */
+export const CONFIRMATION_FILTERS = ['toConfirm'] as const;
+/**
+ * Why an order is flagged on the desk (issue 37): its number refused a parcel before, has several
+ * orders open at once, or is blocked by the owner.
+ */
+export const CUSTOMER_RISKS = ['refusedBefore', 'severalOpen', 'blocked'] as const;
+export type CustomerRisk = (typeof CUSTOMER_RISKS)[number];
+/** Open orders of one number from which the desk flags them. */
+export const SEVERAL_OPEN_ORDERS = 2;
+/** What a block refuses at checkout: cash on delivery only (she may pay first), or every order. */
+export const BLOCK_MODES = ['cash', 'all'] as const;
+export type BlockMode = (typeof BLOCK_MODES)[number];
+/** The messages the shop sends on WhatsApp (issue 37), each an approved template of its own. */
+export const WHATSAPP_PURPOSES = ['confirmation', 'status', 'shipped'] as const;
+export type WhatsAppPurpose = (typeof WHATSAPP_PURPOSES)[number];
+/** Where a message of the outbox goes: an e-mail, or a WhatsApp message (issue 37). */
+export const MESSAGE_CHANNELS = ['email', 'whatsapp'] as const;
+export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
+
 /** The admin order list's date shortcuts: placed today, or in the last 7 days (today included), Cairo time. */
 export const ORDER_PERIODS = ['today', '7d'] as const;
 export type OrderPeriod = (typeof ORDER_PERIODS)[number];

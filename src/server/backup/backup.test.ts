@@ -15,6 +15,7 @@ import { createTestApp, testDriver, type TestApp } from '../test/app';
 import { placeTestOrder } from '../test/orders';
 import { eventually } from '../test/eventually';
 import { createTestPostgresDatabase } from '../test/postgres';
+import { startFakeWhatsApp, type FakeWhatsApp } from '../test/fakes/whatsapp';
 import { startFakeBosta, type FakeBosta } from '../test/fakes/bosta';
 import { startS3rver } from '../test/s3rver';
 import { redisAnswers } from '../test/redis';
@@ -44,12 +45,18 @@ const SECRET = 'a-generated-secret-of-at-least-32-characters\n';
 let workDir: string;
 /** The courier the shops send with, so their shipments, jobs and courier events have rows too. */
 let bosta: FakeBosta;
+/** Their WhatsApp Business (issue 37), so their WhatsApp messages and events have rows too. */
+let meta: FakeWhatsApp;
 beforeAll(async () => {
   workDir = await mkdtemp(join(tmpdir(), 'nour-backup-test-'));
   bosta = await startFakeBosta();
+  meta = await startFakeWhatsApp({
+    approvedTemplates: ['order_confirmation', 'order_status_update', 'order_shipped'],
+  });
 });
 afterAll(async () => {
   await bosta.close();
+  await meta.close();
   await rm(workDir, { recursive: true, force: true });
 });
 
@@ -77,6 +84,11 @@ async function shopOn(kind: Kind, env: Record<string, string> = {}): Promise<Tes
     BOSTA_API_KEY: bosta.apiKey,
     BOSTA_BASE_URL: bosta.url,
     BOSTA_WEBHOOK_SECRET: 'backup-test-webhook-secret-42',
+    WHATSAPP_TOKEN: meta.token,
+    WHATSAPP_PHONE_NUMBER_ID: meta.phoneNumberId,
+    WHATSAPP_APP_SECRET: meta.appSecret,
+    WHATSAPP_VERIFY_TOKEN: 'backup-test-verify-token-0123',
+    WHATSAPP_API_URL: meta.url,
     ...env,
   };
   if (kind === 'pglite') return createTestApp(shopEnv);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, createHmac, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -174,7 +174,16 @@ export async function fillShop(t: TestApp): Promise<FilledShop> {
 async function shipSome(t: TestApp, admin: TestUser, shopper: TestUser, productIds: string[]) {
   const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
     t.app.inject({ method, url, headers: admin.headers, ...(payload ? { payload } : {}) });
+  const confirm = async (orderId: string) => {
+    const confirmed = await call('POST', `/api/order/${orderId}/contacts`, {
+      channel: 'phone',
+      outcome: 'confirmed',
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+  };
+  // Cash orders are confirmed with the customer before they ship (issue 37): the archive keeps the call.
   const byHand = await placeTestOrder(t, shopper, [[productIds[0]!, 1]]);
+  await confirm(byHand.id);
   for (const state of ['shipped', 'delivered']) {
     const moved = await call('POST', `/api/order/${byHand.id}/delivery`, { state, trackingNumber: 'HAND-1' });
     expect(moved.statusCode, moved.body).toBe(200);
@@ -183,6 +192,7 @@ async function shipSome(t: TestApp, admin: TestUser, shopper: TestUser, productI
   expect(payout.statusCode, payout.body).toBe(200);
 
   const withBosta = await placeTestOrder(t, shopper, [[productIds[1]!, 1]]);
+  await confirm(withBosta.id);
   const sent = await call('POST', '/api/couriers/bosta/shipments', { orderIds: [withBosta.id] });
   expect(sent.statusCode, sent.body).toBe(200);
   const tracking = await eventually(
@@ -205,6 +215,56 @@ async function shipSome(t: TestApp, admin: TestUser, shopper: TestUser, productI
     }),
   });
   expect(event.json().message).toBe('applied');
+
+  // The customer's record (issue 37): the owner's note on her number, and WhatsApp's word on a message.
+  const noted = await t.app.inject({
+    method: 'PATCH',
+    url: `/api/customers/${gizaShipping.phone}`,
+    headers: admin.headers,
+    payload: { note: 'Prefers a call after 6 pm' },
+  });
+  expect(noted.statusCode, noted.body).toBe(200);
+  const appSecret = t.config.WHATSAPP_APP_SECRET;
+  if (appSecret) {
+    const body = JSON.stringify({
+      object: 'whatsapp_business_account',
+      entry: [
+        {
+          id: '102290129340398',
+          changes: [
+            {
+              field: 'messages',
+              value: {
+                messaging_product: 'whatsapp',
+                metadata: {
+                  display_phone_number: '201000000000',
+                  phone_number_id: t.config.WHATSAPP_PHONE_NUMBER_ID,
+                },
+                statuses: [
+                  {
+                    id: `wamid.backup-${randomUUID()}`,
+                    status: 'delivered',
+                    timestamp: String(Math.floor(Date.now() / 1000)),
+                    recipient_id: '201012345678',
+                  },
+                ],
+              },
+            },
+          ],
+        },
+      ],
+    });
+    const status = await t.app.inject({
+      method: 'POST',
+      url: '/api/whatsapp/webhook',
+      headers: {
+        'content-type': 'application/json',
+        'x-hub-signature-256': `sha256=${createHmac('sha256', appSecret).update(body).digest('hex')}`,
+      },
+      payload: body,
+    });
+    expect(status.statusCode, status.body).toBe(200);
+  }
 }
 
 /**

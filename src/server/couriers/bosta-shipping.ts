@@ -14,6 +14,7 @@ import { enqueueJob, type ClaimedJob, type JobOutcome } from '../jobs/queue';
 import type { SessionUser } from '../plugins/auth-guard';
 import { awaitsVariant } from '../orders/lines';
 import { linesOfOrders, lockOrder, type LockedOrder } from '../orders/queries';
+import { notConfirmedYet } from '../confirmation/rules';
 import type { StatusChange } from '../orders/service';
 import { createShipmentOnce } from './create-shipment-once';
 import type { CourierAdapter, CourierOrder, CourierWebhook, RequestHeaders } from './types';
@@ -92,6 +93,7 @@ export function createBostaShipping({
       if (order.status !== 'pending' && order.status !== 'confirmed') {
         throw new AppError('CONFLICT', s.notShippable);
       }
+      if (order.awaitsConfirmation) throw notConfirmedYet(order);
       if ((await linesOfOrders(tx, [orderId])).some(awaitsVariant)) {
         throw new AppError('CONFLICT', s.sizeToConfirmFirst);
       }

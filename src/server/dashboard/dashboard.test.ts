@@ -55,6 +55,7 @@ describe('GET /api/dashboard/stats', () => {
       today: { orders: 0, total: 0 },
       pendingOrders: 0,
       proofsToCheck: 0,
+      toConfirm: 0,
       recentProducts: [],
       cashWithCouriers: { amount: 0, orders: 0 },
       ordersByDelivery: { notShipped: 0, shipped: 0, delivered: 0, refused: 0, returned: 0 },

@@ -43,6 +43,8 @@ export interface DeskTotals {
   todayOrders: number;
   todayGrandTotalPiastres: number;
   proofsToCheck: number;
+  /** Orders awaiting the customer's confirmation (issue 37). */
+  toConfirm: number;
 }
 
 /** Orders placed today (Cairo) and not cancelled, their grand totals, and the proofs waiting for a check. */
@@ -52,6 +54,7 @@ export async function deskTotals(db: DbOrTx): Promise<DeskTotals> {
       todayOrders: count(),
       todayGrandTotalPiastres: sql`coalesce(sum(${orders.grandTotalPiastres}), 0)`.mapWith(Number),
       proofsToCheck: sql`(select count(*) from ${orders} where ${proofToCheck})`.mapWith(Number),
+      toConfirm: sql`(select count(*) from ${orders} where ${orders.awaitsConfirmation})`.mapWith(Number),
     })
     .from(orders)
     .where(and(ne(orders.status, 'cancelled'), ...placedBetween(shopDay())));
@@ -59,6 +62,7 @@ export async function deskTotals(db: DbOrTx): Promise<DeskTotals> {
     todayOrders: row?.todayOrders ?? 0,
     todayGrandTotalPiastres: row?.todayGrandTotalPiastres ?? 0,
     proofsToCheck: row?.proofsToCheck ?? 0,
+    toConfirm: row?.toConfirm ?? 0,
   };
 }
 

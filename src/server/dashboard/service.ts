@@ -64,6 +64,7 @@ export function createDashboardService({ db, store, lowStockThreshold }: Dashboa
       today: { orders: desk.todayOrders, total: toEgp(desk.todayGrandTotalPiastres) },
       pendingOrders: ordersByStatus.pending,
       proofsToCheck: desk.proofsToCheck,
+      toConfirm: desk.toConfirm,
       recentProducts: recent.map(({ product, category }) => productDto(store, product, category)),
       cashWithCouriers: { amount: toEgp(cash.piastres), orders: cash.orders },
       ordersByDelivery,

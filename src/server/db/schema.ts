@@ -17,10 +17,15 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type {
+  BlockMode,
   City,
+  ContactChannel,
+  ContactOutcome,
+  ContactSource,
   Courier,
   DeliverySource,
   DeliveryState,
+  MessageChannel,
   OrderStatus,
   PaymentType,
   Role,
@@ -324,6 +329,12 @@ export const orders = pgTable(
     status: text('status').$type<OrderStatus>().notNull().default('pending'),
     name: text('name').notNull(),
     phone: text('phone').notNull(),
+    // The phone in the one form the customer's record is kept by (issue 37, customerPhoneKey).
+    phoneKey: text('phone_key').notNull().default(''),
+    // Issue 37: the order waits for the customer's word before it ships, until `confirmBy`: then, still
+    // unanswered, it is cancelled. Cleared once it is confirmed or cancelled.
+    awaitsConfirmation: boolean('awaits_confirmation').notNull().default(false),
+    confirmBy: timestamp('confirm_by', { withTimezone: true, mode: 'date' }),
     address: text('address').notNull(),
     street: text('street').notNull().default(''),
     building: text('building').notNull().default(''),
@@ -368,6 +379,11 @@ export const orders = pgTable(
         sql`${t.paymentType} = 'instapay' and ${t.paymentImageKey} is not null and ${t.paymentVerifiedAt} is null`,
       ),
     index('orders_delivery_created_idx').on(t.delivery, t.createdAt),
+    index('orders_phone_key_idx').on(t.phoneKey),
+    // The desk's 'To confirm' and the dashboard's count.
+    index('orders_to_confirm_idx')
+      .on(t.createdAt)
+      .where(sql`${t.awaitsConfirmation}`),
     check('orders_status_check', sql`${t.status} in ('pending', 'confirmed', 'completed', 'cancelled')`),
     check(
       'orders_delivery_check',
@@ -400,6 +416,77 @@ export const orderHistory = pgTable(
       'order_history_status_check',
       sql`${t.status} in ('pending', 'confirmed', 'completed', 'cancelled')`,
     ),
+  ],
+);
+
+/**
+ * Every contact with the customer about an order awaiting confirmation (issue 37), oldest first: a
+ * call or a WhatsApp message, who made it (a staff member; the customer, by her reply; the shop, when
+ * nobody answered in time), what came of it, and a note.
+ */
+export const orderContacts = pgTable(
+  'order_contacts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    channel: text('channel').$type<ContactChannel>().notNull(),
+    outcome: text('outcome').$type<ContactOutcome>().notNull(),
+    source: text('source').$type<ContactSource>().notNull(),
+    byUserId: uuid('by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    note: text('note'),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('order_contacts_order_at_idx').on(t.orderId, t.at),
+    check('order_contacts_channel_check', sql`${t.channel} in ('phone', 'whatsapp')`),
+    check(
+      'order_contacts_outcome_check',
+      sql`${t.outcome} in ('confirmed', 'noAnswer', 'askedToChange', 'cancelled')`,
+    ),
+    check('order_contacts_source_check', sql`${t.source} in ('staff', 'customer', 'shop')`),
+  ],
+);
+
+/**
+ * What the owner keeps about a phone number (issue 37), by its one form (customerPhoneKey): her note,
+ * and a block (why, and whether it refuses cash on delivery or every order). The counts of the
+ * number's orders are read from the orders themselves. A number without a row has neither.
+ */
+export const customers = pgTable(
+  'customers',
+  {
+    phoneKey: text('phone_key').primaryKey(),
+    note: text('note').notNull().default(''),
+    blockedAt: timestamp('blocked_at', { withTimezone: true, mode: 'date' }),
+    blockReason: text('block_reason'),
+    blockMode: text('block_mode').$type<BlockMode>(),
+    blockedBy: uuid('blocked_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('customers_block_mode_check', sql`${t.blockMode} is null or ${t.blockMode} in ('cash', 'all')`),
+  ],
+);
+
+/**
+ * What WhatsApp's webhook sent (issue 37), raw, once: `messageId` is Meta's id of the customer's message
+ * or of the status (a replay finds its row and changes nothing). `outcome` says what it did.
+ */
+export const whatsappEvents = pgTable(
+  'whatsapp_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    eventKey: text('event_key').notNull(),
+    body: text('body').notNull(),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    outcome: text('outcome').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('whatsapp_events_key_unique').on(t.eventKey),
+    index('whatsapp_events_order_idx').on(t.orderId),
   ],
 );
 
@@ -592,19 +679,30 @@ export const idempotencyKeys = pgTable(
 );
 
 /**
- * E-mails waiting to be sent, written in the same transaction as what they tell of (an order placed, a
- * status changed, a reset asked for), so a message exists exactly when its cause committed. The mail
- * worker claims a row by setting `lease_until` (two processes never hold the same row), sends it, and
- * sets `sent_at`; a failure sets `next_attempt_at` further out each time.
+ * Messages waiting to be sent, written in the same transaction as what they tell of (an order placed, a
+ * status changed, a reset asked for), so a message exists exactly when its cause committed. The worker
+ * of its `channel` (e-mail's, WhatsApp's: issue 37) claims a row by setting `lease_until` (two processes
+ * never hold the same row), sends it, and sets `sent_at`; a failure sets `next_attempt_at` further out
+ * each time, or `failed_at` when no retry can change it (WhatsApp refusing a template).
+ *
+ * A WhatsApp row keeps the Graph API's message in `payload`, its order in `order_id`, the purpose in
+ * `subject` and what it says in `text`; `dedupe_key` (one confirmation per order) keeps it from being
+ * queued twice, and `external_id` is Meta's id of the message once accepted.
  */
 export const outbox = pgTable(
   'outbox',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    channel: text('channel').$type<MessageChannel>().notNull().default('email'),
     recipient: text('recipient').notNull(),
     subject: text('subject').notNull(),
     text: text('text').notNull(),
-    html: text('html').notNull(),
+    html: text('html').notNull().default(''),
+    payload: jsonb('payload').$type<Record<string, unknown>>(),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    dedupeKey: text('dedupe_key'),
+    externalId: text('external_id'),
+    failedAt: timestamp('failed_at', { withTimezone: true, mode: 'date' }),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     leaseUntil: timestamp('lease_until', { withTimezone: true, mode: 'date' }),
@@ -616,6 +714,9 @@ export const outbox = pgTable(
     index('outbox_due_idx')
       .on(t.nextAttemptAt)
       .where(sql`${t.sentAt} is null`),
+    uniqueIndex('outbox_dedupe_key_unique').on(t.dedupeKey),
+    index('outbox_order_idx').on(t.orderId),
+    check('outbox_channel_check', sql`${t.channel} in ('email', 'whatsapp')`),
   ],
 );
 
@@ -663,3 +764,5 @@ export type ShipmentRow = typeof shipments.$inferSelect;
 export type DeliveryHistoryRow = typeof deliveryHistory.$inferSelect;
 export type CourierEventRow = typeof courierEvents.$inferSelect;
 export type JobRow = typeof jobs.$inferSelect;
+export type OrderContactRow = typeof orderContacts.$inferSelect;
+export type CustomerRow = typeof customers.$inferSelect;

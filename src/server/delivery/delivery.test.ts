@@ -13,7 +13,7 @@ import { stockOf } from '../stock/test-products';
 import { createTestApp, testDriver, type TestApp } from '../test/app';
 import { createProduct } from '../test/catalog-fixtures';
 import { multipartBody } from '../test/multipart';
-import { placeTestOrder } from '../test/orders';
+import { placeTestOrder, withoutConfirmation } from '../test/orders';
 import { gizaShipping } from '../test/shipping';
 import { createUser, type TestUser } from '../test/users';
 
@@ -31,6 +31,8 @@ describe(`delivery zones and the road of an order (${testDriver})`, () => {
   beforeAll(async () => {
     t = await createTestApp({ RATE_LIMIT_PER_MINUTE: '100000' });
     admin = await createUser(t, { role: 'admin' });
+    // The road from the desk: cash orders ship without a confirmation first (its own tests: issue 37).
+    await withoutConfirmation(t, admin);
   });
   afterAll(() => t.close());
 

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { notConfirmedYet } from '../confirmation/rules';
 import type { z } from 'zod';
 import { canMove } from '@/shared/delivery';
 import { messages } from '@/shared/messages';
@@ -74,6 +75,8 @@ export function createDeliveryService({ db, orders, mail }: DeliveryDeps) {
 
     if (to === 'shipped') {
       if (order.status !== 'pending' && order.status !== 'confirmed') throw refusal(order, to);
+      // Issue 37: an order awaiting the customer's word does not leave before she gives it.
+      if (order.awaitsConfirmation) throw notConfirmedYet(order);
       if (order.status === 'pending') {
         change = await orders.changeStatusIn(tx, order, 'confirmed', { ...by, mail: false });
       }
@@ -85,6 +88,7 @@ export function createDeliveryService({ db, orders, mail }: DeliveryDeps) {
         orderId: order.id,
         number: formatOrderNumber(order.number),
         customer: { email: order.customerEmail, name: order.name },
+        phone: order.phone,
         ...tracking,
         cashToCollect: toEgp(shipment?.cashToCollectPiastres ?? cashToCollect(order)),
         note: details.note,

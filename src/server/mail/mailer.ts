@@ -19,6 +19,7 @@ import {
   type StatusChangeFacts,
 } from './compose';
 import { enqueueMail } from './outbox';
+import type { WhatsAppMessages } from '../whatsapp/messages';
 import { fileTransport, smtpTransport, type MailTransport } from './transport';
 import { OutboxWorker, type OutboxWorkerOptions } from './worker';
 
@@ -55,13 +56,18 @@ export class Mailer {
   private readonly baseUrl: string;
   private readonly shopEmail: string | undefined;
 
-  /** `settings`: the shop's name and wallet as the owner set them when each e-mail is written. */
+  /**
+   * `settings`: the shop's name and wallet as the owner set them when each e-mail is written.
+   * `whatsapp`: the shop's WhatsApp messages, written beside the e-mails (issue 37); null when WhatsApp
+   * Business is not configured.
+   */
   constructor(
     config: Config,
     db: Db,
     log: FastifyBaseLogger,
     private readonly settings: { current(tx?: DbOrTx): Promise<{ settings: ShopSettings }> },
     overrides: MailOverrides = {},
+    private readonly whatsapp: WhatsAppMessages | null = null,
   ) {
     const from = mailFrom(config);
     const transport =
@@ -86,19 +92,24 @@ export class Mailer {
   }
 
   /** The shopper's confirmation in the order's language and, with SHOP_EMAIL, the owner's notice. */
+  /** With WhatsApp, an order awaiting confirmation asks for it there too, after the owner's delay. */
   async orderPlaced(tx: DbOrTx, order: OrderDto, language: Language): Promise<void> {
     await enqueueMail(tx, [
       orderPlacedMail(await this.shop(tx, language), order, language),
       ...(this.shopEmail ? [newOrderNotice(this.shopEmail, order)] : []),
     ]);
+    await this.whatsapp?.confirmation(tx, order, language);
   }
 
-  async statusChanged(tx: DbOrTx, change: StatusChangeFacts): Promise<void> {
+  /** `phone`: the order's, for the WhatsApp message beside the e-mail. */
+  async statusChanged(tx: DbOrTx, change: StatusChangeFacts & { phone?: string }): Promise<void> {
     await enqueueMail(tx, [statusChangedMail(await this.shop(tx, change.language), change)]);
+    if (change.phone) await this.whatsapp?.statusChanged(tx, { ...change, phone: change.phone });
   }
 
-  async shipped(tx: DbOrTx, facts: ShippedFacts): Promise<void> {
+  async shipped(tx: DbOrTx, facts: ShippedFacts & { phone?: string }): Promise<void> {
     await enqueueMail(tx, [shippedMail(await this.shop(tx, facts.language), facts)]);
+    if (facts.phone) await this.whatsapp?.shipped(tx, { ...facts, phone: facts.phone });
   }
 
   async passwordReset(
@@ -112,5 +123,6 @@ export class Mailer {
 
   committed(): void {
     this.worker.wake();
+    this.whatsapp?.committed();
   }
 }

@@ -33,7 +33,8 @@ const dueMail = sqlWrittenOnce<
     attempts = attempts + 1
   where id in (
     select id from ${outbox}
-    where sent_at is null and next_attempt_at <= now() and (lease_until is null or lease_until < now())
+    where channel = 'email' and sent_at is null and next_attempt_at <= now()
+      and (lease_until is null or lease_until < now())
     order by next_attempt_at, id
     limit ${value('limit')}::integer
     for update skip locked

@@ -8,6 +8,8 @@ import { imageDto } from '../images/urls';
 import type { ObjectStore } from '../storage/types';
 import { awaitsVariant } from './lines';
 import type { HistoryEntryRow, OrderWithCustomer } from './queries';
+import type { ContactRow, WhatsAppRow } from '../confirmation/queries';
+import type { CustomerRecordDto, OrderContactDto, OrderMessageDto } from '@/shared/schemas/confirmation';
 
 /** Turns a private proof key into a link that works without a token and expires (DESIGN §3). */
 export type ProofLinkSigner = (key: string) => string;
@@ -86,13 +88,42 @@ export interface OrderParts {
   history: Array<Omit<HistoryEntryRow, 'orderId'>>;
   shipment: ShipmentRow | null;
   deliveryHistory: Array<Omit<DeliveryHistoryEntryRow, 'orderId'>>;
+  /** Issue 37: the contacts about its confirmation, its WhatsApp messages, its number's record. */
+  contacts: Array<Omit<ContactRow, 'orderId'>>;
+  messages: Array<Omit<WhatsAppRow, 'orderId'>>;
+  record: CustomerRecordDto;
+}
+
+function contactDto(contact: Omit<ContactRow, 'orderId'>): OrderContactDto {
+  return {
+    _id: contact.id,
+    channel: contact.channel,
+    outcome: contact.outcome,
+    source: contact.source,
+    at: contact.at.toISOString(),
+    by: contact.by ? { _id: contact.by.id, username: contact.by.username } : null,
+    note: contact.note,
+  };
+}
+
+function messageDto(row: Omit<WhatsAppRow, 'orderId'>): OrderMessageDto {
+  return {
+    _id: row.id,
+    channel: 'whatsapp',
+    purpose: row.purpose as OrderMessageDto['purpose'],
+    state: row.sentAt && !row.failedAt ? 'sent' : row.failedAt ? 'failed' : 'queued',
+    sendAt: row.sendAt.toISOString(),
+    sentAt: row.sentAt?.toISOString() ?? null,
+    attempts: row.attempts,
+    error: row.failedAt ? row.lastError : null,
+  };
 }
 
 export function orderDto(
   store: ObjectStore,
   signProofLink: ProofLinkSigner,
   { order, customer, verifier }: OrderWithCustomer,
-  { lines, history, shipment, deliveryHistory }: OrderParts,
+  { lines, history, shipment, deliveryHistory, contacts, messages, record }: OrderParts,
 ): OrderDto {
   return {
     _id: order.id,
@@ -132,6 +163,13 @@ export function orderDto(
     deliveryState: order.delivery,
     shipment: shipment ? shipmentDto(shipment) : null,
     deliveryHistory: deliveryHistory.map(deliveryEntryDto),
+    confirmation: {
+      awaiting: order.awaitsConfirmation,
+      confirmBy: order.awaitsConfirmation ? (order.confirmBy?.toISOString() ?? null) : null,
+      contacts: contacts.map(contactDto),
+      messages: messages.map(messageDto),
+    },
+    customerRecord: record,
   };
 }
 

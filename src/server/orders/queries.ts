@@ -19,6 +19,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { OrderStatus } from '@/shared/constants';
 import { addDays, shopDay, shopDayStart } from '@/shared/dates';
 import { parseOrderNumber } from '@/shared/order-number';
+import { customerPhoneKey } from '@/shared/customer-phone';
 import type { OrderFilter } from '@/shared/schemas/order';
 import type { VariantOptions } from '@/shared/schemas/variants';
 import { cartLineColumns } from '../cart/queries';
@@ -94,6 +95,8 @@ function adminWhere(filter: AdminOrderFilter, now: Date): SQL | undefined {
   if (filter.paymentType) conditions.push(eq(orders.paymentType, filter.paymentType));
   if (filter.proof === 'toCheck') conditions.push(proofToCheck);
   if (filter.delivery) conditions.push(eq(orders.delivery, filter.delivery));
+  if (filter.confirmation === 'toConfirm') conditions.push(eq(orders.awaitsConfirmation, true));
+  if (filter.customer) conditions.push(eq(orders.phoneKey, customerPhoneKey(filter.customer)));
   conditions.push(...placedBetween(filter.from, filter.to && addDays(filter.to, 1)));
   if (filter.period) {
     const today = shopDay(now);
@@ -288,8 +291,13 @@ export async function setLineVariant(
   await tx.update(orders).set({ updatedAt: new Date() }).where(eq(orders.id, orderId));
 }
 
+/** Leaving 'pending' ends the wait for the customer's confirmation (issue 37), whoever moved it. */
 export async function setOrderStatus(tx: Tx, orderId: string, status: OrderStatus): Promise<void> {
-  await tx.update(orders).set({ status, updatedAt: new Date() }).where(eq(orders.id, orderId));
+  const settled = status === 'pending' ? {} : { awaitsConfirmation: false, confirmBy: null };
+  await tx
+    .update(orders)
+    .set({ status, ...settled, updatedAt: new Date() })
+    .where(eq(orders.id, orderId));
 }
 
 export async function findIdempotentOrderId(db: DbOrTx, userId: string, key: string): Promise<string | null> {
@@ -392,6 +400,9 @@ export type OrderValues = Pick<
   | 'userId'
   | 'name'
   | 'phone'
+  | 'phoneKey'
+  | 'awaitsConfirmation'
+  | 'confirmBy'
   | 'address'
   | 'street'
   | 'building'
@@ -424,8 +435,9 @@ const value = (name: string) => sql.placeholder(name);
  * an order's CPU, each time.
  */
 const orderWrite = sqlWrittenOnce<
-  Omit<OrderValues, 'deliveryZoneName'> & {
+  Omit<OrderValues, 'deliveryZoneName' | 'confirmBy'> & {
     deliveryZoneName: string | null;
+    confirmBy: string | null;
     cartId: string;
     lines: string;
     idempotencyKey: string | null;
@@ -435,14 +447,16 @@ const orderWrite = sqlWrittenOnce<
   with o as (
     insert into ${orders} (id, user_id, name, phone, address, street, building, floor, apartment, landmark,
       area, city, governorate, delivery_zone_id, delivery_zone_name, payment_type, payment_image_key,
-      total_piastres, shipping_fee_piastres, cash_on_delivery_fee_piastres, grand_total_piastres, language)
+      total_piastres, shipping_fee_piastres, cash_on_delivery_fee_piastres, grand_total_piastres, language,
+      phone_key, awaits_confirmation, confirm_by)
     values (${value('id')}::uuid, ${value('userId')}::uuid, ${value('name')}, ${value('phone')},
       ${value('address')}, ${value('street')}, ${value('building')}, ${value('floor')}, ${value('apartment')},
       ${value('landmark')}, ${value('area')}, ${value('city')}, ${value('governorate')}::text,
       ${value('deliveryZoneId')}::text, ${value('deliveryZoneName')}::jsonb, ${value('paymentType')},
       ${value('paymentImageKey')}::text, ${value('totalPiastres')}::integer,
       ${value('shippingFeePiastres')}::integer, ${value('cashOnDeliveryFeePiastres')}::integer,
-      ${value('grandTotalPiastres')}::integer, ${value('language')})
+      ${value('grandTotalPiastres')}::integer, ${value('language')}, ${value('phoneKey')},
+      ${value('awaitsConfirmation')}::boolean, ${value('confirmBy')}::timestamptz)
     returning created_at, number
   ),
   d as (delete from ${cartLines} where cart_id = ${value('cartId')}::uuid),
@@ -479,6 +493,7 @@ export async function writeOrder(
     ...order,
     // A jsonb parameter goes as its text: the drivers would send an object as something else.
     deliveryZoneName: order.deliveryZoneName === null ? null : JSON.stringify(order.deliveryZoneName),
+    confirmBy: order.confirmBy?.toISOString() ?? null,
     cartId,
     lines: JSON.stringify(lines),
     idempotencyKey: idempotencyKey ?? null,

@@ -229,14 +229,21 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
         summary: 'Choose the variant of a line ordered with its size to confirm (admin)',
         description:
           'For a line a client ordered without a variant (`variantToConfirm`), while the order is pending: ' +
-          "the variant's stock is taken (409 when it has not enough), and the order may then be confirmed.",
+          "the variant's stock is taken (409 when it has not enough), and the order may then be confirmed. " +
+          "While the order awaits the customer's confirmation (issue 37), a line's size or colour may be " +
+          "changed too: the old variant's stock comes back, the new one's is taken, and the history says so.",
         response: { 200: OrderVariantAnswerSchema, ...errorAnswers(400, 401, 403, 404, 409) },
       },
     },
     async (request) => ({
       success: true as const,
       message: messages.orders.variantSet,
-      order: await service.setLineVariant(request.params.id, request.params.lineId, request.body.variantId),
+      order: await service.setLineVariant(
+        request.params.id,
+        request.params.lineId,
+        request.body.variantId,
+        currentUser(request),
+      ),
     }),
   );
 };

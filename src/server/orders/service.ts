@@ -10,7 +10,7 @@ import { formatOrderNumber } from '@/shared/order-number';
 import type { OrderDto } from '@/shared/schemas/order';
 import { cartLinesWithProducts, ensureCartId, type CartLineWithProduct } from '../cart/queries';
 import { lineAvailable, lineUnitPiastres } from '../cart/service';
-import type { Db, Tx } from '../db/client';
+import type { Db, DbOrTx, Tx } from '../db/client';
 import { INTEGER_COLUMN_MAX, type OrderLineRow } from '../db/schema';
 import { AppError } from '../errors';
 import type { ShopEventMap, ShopEvents } from '../events';
@@ -35,6 +35,13 @@ import { zonesOf } from '../settings/store';
 import { chargeFor, type Destination } from '../delivery/zones';
 import { addressLineIn, cityFromAddress, governorateFromAddress } from './address';
 import { ordersCsv } from './export';
+import { translatorIn } from '../plugins/language';
+import { customerPhoneKey } from '@/shared/customer-phone';
+import type { ShopSettings } from '@/shared/schemas/settings';
+import { whatsappDigits } from '@/shared/whatsapp';
+import { assertMayOrder } from '../customers/checkout-rules';
+import { customerRecord, customerRecords, withNewOrder } from '../customers/records';
+import { contactsOfOrders, scheduleNoAnswer, whatsappOfOrders } from '../confirmation/queries';
 import { awaitsVariant, VARIANT_TO_CONFIRM } from './lines';
 import { deliveryHistoryOfOrders, recordDelivery, shipmentsOfOrders } from '../delivery/queries';
 import { groupByOrder, orderDto, type ProofLinkSigner } from './dto';
@@ -65,6 +72,10 @@ export type StatusChange = ShopEventMap['orderStatusChanged'];
 
 export interface OrderDeps {
   db: Db;
+  /** The owner's rules of confirming and prepaying (issue 37), and the shop's WhatsApp number. */
+  settings: { current(tx?: DbOrTx): Promise<{ settings: ShopSettings }> };
+  /** What tells the time of a confirmation's deadline (tests move it). */
+  clock?: () => number;
   store: ObjectStore;
   signProofLink: ProofLinkSigner;
   events: ShopEvents;
@@ -225,18 +236,34 @@ function ascendingIds(n: number): string[] {
 
 export type OrderService = ReturnType<typeof createOrderService>;
 
-export function createOrderService({ db, store, signProofLink, events, mail }: OrderDeps) {
+export function createOrderService({
+  db,
+  store,
+  signProofLink,
+  events,
+  mail,
+  settings,
+  clock = Date.now,
+}: OrderDeps) {
   async function toDtos(rows: OrderWithCustomer[], reader: Db | Tx = db): Promise<OrderDto[]> {
     const ids = rows.map((row) => row.order.id);
-    const [lines, history, parcels, road] = await Promise.all([
+    const [lines, history, parcels, road, contacts, sent, records] = await Promise.all([
       linesOfOrders(reader, ids),
       historyOfOrders(reader, ids),
       shipmentsOfOrders(reader, ids),
       deliveryHistoryOfOrders(reader, ids),
+      contactsOfOrders(reader, ids),
+      whatsappOfOrders(reader, ids),
+      customerRecords(
+        reader,
+        rows.map((row) => row.order.phoneKey),
+      ),
     ]);
     const linesByOrder = groupByOrder(lines);
     const historyByOrder = groupByOrder(history);
     const roadByOrder = groupByOrder(road);
+    const contactsByOrder = groupByOrder(contacts);
+    const sentByOrder = groupByOrder(sent);
     const parcelOf = new Map(parcels.map((parcel) => [parcel.orderId, parcel]));
     return rows.map((row) =>
       orderDto(store, signProofLink, row, {
@@ -244,6 +271,9 @@ export function createOrderService({ db, store, signProofLink, events, mail }: O
         history: historyByOrder.get(row.order.id) ?? [],
         shipment: parcelOf.get(row.order.id) ?? null,
         deliveryHistory: roadByOrder.get(row.order.id) ?? [],
+        contacts: contactsByOrder.get(row.order.id) ?? [],
+        messages: sentByOrder.get(row.order.id) ?? [],
+        record: records.get(row.order.phoneKey)!,
       }),
     );
   }
@@ -281,6 +311,24 @@ export function createOrderService({ db, store, signProofLink, events, mail }: O
   ): Promise<{ order: OrderDto; created: boolean }> {
     const basics = parseFormFields(OrderBasicsSchema, input.fields);
     const { shipping, destination } = parseShipping(input.fields, input.language);
+    const phoneKey = customerPhoneKey(shipping.phone);
+    // The number's record and the owner's rules, read before the order's transaction: a block or a
+    // prepay rule refuses the order before anything is taken (issue 37).
+    const [record, { settings: rules }] = await Promise.all([
+      customerRecord(db, phoneKey),
+      settings.current(),
+    ]);
+    const shopDigits = rules.whatsapp ? whatsappDigits(rules.whatsapp) : null;
+    const mayOrder = (grandTotalPiastres: number) =>
+      assertMayOrder({
+        record,
+        paymentType: basics.paymentType,
+        grandTotalPiastres,
+        prepay: rules.prepay,
+        shopChat: shopDigits ? `https://wa.me/${shopDigits}` : null,
+      });
+    // A block of every order needs no total: refused before the proof is read.
+    if (record.blocked?.mode === 'all') mayOrder(0);
     const cartId = basics.cartId ?? (await ensureCartId(db, user.id));
     // An order with a proof to upload checks its cart first, so a doomed one uploads nothing; the
     // transaction's lock of the cart checks again, and is the only check of a cash order (one
@@ -355,10 +403,22 @@ export function createOrderService({ db, store, signProofLink, events, mail }: O
         if (grandTotalPiastres > INTEGER_COLUMN_MAX) {
           throw new AppError('BAD_REQUEST', messages.orders.orderTooLarge);
         }
+        mayOrder(grandTotalPiastres);
+        // A cash order waits for the customer's word (issue 37, the owner's switch): a WhatsApp
+        // message asks for it after the owner's delay, and no answer by then cancels it.
+        const awaitsConfirmation = basics.paymentType === 'cash' && rules.confirmation.cashOrders;
+        const confirmBy = awaitsConfirmation
+          ? new Date(
+              clock() + (rules.confirmation.messageDelayHours + rules.confirmation.noAnswerHours) * 3_600_000,
+            )
+          : null;
         const values = {
           id: orderId,
           userId: user.id,
           ...shipping,
+          phoneKey,
+          awaitsConfirmation,
+          confirmBy,
           governorate: charge.governorate,
           deliveryZoneId: charge.zone.id,
           deliveryZoneName: charge.zone.name,
@@ -371,6 +431,7 @@ export function createOrderService({ db, store, signProofLink, events, mail }: O
           language: input.language,
         };
         const written = await writeOrder(tx, { order: values, lines, idempotencyKey: key, cartId });
+        if (confirmBy) await scheduleNoAnswer(tx, orderId, confirmBy);
         const order = {
           ...values,
           ...written,
@@ -392,7 +453,16 @@ export function createOrderService({ db, store, signProofLink, events, mail }: O
           store,
           signProofLink,
           { order, customer, verifier: null },
-          { lines, history: [placement], shipment: null, deliveryHistory: [] },
+          {
+            lines,
+            history: [placement],
+            shipment: null,
+            deliveryHistory: [],
+            contacts: [],
+            messages: [],
+            // This order counts in its number's record from now on.
+            record: withNewOrder(record),
+          },
         );
         await mail.orderPlaced(tx, dto, input.language);
         return { created: true, order: dto, productIds: [...new Set(lines.map((line) => line.productId))] };
@@ -473,6 +543,7 @@ export function createOrderService({ db, store, signProofLink, events, mail }: O
         number: formatOrderNumber(order.number),
         status: next,
         customer: { email: order.customerEmail, name: order.name },
+        phone: order.phone,
         language: order.language,
         note: by.note,
       });
@@ -590,22 +661,39 @@ export function createOrderService({ db, store, signProofLink, events, mail }: O
     /**
      * Chooses the variant of a line ordered with its size to confirm (a SPEC §7 client's, issue 35),
      * while the order is pending: the variant's stock is taken (409 when it has not enough) and the line
-     * names it from then on, all in one transaction. The unit price stays what the order was placed at.
+     * names it from then on, all in one transaction. While the order awaits the customer's
+     * confirmation (issue 37) a line's chosen size or colour may be changed the same way: the old
+     * variant's stock comes back, the new one's is taken, and the order's history says what changed.
+     * The unit price stays what the order was placed at.
      */
-    async setLineVariant(orderId: string, lineId: string, variantId: string): Promise<OrderDto> {
+    async setLineVariant(
+      orderId: string,
+      lineId: string,
+      variantId: string,
+      by: SessionUser | null = null,
+    ): Promise<OrderDto> {
       const productId = await db.transaction(async (tx) => {
         const order = await lockOrder(tx, orderId);
         if (!order) throw new AppError('NOT_FOUND', messages.orders.orderNotFoundAnswer);
         const line = (await linesOfOrders(tx, [orderId])).find((l) => l.id === lineId);
         if (!line) throw new AppError('NOT_FOUND', messages.orders.orderLineNotFound);
-        if (!awaitsVariant(line)) throw new AppError('CONFLICT', messages.orders.lineHasVariant);
+        const changing = !awaitsVariant(line);
+        if (changing && !(order.awaitsConfirmation && order.status === 'pending')) {
+          throw new AppError('CONFLICT', messages.orders.lineHasVariant);
+        }
         if (order.status !== 'pending')
           throw new AppError('CONFLICT', messages.orders.variantOnlyWhilePending);
         const variant = await findVariant(tx, variantId);
         if (!line.productId || !variant || variant.productId !== line.productId) {
           throw new AppError('BAD_REQUEST', messages.cart.variantNotOfProduct, { name: productNames(line) });
         }
+        if (changing && line.variantId === variantId) return line.productId;
         // Under the product's lock, like a sale: the variant's shelf down, the product's totals with it.
+        if (changing && line.variantId) {
+          await returnStock(tx, [
+            { productId: line.productId, variantId: line.variantId, quantity: line.quantity },
+          ]);
+        }
         await takeStock(tx, [{ productId: line.productId, variantId, quantity: line.quantity }]);
         await setLineVariant(tx, orderId, lineId, {
           id: variantId,
@@ -613,6 +701,23 @@ export function createOrderService({ db, store, signProofLink, events, mail }: O
           options: variant.options,
           optionsAr: arabicOptionsOf(variant.productOptions, variant.options),
         });
+        if (changing) {
+          const say = translatorIn(order.language);
+          const valuesOf = (options: Record<string, string>) => Object.values(options).join(' / ');
+          await addHistoryEntry(tx, {
+            orderId,
+            status: order.status,
+            byUserId: by?.id ?? null,
+            note: say.phrase({
+              template: messages.confirmation.historyVariantChanged,
+              values: {
+                name: productNames(line),
+                from: valuesOf(line.variant?.options ?? {}),
+                to: valuesOf(variant.options),
+              },
+            }),
+          });
+        }
         return line.productId;
       });
       events.emit('productChanged', { productId, change: 'updated' });

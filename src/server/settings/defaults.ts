@@ -97,5 +97,15 @@ export function defaultSettings(
       heroLink: '',
       sections: [...HOME_SECTIONS],
     },
+    // Issue 37: cash orders are confirmed before they ship; WhatsApp asks at once when it is set up.
+    confirmation: { cashOrders: true, messageDelayHours: 0, noAnswerHours: 24 },
+    whatsappMessages: {
+      confirmationTemplate: 'order_confirmation',
+      statusTemplate: 'order_status_update',
+      shippedTemplate: 'order_shipped',
+      sendStatusChanges: true,
+      sendShipping: true,
+    },
+    prepay: { firstOrderOver: null, refusalsAtLeast: null },
   };
 }

@@ -13,7 +13,13 @@ import type { SettingsRecord, SettingsStore } from './store';
 
 /** What every visitor may read of the settings (`GET /api/settings`). */
 export function publicSettingsOf(store: ObjectStore, record: SettingsRecord): PublicSettings {
-  const { policies: _policies, ...shown } = record.settings;
+  const {
+    policies: _policies,
+    confirmation: _confirmation,
+    whatsappMessages: _whatsappMessages,
+    prepay: _prepay,
+    ...shown
+  } = record.settings;
   return {
     ...shown,
     logo: record.logo ? imageDto(store, record.logo) : null,
@@ -43,13 +49,28 @@ export function pageSettingsOf(store: ObjectStore, record: SettingsRecord): Page
   };
 }
 
-/** The admin's view: everything, the pages' Markdown too. */
+/** The services the shop is connected to, as the admin's Settings show them (never their secrets). */
+export interface Connections {
+  couriers: CouriersStatus;
+  whatsappBusiness: FullSettings['whatsappBusiness'];
+}
+
+/** The admin's view: everything, the pages' Markdown and the owner's rules too. */
 export function fullSettingsOf(
   store: ObjectStore,
-  couriers: CouriersStatus,
+  { couriers, whatsappBusiness }: Connections,
   record: SettingsRecord,
 ): FullSettings {
-  return { ...publicSettingsOf(store, record), policies: record.settings.policies, couriers };
+  const { policies, confirmation, whatsappMessages, prepay } = record.settings;
+  return {
+    ...publicSettingsOf(store, record),
+    policies,
+    confirmation,
+    whatsappMessages,
+    prepay,
+    couriers,
+    whatsappBusiness,
+  };
 }
 
 /** Rendered pages of the settings last seen: Markdown is rendered once per change, not per visit. */

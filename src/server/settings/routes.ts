@@ -17,9 +17,8 @@ import { readMultipartForm } from '../images/multipart';
 import { storeHeroImage, storeLogoImage } from '../images/pipeline';
 import { errorAnswers } from '../plugins/docs';
 import type { ObjectStore } from '../storage/types';
-import type { CouriersStatus } from '@/shared/schemas/delivery';
 import { markdownToSafeHtml } from './markdown';
-import { fullSettingsOf, policyPageOf, publicSettingsOf } from './pages';
+import { fullSettingsOf, policyPageOf, publicSettingsOf, type Connections } from './pages';
 import type { SettingsStore } from './store';
 
 const m = messages.settings;
@@ -33,8 +32,8 @@ export const settingsRoutes: FastifyPluginAsyncZod<{
   settings: SettingsStore;
   store: ObjectStore;
   /** Whether each courier is connected (issue 36), shown with the owner's settings. */
-  couriers: CouriersStatus;
-}> = async (app, { settings, store, couriers }) => {
+  connections: Connections;
+}> = async (app, { settings, store, connections }) => {
   const onRequest = app.requireAdmin;
 
   app.get(
@@ -70,7 +69,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{
     },
     async () => ({
       success: true as const,
-      settings: fullSettingsOf(store, couriers, await settings.current()),
+      settings: fullSettingsOf(store, connections, await settings.current()),
     }),
   );
 
@@ -94,7 +93,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{
     async (request) => ({
       success: true as const,
       message: m.saved,
-      settings: fullSettingsOf(store, couriers, await settings.update(request.body)),
+      settings: fullSettingsOf(store, connections, await settings.update(request.body)),
     }),
   );
 
@@ -147,7 +146,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{
       return {
         success: true as const,
         message: m.logoUploaded,
-        settings: fullSettingsOf(store, couriers, saved.record),
+        settings: fullSettingsOf(store, connections, saved.record),
       };
     },
   );
@@ -171,7 +170,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{
       return {
         success: true as const,
         message: m.logoRemoved,
-        settings: fullSettingsOf(store, couriers, saved.record),
+        settings: fullSettingsOf(store, connections, saved.record),
       };
     },
   );
@@ -208,7 +207,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{
       return {
         success: true as const,
         message: m.heroImageUploaded,
-        settings: fullSettingsOf(store, couriers, saved.record),
+        settings: fullSettingsOf(store, connections, saved.record),
       };
     },
   );
@@ -233,7 +232,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{
       return {
         success: true as const,
         message: m.heroImageRemoved,
-        settings: fullSettingsOf(store, couriers, saved.record),
+        settings: fullSettingsOf(store, connections, saved.record),
       };
     },
   );

@@ -90,6 +90,7 @@ export async function createTestApp(
     beforeReady?: (app: FastifyInstance) => void;
     clock?: () => number;
     jobs?: AppDeps['jobs'];
+    whatsapp?: AppDeps['whatsapp'];
     courierTimeoutMs?: number;
   } = {},
 ): Promise<TestApp> {
@@ -110,6 +111,7 @@ export async function createTestApp(
     ...(options.mail ? { mail: options.mail } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.jobs ? { jobs: options.jobs } : {}),
+    ...(options.whatsapp ? { whatsapp: options.whatsapp } : {}),
     ...(options.courierTimeoutMs ? { courierTimeoutMs: options.courierTimeoutMs } : {}),
   });
   options.beforeReady?.(app);

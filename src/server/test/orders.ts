@@ -7,6 +7,20 @@ import { gizaShipping } from './shipping';
 import type { TestUser } from './users';
 
 /**
+ * Turns off the owner's switch that holds cash orders for the customer's confirmation (issue 37), for
+ * tests of what comes after it (the road, the couriers), which ship cash orders straight from the desk.
+ */
+export async function withoutConfirmation(t: TestApp, admin: TestUser): Promise<void> {
+  const res = await t.app.inject({
+    method: 'PATCH',
+    url: '/api/settings',
+    headers: admin.headers,
+    payload: { confirmation: { cashOrders: false } },
+  });
+  if (res.statusCode !== 200) throw new Error(`settings answered ${res.statusCode}: ${res.body}`);
+}
+
+/**
  * Puts the lines in the user's cart and places the order through the API (Giza delivery unless
  * `shipping` says otherwise; an InstaPay order sends a small proof image). Throws unless it answers 201.
  */

@@ -3,6 +3,8 @@ import { adminVariants } from './admin-variants';
 import { auth } from './auth';
 import { cart } from './cart';
 import { catalog } from './catalog';
+import { confirmation } from './confirmation';
+import { customers } from './customers';
 import { delivery } from './delivery';
 import { errors } from './errors';
 import { layout } from './layout';
@@ -30,6 +32,8 @@ export const messages = {
   settings,
   delivery,
   shipping,
+  confirmation,
+  customers,
 } as const;
 // The e-mails' texts (./mail.ts) are the server's alone: outside this object, the web app's first
 // download does not carry them.

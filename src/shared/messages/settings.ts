@@ -86,4 +86,9 @@ export const settings = {
   zoneEstimateRule: 'The delivery estimate is whole days from 0 to 60, the first no more than the second',
   zonesRequired: 'Keep from 1 to 27 delivery zones',
   governorateInTwoZones: 'A governorate can be in one delivery zone only',
+  hoursRule: 'Enter whole hours from {min} to {max}',
+  templateNameRule:
+    'Enter the template’s name as WhatsApp Manager shows it: lower-case letters, digits and _',
+  switchRule: 'Turn it on or off',
+  refusalsRule: 'Enter a number of refusals from 1 to 20, or leave it empty',
 } as const;

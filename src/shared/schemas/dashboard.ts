@@ -23,6 +23,8 @@ export const DashboardStatsAnswerSchema = z
     pendingOrders: CountSchema,
     /** InstaPay orders with a proof whose payment is not yet marked received (and not cancelled). */
     proofsToCheck: CountSchema,
+    /** Orders awaiting the customer's confirmation (issue 37): the desk's 'To confirm'. */
+    toConfirm: CountSchema,
     /** The newest products. */
     recentProducts: z.array(ProductSchema),
     /** Issue 36: the cash couriers collected on delivered orders and have not paid out yet, in EGP. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   ADMIN_PAGE_SIZE,
   CITIES,
+  CONFIRMATION_FILTERS,
   ORDER_PERIODS,
   ORDER_STATUSES,
   PAYMENT_TYPES,
@@ -30,6 +31,7 @@ import {
   ShipmentSchema,
 } from './delivery';
 import { ImageSchema } from './product';
+import { CustomerRecordSchema, OrderConfirmationSchema } from './confirmation';
 import { VariantRefSchema } from './variants';
 
 export const OrderStatusSchema = z.enum(ORDER_STATUSES, { error: messages.orders.statusRule });
@@ -103,6 +105,13 @@ export const OrderFilterSchema = z.object({
   ),
   /** What happened on the road (issue 36): notShipped, shipped, delivered, refused, returned. */
   delivery: z.preprocess(blankToUndefined, DeliveryStateSchema.optional()),
+  /** 'toConfirm': orders awaiting the customer's confirmation (issue 37). */
+  confirmation: z.preprocess(
+    blankToUndefined,
+    z.enum(CONFIRMATION_FILTERS, { error: messages.confirmation.confirmationFilterRule }).optional(),
+  ),
+  /** The orders of one phone number, any way it is written (issue 37: a customer's orders). */
+  customer: z.preprocess(blankToUndefined, text('customer', { max: 20 }).optional()),
 });
 export type OrderFilter = z.infer<typeof OrderFilterSchema>;
 
@@ -207,6 +216,10 @@ export const OrderSchema = z.object({
   shipment: ShipmentSchema.nullable(),
   /** Oldest first: every change of `deliveryState`, who or what made it, and why. */
   deliveryHistory: z.array(DeliveryHistoryEntrySchema),
+  /** Whether it awaits the customer's confirmation (issue 37), and every contact about it. */
+  confirmation: OrderConfirmationSchema,
+  /** The record of the order's phone number: its orders as they went, the owner's note and block. */
+  customerRecord: CustomerRecordSchema,
 });
 export type OrderDto = z.infer<typeof OrderSchema>;
 

@@ -15,6 +15,7 @@ import { HOME_SECTIONS } from '../shell-constants';
 import { whatsappDigits } from '../whatsapp';
 import { ImageSchema } from './product';
 import { text } from './common';
+import { ruleText } from '../translate';
 
 const m = messages.settings;
 
@@ -115,6 +116,54 @@ export const HomeSettingsSchema = z.object({
     .refine((sections) => new Set(sections).size === sections.length, m.homeSectionsRule),
 });
 
+const wholeHours = (max: number, min = 0) =>
+  z
+    .number({ error: ruleText(m.hoursRule, { min, max }) })
+    .int(ruleText(m.hoursRule, { min, max }))
+    .min(min, ruleText(m.hoursRule, { min, max }))
+    .max(max, ruleText(m.hoursRule, { min, max }));
+
+/** A template's name as WhatsApp Manager names it: lower-case letters, digits and underscores. */
+const templateName = text('whatsapp.template', { max: 512 }).regex(/^[a-z0-9_]{1,512}$/, m.templateNameRule);
+
+/**
+ * Confirming cash orders before they ship (issue 37): whether a cash order awaits the customer's word;
+ * how long after it is placed the shop's WhatsApp message asks for it (when WhatsApp Business is
+ * configured); and how long, from then, an unanswered order waits before it is cancelled.
+ */
+export const ConfirmationSettingsSchema = z.object({
+  cashOrders: z.boolean({ error: m.switchRule }),
+  messageDelayHours: wholeHours(48),
+  noAnswerHours: wholeHours(168, 1),
+});
+
+/**
+ * The shop's WhatsApp Business messages (issue 37): the approved templates' names, in English and
+ * Arabic alike (each template is approved in both languages), and whether status changes and shipping
+ * are told on WhatsApp too.
+ */
+export const WhatsAppSettingsSchema = z.object({
+  confirmationTemplate: templateName,
+  statusTemplate: templateName,
+  shippedTemplate: templateName,
+  sendStatusChanges: z.boolean({ error: m.switchRule }),
+  sendShipping: z.boolean({ error: m.switchRule }),
+});
+
+/**
+ * Who pays first (issue 37): a first order from a number over `firstOrderOver` EGP, and a number with
+ * `refusalsAtLeast` refused parcels or more, cannot pay cash on delivery. Null turns a rule off.
+ */
+export const PrepaySettingsSchema = z.object({
+  firstOrderOver: egpAmount.nullable(),
+  refusalsAtLeast: z
+    .number({ error: m.refusalsRule })
+    .int(m.refusalsRule)
+    .min(1, m.refusalsRule)
+    .max(20, m.refusalsRule)
+    .nullable(),
+});
+
 /**
  * Everything the owner sets in the admin's Settings (issue 16), but the logo and the hero picture (uploads of their own):
  * as stored, as `PATCH /api/settings` takes it and as the admin reads it back.
@@ -148,6 +197,9 @@ export const ShopSettingsSchema = z.object({
   announcement: localized('announcement', 200),
   policies: PoliciesSchema,
   home: HomeSettingsSchema,
+  confirmation: ConfirmationSettingsSchema,
+  whatsappMessages: WhatsAppSettingsSchema,
+  prepay: PrepaySettingsSchema,
 });
 export type ShopSettings = z.infer<typeof ShopSettingsSchema>;
 
@@ -183,6 +235,9 @@ export const ShopSettingsPatchSchema = z
         sections: HomeSettingsSchema.shape.sections,
       })
       .partial(),
+    confirmation: ConfirmationSettingsSchema.partial(),
+    whatsappMessages: WhatsAppSettingsSchema.partial(),
+    prepay: PrepaySettingsSchema.partial(),
   })
   .partial()
   .strict();
@@ -199,7 +254,13 @@ export const HeroImageSchema = ImageSchema.extend({
 export type HeroImageDto = z.infer<typeof HeroImageSchema>;
 
 /** What every visitor may read (`GET /api/settings`): all but the policies' Markdown, which their pages answer. */
-export const PublicSettingsSchema = ShopSettingsSchema.omit({ policies: true }).extend({
+export const PublicSettingsSchema = ShopSettingsSchema.omit({
+  policies: true,
+  // The owner's rules for confirming and prepaying (issue 37) are the admin's to read.
+  confirmation: true,
+  whatsappMessages: true,
+  prepay: true,
+}).extend({
   logo: ImageSchema.nullable(),
   /** The picture the owner chose for the home page's opening (issue 35); null: its newest pieces. */
   heroImage: HeroImageSchema.nullable(),
@@ -217,6 +278,11 @@ export type PublicSettingsAnswer = z.infer<typeof PublicSettingsAnswerSchema>;
 /** The admin's whole view (`GET /api/settings/full`, and `PATCH`'s answer): the Markdown too. */
 export const FullSettingsSchema = PublicSettingsSchema.extend({
   policies: PoliciesSchema,
+  confirmation: ConfirmationSettingsSchema,
+  whatsappMessages: WhatsAppSettingsSchema,
+  prepay: PrepaySettingsSchema,
+  /** Whether WhatsApp Business is configured (issue 37), and the webhook address to give Meta. */
+  whatsappBusiness: z.object({ configured: z.boolean(), webhookUrl: z.string() }),
   /** Whether each courier is connected, and its webhook address (issue 36); the owner's to read, never to write. */
   couriers: CouriersStatusSchema,
 });

@@ -6,6 +6,7 @@ import {
   Hourglass,
   Package,
   PackagePlus,
+  PhoneCall,
   ReceiptText,
   ShoppingBag,
   Truck,
@@ -213,7 +214,7 @@ export default function DashboardPage() {
         <Spinner size="section" />
       ) : stats.data ? (
         <>
-          <div className="mb-4 grid grid-cols-1 gap-3 sm:grid-cols-3 sm:gap-4">
+          <div className="mb-4 grid grid-cols-1 gap-3 sm:grid-cols-2 sm:gap-4 xl:grid-cols-4">
             <DeskCard
               label={m.todayOrders}
               value={String(stats.data.today.orders)}
@@ -234,6 +235,13 @@ export default function DashboardPage() {
               to={href.adminOrdersWhere({ proof: 'toCheck' })}
               icon={ReceiptText}
               urgent={stats.data.proofsToCheck > 0}
+            />
+            <DeskCard
+              label={messages.customers.toConfirm}
+              value={String(stats.data.toConfirm)}
+              to={href.adminOrdersWhere({ confirmation: 'toConfirm' })}
+              icon={PhoneCall}
+              urgent={stats.data.toConfirm > 0}
             />
           </div>
           <div className="mb-8 grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">

@@ -25,6 +25,10 @@ export interface OrderListFilters {
   proofToCheck: boolean;
   /** Where the orders are on the road (issue 36). */
   delivery: DeliveryState | '';
+  /** Only orders awaiting the customer's confirmation (issue 37). */
+  toConfirm: boolean;
+  /** The orders of one phone number (issue 37: a customer's orders), as the link wrote it. */
+  customer: string;
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -47,6 +51,8 @@ export function readOrderFilters(params: URLSearchParams): OrderListFilters {
     paymentType: oneOf(PAYMENT_TYPES, params.get('paymentType')),
     proofToCheck: params.get('proof') === 'toCheck',
     delivery: oneOf(DELIVERY_STATES, params.get('delivery')),
+    toConfirm: params.get('confirmation') === 'toConfirm',
+    customer: params.get('customer')?.trim().slice(0, 20) ?? '',
   };
 }
 
@@ -62,6 +68,8 @@ export function writeOrderFilters(filters: OrderListFilters): URLSearchParams {
   if (filters.paymentType) params.set('paymentType', filters.paymentType);
   if (filters.proofToCheck) params.set('proof', 'toCheck');
   if (filters.delivery) params.set('delivery', filters.delivery);
+  if (filters.toConfirm) params.set('confirmation', 'toConfirm');
+  if (filters.customer) params.set('customer', filters.customer);
   return params;
 }
 
@@ -77,5 +85,7 @@ export function orderFilterQuery(filters: Omit<OrderListFilters, 'page'>) {
     paymentType: filters.paymentType,
     proof: filters.proofToCheck ? 'toCheck' : '',
     delivery: filters.delivery,
+    confirmation: filters.toConfirm ? 'toConfirm' : '',
+    customer: filters.customer,
   };
 }

@@ -32,10 +32,12 @@ import { lineTitle } from '@/web/lib/chosen-options-text';
 import { localizedName } from '@/web/lib/localized';
 import type { DeliveryOrder } from './api/delivery';
 import { DeliveryCell } from './delivery-badge';
+import { ConfirmationBadges } from './confirmation-badges';
 import { SelectedOrdersActions } from './desk-actions';
 
 const m = messages.admin;
 const s = messages.shipping;
+const c = messages.customers;
 
 type OrderDto = DeliveryOrder;
 
@@ -175,6 +177,7 @@ function OrdersTable({
               <td className="px-2.5 py-3 font-medium whitespace-nowrap">{formatEgp(order.grandTotal)}</td>
               <td className="px-2.5 py-3">
                 <StatusBadge status={order.status} />
+                <ConfirmationBadges order={order} />
               </td>
               <td className="px-2.5 py-3">
                 <DeliveryCell state={order.deliveryState} shipment={order.shipment} />
@@ -223,6 +226,7 @@ function OrderCards({ orders, selection }: { orders: OrderDto[]; selection: Sele
               </div>
               <div className="flex flex-col items-end gap-1">
                 <StatusBadge status={order.status} />
+                <ConfirmationBadges order={order} />
                 <DeliveryCell state={order.deliveryState} shipment={order.shipment} />
               </div>
             </div>
@@ -368,6 +372,25 @@ function Filters({
           />
           {m.proofFilter}
         </label>
+        <label className="flex items-center gap-2 text-sm font-medium text-ink">
+          <input
+            type="checkbox"
+            className="size-4 accent-accent"
+            checked={filters.toConfirm}
+            onChange={(event) => onChange({ toConfirm: event.target.checked })}
+          />
+          {c.toConfirm}
+        </label>
+        {filters.customer && (
+          <p className="flex items-center gap-2 text-sm text-ink">
+            <span>
+              {c.customerOrders}: <bdi dir="ltr">{filters.customer}</bdi>
+            </span>
+            <button type="button" className="btn-ghost text-sm" onClick={() => onChange({ customer: '' })}>
+              {c.clearCustomer}
+            </button>
+          </p>
+        )}
       </div>
     </div>
   );

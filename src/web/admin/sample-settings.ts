@@ -25,6 +25,16 @@ export function sampleSettings(overrides: Partial<FullSettings> = {}): FullSetti
     logo: null,
     heroImage: null,
     couriers: { bosta: { configured: false, webhookUrl: 'https://nour.example/api/couriers/bosta/webhook' } },
+    confirmation: { cashOrders: true, messageDelayHours: 0, noAnswerHours: 24 },
+    whatsappMessages: {
+      confirmationTemplate: 'order_confirmation',
+      statusTemplate: 'order_status_update',
+      shippedTemplate: 'order_shipped',
+      sendStatusChanges: true,
+      sendShipping: true,
+    },
+    prepay: { firstOrderOver: null, refusalsAtLeast: null },
+    whatsappBusiness: { configured: false, webhookUrl: 'https://nour.example/api/whatsapp/webhook' },
     ...overrides,
   };
 }

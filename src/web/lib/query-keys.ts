@@ -44,6 +44,10 @@ export const queryKeys = {
     /** `null`: the shop's own threshold. */
     lowStock: (threshold: number | null) => ['dashboard', 'low-stock', threshold] as const,
     lowStockAll: ['dashboard', 'low-stock'] as const,
+    /** The customer list and records (issue 37), under `dashboard` like the rest of the admin's data. */
+    customers: ['dashboard', 'customers'] as const,
+    customerList: (params: Params) => ['dashboard', 'customers', 'list', params] as const,
+    customer: (phone: string) => ['dashboard', 'customers', 'one', phone] as const,
   },
 } as const;
 

@@ -470,6 +470,19 @@ export function makeOrder(overrides: Partial<OrderDto> & { status?: OrderStatus 
     deliveryState: 'notShipped',
     shipment: null,
     deliveryHistory: [],
+    confirmation: { awaiting: false, confirmBy: null, contacts: [], messages: [] },
+    customerRecord: {
+      phone: '01012345678',
+      orders: 1,
+      delivered: 0,
+      refused: 0,
+      returned: 0,
+      cancelled: 0,
+      open: 1,
+      note: '',
+      blocked: null,
+      risks: [],
+    },
     ...overrides,
   };
 }

@@ -81,4 +81,8 @@ export const settings: Dictionary<typeof english> = {
   zoneEstimateRule: 'مدة التوصيل أيام كاملة من 0 إلى 60، والأولى لا تزيد على الثانية',
   zonesRequired: 'احتفظ بمنطقة توصيل واحدة على الأقل و27 على الأكثر',
   governorateInTwoZones: 'المحافظة تكون في منطقة توصيل واحدة فقط',
+  hoursRule: 'أدخل عدد ساعات كاملًا من {min} إلى {max}',
+  templateNameRule: 'أدخل اسم القالب كما يظهر في WhatsApp Manager: حروف إنجليزية صغيرة وأرقام و _',
+  switchRule: 'فعّله أو أوقفه',
+  refusalsRule: 'أدخل عدد مرات رفض من 1 إلى 20، أو اتركه فارغًا',
 };

@@ -1,0 +1,142 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client';
+import { databaseUnavailableReason } from '../db/faults';
+import { exponentialBackoff } from '../jobs/queue';
+import type { WhatsAppClient } from './cloud-api';
+import {
+  claimDueWhatsApp,
+  markWhatsAppFailed,
+  markWhatsAppRetry,
+  markWhatsAppSent,
+  type ClaimedWhatsApp,
+} from './outbox';
+
+export interface WhatsAppSenderOptions {
+  db: Db;
+  client: WhatsAppClient;
+  log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+  /** How long a claimed message is this sender's: longer than a call may take (the client's timeout). */
+  leaseMs?: number;
+  /** Tries before a message Meta keeps failing (5xx, no answer) is given up. */
+  maxAttempts?: number;
+  /** The wait before the next try of a message that failed `attempt` times. */
+  backoff?: (attempt: number) => number;
+  /** How often the outbox is looked at when nobody wakes the sender (delayed messages fall due so). */
+  pollMs?: number;
+  batchSize?: number;
+  /** Milliseconds since the epoch: the time messages fall due by (tests move it). */
+  clock?: () => number;
+}
+
+export interface WhatsAppSender {
+  /** Claims the due messages and sends them, one by one; answers how many were tried. */
+  runDue(): Promise<number>;
+  start(): void;
+  wake(): void;
+  stop(): Promise<void>;
+}
+
+/** Whether the error says a later try cannot succeed (WhatsAppError's `retryable: false`). */
+function isPermanent(error: unknown): boolean {
+  return (
+    typeof error === 'object' && error !== null && (error as { retryable?: unknown }).retryable === false
+  );
+}
+
+function reasonOf(error: unknown): string {
+  const { reason, message } = (error ?? {}) as { reason?: unknown; message?: unknown };
+  if (typeof reason === 'string' && reason) return reason;
+  if (typeof message === 'string' && message) return message;
+  return String(error);
+}
+
+/**
+ * Sends the outbox's WhatsApp messages (issue 37) through the Cloud API: each is marked sent with
+ * Meta's id once Meta accepted it; an outage (5xx, no answer, a rate limit) is tried again later with
+ * backoff, and a refusal (4xx: a template not approved, a bad number) is marked failed at once and
+ * shown on its order, never retried. A crash between Meta's answer and the mark leaves the row to be
+ * claimed again when its lease is out; by then Meta's 'sent' status, which names the row by its
+ * callback data, has marked it sent (./routes.ts), so the customer does not get it twice.
+ */
+export function createWhatsAppSender(options: WhatsAppSenderOptions): WhatsAppSender {
+  const { db, client, log } = options;
+  const leaseMs = options.leaseMs ?? 5 * 60_000;
+  const maxAttempts = options.maxAttempts ?? 10;
+  const backoff = options.backoff ?? exponentialBackoff({ baseMs: 30_000, maxMs: 60 * 60_000 });
+  const pollMs = options.pollMs ?? 30_000;
+  const batchSize = options.batchSize ?? 10;
+  const clock = options.clock ?? Date.now;
+
+  let started = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let lookAgain = false;
+
+  async function send(claimed: ClaimedWhatsApp): Promise<void> {
+    try {
+      const { messageId } = await client.sendTemplate(claimed.message);
+      await markWhatsAppSent(db, claimed.id, messageId, new Date(clock()));
+    } catch (error) {
+      const reason = reasonOf(error);
+      const givenUp = isPermanent(error) || claimed.attempts >= maxAttempts;
+      // The log names the row and the order, never the customer's number.
+      log.warn(
+        { outboxId: claimed.id, orderId: claimed.orderId, attempts: claimed.attempts, reason },
+        givenUp ? 'WhatsApp message not sent, given up' : 'WhatsApp message not sent, will retry',
+      );
+      if (givenUp) await markWhatsAppFailed(db, claimed.id, reason, new Date(clock()));
+      else await markWhatsAppRetry(db, claimed.id, reason, new Date(clock() + backoff(claimed.attempts)));
+    }
+  }
+
+  async function runDue(): Promise<number> {
+    const claimed = await claimDueWhatsApp(db, new Date(clock()), leaseMs, batchSize);
+    for (const message of claimed) await send(message);
+    return claimed.length;
+  }
+
+  async function drain(): Promise<void> {
+    try {
+      while (started && (await runDue()) === batchSize);
+    } catch (error) {
+      const reason = databaseUnavailableReason(error);
+      if (reason) log.warn({ reason }, 'WhatsApp outbox: database unavailable, will retry');
+      else log.error({ err: error }, 'WhatsApp outbox: sending failed');
+    }
+  }
+
+  function look(): void {
+    if (!started) return;
+    if (running) {
+      lookAgain = true;
+      return;
+    }
+    clearTimeout(timer);
+    running = drain().finally(() => {
+      running = undefined;
+      if (!started) return;
+      if (lookAgain) {
+        lookAgain = false;
+        look();
+        return;
+      }
+      timer = setTimeout(look, pollMs);
+      timer.unref();
+    });
+  }
+
+  return {
+    runDue,
+    start() {
+      if (started) return;
+      started = true;
+      look();
+    },
+    wake: look,
+    async stop() {
+      started = false;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}
