@@ -17,6 +17,19 @@ export const journeyBosta = (serverPort: number) => ({
   webhookSecret: 'e2e-bosta-webhook-secret-0123',
 });
 
+/**
+ * Where the confirmation journey's local WhatsApp Business (Meta's Graph API) listens
+ * (e2e/confirmation.spec.ts starts it), and the secrets the shop and it share.
+ */
+export const journeyWhatsApp = (serverPort: number) => ({
+  url: `http://127.0.0.1:${serverPort + 3}`,
+  port: serverPort + 3,
+  token: 'e2e-whatsapp-access-token',
+  phoneNumberId: '106540352242922',
+  appSecret: 'e2e-whatsapp-app-secret-0123',
+  verifyToken: 'e2e-whatsapp-verify-token-0123',
+});
+
 /** The journeys' server: the real one on 127.0.0.1, on a fresh embedded database of its own. */
 export function journeyServerEnv(serverPort: number, dataDir: string): Record<string, string> {
   return {
@@ -38,6 +51,12 @@ export function journeyServerEnv(serverPort: number, dataDir: string): Record<st
     BOSTA_API_KEY: journeyBosta(serverPort).apiKey,
     BOSTA_BASE_URL: journeyBosta(serverPort).url,
     BOSTA_WEBHOOK_SECRET: journeyBosta(serverPort).webhookSecret,
+    // WhatsApp Business: the local Graph API the confirmation journey starts.
+    WHATSAPP_TOKEN: journeyWhatsApp(serverPort).token,
+    WHATSAPP_PHONE_NUMBER_ID: journeyWhatsApp(serverPort).phoneNumberId,
+    WHATSAPP_APP_SECRET: journeyWhatsApp(serverPort).appSecret,
+    WHATSAPP_VERIFY_TOKEN: journeyWhatsApp(serverPort).verifyToken,
+    WHATSAPP_API_URL: journeyWhatsApp(serverPort).url,
   };
 }
 

@@ -125,6 +125,7 @@ for (const language of ['en', 'ar'] as const) {
       await check('admin orders', '/dashboard/manage_orders');
       await check('admin order', `/dashboard/order/${orderId}`);
       await check('admin settings', '/dashboard/settings');
+      await check('admin customers', '/dashboard/customers');
 
       const faults = Object.fromEntries(Object.entries(found).filter(([, list]) => list.length > 0));
       expect(faults).toEqual({});

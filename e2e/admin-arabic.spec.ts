@@ -171,6 +171,7 @@ test('every admin screen in Arabic: right to left, nothing wider than a phone, n
     ['invoice', `/dashboard/orders/print?ids=${orderId}&kind=invoice`],
     ['slip', `/dashboard/orders/print?ids=${orderId}&kind=slip`],
     ['settings', '/dashboard/settings'],
+    ['customers', '/dashboard/customers'],
   ];
   for (const width of [390, 1366]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });

@@ -138,6 +138,9 @@ test('an Arabic cash order to Alexandria goes with Bosta, is delivered, and its 
   const ownerPage = await pageFor(browser, owner, 'en', 1366);
   await ownerPage.goto(`/dashboard/order/${orderId}`);
   const panel = ownerPage.getByRole('region', { name: s.deliveryPanel });
+  // A cash order is confirmed with the customer before it leaves (issue 37): the owner called her.
+  const confirmation = ownerPage.getByRole('region', { name: messages.customers.confirmationTitle });
+  await confirmation.getByRole('button', { name: messages.customers.callConfirmed }).click();
   await panel.getByRole('button', { name: s.sendToBosta }).click();
   await expect(ownerPage.getByText(s.bostaQueued).first()).toBeVisible();
   await expect(panel.getByText(s.shipmentRequests.created)).toBeVisible();

@@ -40,6 +40,8 @@ export const APP_PATHS = {
     order: '/dashboard/order/:id',
     /** Invoices or packing slips of one or more orders, one A4 page each: `?ids=a,b&kind=invoice|slip`. */
     print: '/dashboard/orders/print',
+    /** Every phone number that has ordered, its record, note and block (issue 37). */
+    customers: '/dashboard/customers',
     settings: '/dashboard/settings',
   },
   notFound: '*',

@@ -14,6 +14,13 @@ describe('createTranslator', () => {
     expect(english.knows(messages.cart.cartCleared)).toBe(false);
   });
 
+  it('says a text of a group of texts by name (a delivery move’s answer by its state)', () => {
+    expect(arabic.text(messages.shipping.moved.shipped)).toBe(messagesAr.shipping.moved.shipped);
+    expect(arabic.text(messages.customers.contactOutcomes.noAnswer)).toBe(
+      messagesAr.customers.contactOutcomes.noAnswer,
+    );
+  });
+
   it('fills a phrase in the language, with its plural forms and nested phrases', () => {
     const phrase = { template: messages.cart.onlyNAvailable, values: { n: 2, name: 'Layla Dress' } };
     expect(english.phrase(phrase)).toBe('Only 2 items of Layla Dress are available');

@@ -38,13 +38,17 @@ function placesOf(): Map<unknown, readonly string[]> {
   if (englishPlaces) return englishPlaces;
   const places = new Map<unknown, readonly string[]>();
   // Sections hold texts: a string, or in the web build the message already parsed into its ICU syntax
-  // tree. A list of strings (the perks beside a form) is read whole by a screen, never said as one text.
-  for (const [section, texts] of Object.entries(messages)) {
-    for (const [key, text] of Object.entries(texts)) {
+  // tree (an array). A list of strings (the perks beside a form) is read whole by a screen, never said
+  // as one text. A group of texts by name (a delivery move's answer by its state) is read in turn.
+  const visit = (node: object, path: readonly string[]) => {
+    for (const [key, text] of Object.entries(node)) {
       const isList = Array.isArray(text) && text.every((item) => typeof item === 'string');
-      if (!isList && !places.has(text)) places.set(text, [section, key]);
+      if (isList) continue;
+      if (typeof text === 'object' && text !== null && !Array.isArray(text)) visit(text, [...path, key]);
+      else if (!places.has(text)) places.set(text, [...path, key]);
     }
-  }
+  };
+  visit(messages, []);
   englishPlaces = places;
   return places;
 }

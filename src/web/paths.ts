@@ -46,6 +46,7 @@ export const href = {
   adminOrder: (id: string) => generatePath(paths.admin.order, { id }),
   adminPrint: (ids: string[], kind: PrintKind) =>
     `${paths.admin.print}?${new URLSearchParams({ ids: ids.join(','), kind }).toString()}`,
+  adminCustomers: () => paths.admin.customers,
   /** The orders list with these filters (its query's names, as the list writes them). */
   adminOrdersWhere: (query: Record<string, string>) =>
     `${paths.admin.orders}?${new URLSearchParams(query).toString()}`,

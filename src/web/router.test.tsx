@@ -1,7 +1,8 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { messages as everyText } from '@/shared/messages';
 import { messages } from '@/web/i18n/messages';
 import { api } from '@/web/lib/api';
 import { clearToasts, mockFetch, renderRoutes, setStoredSession, type TestRole } from '@/web/lib/testing';
@@ -17,6 +18,7 @@ vi.mock('./features/checkout/checkout-page', () => ({ default: () => <h1>checkou
 vi.mock('./features/catalog/product-details-page', () => ({ default: () => <h1>details page</h1> }));
 vi.mock('./admin/products-page', () => ({ default: () => <h1>admin products page</h1> }));
 vi.mock('./admin/orders-page', () => ({ default: () => <h1>admin orders page</h1> }));
+vi.mock('./admin/customers-page', () => ({ default: () => <h1>admin customers page</h1> }));
 vi.mock('./features/catalog/products-page', () => ({
   default: () => {
     throw new Error('products page broke');
@@ -125,6 +127,19 @@ describe('routes and guards', slowTest, () => {
   it.each(['/dashboard/manage_orders', '/dashboard/orders'])('%s is the admin order list', async (path) => {
     visit('admin', path);
     expect(await screen.findByRole('heading', { name: 'admin orders page' }, slow)).toBeInTheDocument();
+  });
+
+  // The admin's texts are not the storefront's (they come with the admin's chunk): read from the dictionary.
+  it('/dashboard/customers is the customer list, in the admin navigation after the orders', async () => {
+    visit('admin', '/dashboard/customers');
+    expect(await screen.findByRole('heading', { name: 'admin customers page' }, slow)).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: messages.layout.adminArea });
+    const links = within(nav).getAllByRole('link');
+    const customers = within(nav).getByRole('link', { name: everyText.customers.customersTitle });
+    expect(customers).toHaveAttribute('href', '/dashboard/customers');
+    expect(customers).toHaveAttribute('aria-current', 'page');
+    const orders = within(nav).getByRole('link', { name: everyText.admin.manageOrders });
+    expect(links.indexOf(customers)).toBe(links.indexOf(orders) + 1);
   });
 
   it.each(['/productdetails/p1', '/product/linen-dress'])(

@@ -371,6 +371,7 @@ describe('an address that names nothing', () => {
       '/dashboard/orders',
       '/dashboard/orders/print?ids=a&kind=slip',
       '/dashboard/settings',
+      '/dashboard/customers',
     ];
     for (const url of known) expect((await statusOf(url)).status, url).toBe(200);
   });

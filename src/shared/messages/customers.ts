@@ -8,6 +8,7 @@ export const customers = {
   confirmationFilter: 'Confirmation',
   allConfirmations: 'All',
   clearCustomer: 'Show every customer',
+  shipAfterConfirmation: 'It ships once the customer has confirmed it.',
   riskRefusedBefore: 'Refused before',
   riskSeveralOpen: 'Several open orders',
   riskBlocked: 'Blocked',

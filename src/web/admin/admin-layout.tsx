@@ -1,4 +1,4 @@
-import { FolderTree, LayoutDashboard, Package, Settings, ShoppingBag, Store } from 'lucide-react';
+import { FolderTree, LayoutDashboard, Package, Settings, ShoppingBag, Store, Users } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { messages } from '@/web/admin/messages';
@@ -13,6 +13,7 @@ const areas = [
   { to: href.adminProducts(), label: m.manageProducts, icon: Package, end: false },
   { to: href.adminCategories(), label: m.manageCategories, icon: FolderTree, end: false },
   { to: href.adminOrders(), label: m.manageOrders, icon: ShoppingBag, end: false },
+  { to: href.adminCustomers(), label: messages.customers.customersTitle, icon: Users, end: false },
   { to: href.adminSettings(), label: messages.settings.title, icon: Settings, end: false },
 ] as const;
 

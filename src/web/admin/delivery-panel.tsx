@@ -231,10 +231,15 @@ export function DeliveryPanel({ order }: { order: DeliveryOrder }) {
         {order.shipment && <ShipmentFacts shipment={order.shipment} />}
       </dl>
       {!order.shipment && <p className="mb-4 text-sm text-muted">{s.noShipment}</p>}
-      <div className="flex flex-col gap-4">
-        <Moves order={order} />
-        <BostaActions order={order} />
-      </div>
+      {order.confirmation.awaiting ? (
+        // Issue 37: it leaves once the customer confirmed it (the confirmation panel logs that).
+        <p className="text-sm font-medium text-warning">{messages.customers.shipAfterConfirmation}</p>
+      ) : (
+        <div className="flex flex-col gap-4">
+          <Moves order={order} />
+          <BostaActions order={order} />
+        </div>
+      )}
     </section>
   );
 }

@@ -35,6 +35,20 @@ beforeEach(() => clearToasts());
 afterEach(() => vi.unstubAllGlobals());
 
 describe('an order’s delivery panel', () => {
+  it('offers no move while the order awaits the customer’s confirmation (issue 37)', async () => {
+    serve(() =>
+      makeDeliveryOrder({
+        _id: ID,
+        confirmation: { awaiting: true, confirmBy: '2026-11-21T10:30:00.000Z', contacts: [], messages: [] },
+      }),
+    );
+    renderAdmin(`/dashboard/order/${ID}`);
+    const region = await panel();
+    expect(within(region).getByText(messages.customers.shipAfterConfirmation)).toBeInTheDocument();
+    expect(moveButtons(region)).toEqual([]);
+    expect(within(region).queryByRole('button', { name: s.sendToBosta })).not.toBeInTheDocument();
+  });
+
   it('shows a new order not shipped, where it goes, and marks it shipped with a tracking number', async () => {
     let order = makeDeliveryOrder({ _id: ID, number: 'N-30001', governorate: 'EG-ALX', deliveryZone: null });
     const { calls } = serve(

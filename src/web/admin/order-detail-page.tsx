@@ -27,7 +27,9 @@ import { adminOrderQuery } from './api/get-order';
 import { useUpdateOrderStatus } from './api/update-order-status';
 import { useMarkOrderPayment } from './api/mark-order-payment';
 import { ConfirmDialog } from './confirm-dialog';
-import { LineVariantChooser } from './line-variant-chooser';
+import { ConfirmationPanel, showsConfirmation } from './confirmation-panel';
+import { CustomerRecord } from './customer-record';
+import { LineVariantChange, LineVariantChooser } from './line-variant-chooser';
 import { orderProofState, PROOF_STATE_LABELS } from './order-proof';
 import { isolate } from '@/web/i18n/bidi';
 import { cityName } from '@/shared/address';
@@ -320,6 +322,8 @@ function OrderView({ order }: { order: OrderDto }) {
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
       <div className="flex min-w-0 flex-col gap-6">
+        {/* First while it awaits her word: nothing else happens to the order before (issue 37). */}
+        {showsConfirmation(order) && <ConfirmationPanel order={order} />}
         <Panel title={o.items}>
           <ul className="divide-y divide-line">
             {order.products.map((line) => (
@@ -350,6 +354,10 @@ function OrderView({ order }: { order: OrderDto }) {
                   ) : null}
                   {line.variantToConfirm && order.status === 'pending' ? (
                     <LineVariantChooser order={order} line={line} />
+                  ) : null}
+                  {/* She may ask for another size or colour while the order awaits her word (issue 37). */}
+                  {line.variant && !line.variantToConfirm && order.confirmation.awaiting ? (
+                    <LineVariantChange order={order} line={line} />
                   ) : null}
                   <dl className="mt-1 flex flex-wrap gap-x-6 gap-y-1 text-sm text-ink-soft">
                     <div>
@@ -400,6 +408,7 @@ function OrderView({ order }: { order: OrderDto }) {
             <Fact label={m.customerCity}>{cityName(order.city, messages.orders)}</Fact>
           </dl>
         </Panel>
+        <CustomerRecord record={order.customerRecord} phone={order.customerRecord.phone} />
         <Panel title={m.paymentInfo}>
           <dl>
             <Fact label={m.paymentMethod}>{PAYMENT_TYPE_LABELS[order.paymentType] ?? order.paymentType}</Fact>

@@ -42,6 +42,7 @@ export const adminRoutes: RouteObject[] = [
               { path: paths.admin.ordersAlias, lazy: page(() => import('./orders-page')) },
               { path: paths.admin.order, lazy: page(() => import('./order-detail-page')) },
               { path: paths.admin.print, lazy: page(() => import('./print-page')) },
+              { path: paths.admin.customers, lazy: page(() => import('./customers-page')) },
               { path: paths.admin.settings, lazy: page(() => import('./settings-page')) },
             ],
           },

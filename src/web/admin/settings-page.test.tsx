@@ -10,6 +10,24 @@ import { sampleSettings } from './sample-settings';
 
 const m = messages.settings;
 const s = messages.shipping;
+const c = messages.customers;
+
+/** The settings answer, and a PATCH's answer with the patch over the sample, as the server would. */
+function serveSettings(settings: FullSettings = sampleSettings()) {
+  return mockFetch((call) => {
+    if (call.url.pathname === '/api/settings/full') return { body: { success: true, settings } };
+    if (call.method === 'PATCH') {
+      return {
+        body: {
+          success: true,
+          message: m.saved,
+          settings: { ...settings, ...(call.body as Partial<FullSettings>) },
+        },
+      };
+    }
+    return undefined;
+  });
+}
 
 beforeEach(() => clearToasts());
 
@@ -152,5 +170,102 @@ describe('admin settings screen', { timeout: 20_000 }, () => {
     expect(
       calls.some((call) => call.method === 'DELETE' && call.url.pathname === '/api/settings/hero-image'),
     ).toBe(true);
+  });
+
+  it('edits confirming cash orders, the WhatsApp messages and who pays first, and saves numbers and nulls (issue 37)', async () => {
+    const { calls } = serveSettings(
+      sampleSettings({ prepay: { firstOrderOver: 1500, refusalsAtLeast: null } }),
+    );
+    renderRoute(<SettingsPage />);
+    const confirming = await screen.findByRole('group', { name: c.confirmationSettings });
+    const whatsapp = screen.getByRole('group', { name: c.whatsappSettings });
+    const prepay = screen.getByRole('group', { name: c.prepaySettings });
+    const noAnswer = within(confirming).getByLabelText(c.noAnswerHours);
+    await waitFor(() => expect(noAnswer).toHaveValue(24));
+    expect(within(confirming).getByRole('switch', { name: c.confirmCashOrders })).toBeChecked();
+    expect(within(confirming).getByLabelText(c.messageDelayHours)).toHaveValue(0);
+    expect(within(whatsapp).getByLabelText(c.confirmationTemplate)).toHaveValue('order_confirmation');
+    expect(within(whatsapp).getByRole('switch', { name: c.sendShipping })).toBeChecked();
+    const firstOrder = within(prepay).getByLabelText(c.prepayFirstOrderOver);
+    const refusals = within(prepay).getByLabelText(c.prepayRefusalsAtLeast);
+    expect(firstOrder).toHaveValue(1500);
+    // An empty rule is off, and says so.
+    expect(refusals).toHaveValue(null);
+    expect(refusals).toHaveAccessibleDescription(c.ruleOff);
+
+    await userEvent.clear(noAnswer);
+    await userEvent.type(noAnswer, '12');
+    await userEvent.click(within(confirming).getByRole('switch', { name: c.confirmCashOrders }));
+    const shipped = within(whatsapp).getByLabelText(c.shippedTemplate);
+    await userEvent.clear(shipped);
+    await userEvent.type(shipped, 'order_on_its_way');
+    await userEvent.click(within(whatsapp).getByRole('switch', { name: c.sendShipping }));
+    await userEvent.clear(firstOrder);
+    await userEvent.type(refusals, '2');
+    await userEvent.click(screen.getByRole('button', { name: m.save }));
+
+    expect(await screen.findByText(m.saved)).toBeInTheDocument();
+    const sent = calls.find((call) => call.method === 'PATCH')!.body as FullSettings;
+    expect(sent.confirmation).toEqual({ cashOrders: false, messageDelayHours: 0, noAnswerHours: 12 });
+    expect(sent.whatsappMessages).toEqual({
+      confirmationTemplate: 'order_confirmation',
+      statusTemplate: 'order_status_update',
+      shippedTemplate: 'order_on_its_way',
+      sendStatusChanges: true,
+      sendShipping: false,
+    });
+    expect(sent.prepay).toEqual({ firstOrderOver: null, refusalsAtLeast: 2 });
+    // What only the server knows is read, never sent.
+    expect(sent).not.toHaveProperty('whatsappBusiness');
+  });
+
+  it.each([
+    [false, c.whatsappNotConnected],
+    [true, c.whatsappConnected],
+  ])(
+    'says whether WhatsApp Business is connected (%s) and the webhook address for Meta',
+    async (configured, text) => {
+      const webhookUrl = 'https://nour.example/api/whatsapp/webhook';
+      serveSettings(sampleSettings({ whatsappBusiness: { configured, webhookUrl } }));
+      renderRoute(<SettingsPage />);
+      const whatsapp = await screen.findByRole('group', { name: c.whatsappSettings });
+      expect(within(whatsapp).getByText(text)).toBeInTheDocument();
+      expect(
+        within(whatsapp).queryByText(configured ? c.whatsappNotConnected : c.whatsappConnected),
+      ).not.toBeInTheDocument();
+      expect(within(whatsapp).getByText(format(c.whatsappWebhook, { url: webhookUrl }))).toBeInTheDocument();
+    },
+  );
+
+  it('says beside the field what is wrong with an hour count or a template name, and sends nothing', async () => {
+    const { calls } = serveSettings();
+    renderRoute(<SettingsPage />);
+    const noAnswer = await screen.findByLabelText(c.noAnswerHours);
+    await waitFor(() => expect(noAnswer).toHaveValue(24));
+    await userEvent.clear(noAnswer);
+    await userEvent.type(noAnswer, '200');
+    const template = screen.getByLabelText(c.statusTemplate);
+    await userEvent.clear(template);
+    await userEvent.type(template, 'Order Status');
+    await userEvent.click(screen.getByRole('button', { name: m.save }));
+
+    const hoursRule = format(m.hoursRule, { min: 1, max: 168 });
+    await waitFor(() => expect(noAnswer).toHaveAccessibleDescription(hoursRule));
+    expect(template).toHaveAccessibleDescription(m.templateNameRule);
+    expect(calls.some((call) => call.method === 'PATCH')).toBe(false);
+  });
+
+  it("shows the server's message for a field it refuses", async () => {
+    mockFetch((call) => {
+      if (call.url.pathname === '/api/settings/full')
+        return { body: { success: true, settings: sampleSettings() } };
+      if (call.method === 'PATCH') return { status: 400, body: { success: false, message: m.refusalsRule } };
+      return undefined;
+    });
+    renderRoute(<SettingsPage />);
+    const refusals = await screen.findByLabelText(c.prepayRefusalsAtLeast);
+    await userEvent.type(refusals, '3');
+    await userEvent.click(screen.getByRole('button', { name: m.save }));
+    expect(await screen.findByText(m.refusalsRule)).toBeInTheDocument();
   });
 });

@@ -19,9 +19,11 @@ import { PolicyPreview } from './policy-preview';
 import { adminSettingsQuery, useWriteSettings } from './api/settings';
 import type { AdminSettings, CouriersStatus } from './api/delivery';
 import { DeliveryZonesEditor } from './delivery-zones-editor';
+import { ConfirmationFields, PrepayFields, WhatsAppFields } from './confirmation-settings';
 
 const m = messages.settings;
 const s = messages.shipping;
+const c = messages.customers;
 
 /**
  * What the form edits and sends: every setting but the old three city fees, which the server derives
@@ -40,6 +42,7 @@ function formValues(settings: AdminSettings): SettingsForm {
     heroImage: _hero,
     whatsappDigits: _digits,
     couriers: _couriers,
+    whatsappBusiness: _whatsappBusiness,
     shippingFees: _fees,
     ...values
   } = settings;
@@ -316,6 +319,18 @@ export default function SettingsPage() {
           </Section>
 
           {settings.data.couriers && <CouriersSection couriers={settings.data.couriers} />}
+
+          <Section title={c.confirmationSettings}>
+            <ConfirmationFields />
+          </Section>
+
+          <Section title={c.whatsappSettings}>
+            <WhatsAppFields business={settings.data.whatsappBusiness} />
+          </Section>
+
+          <Section title={c.prepaySettings}>
+            <PrepayFields />
+          </Section>
 
           <Section title={m.homeSection} hint={m.homeHint}>
             <ImageSetting

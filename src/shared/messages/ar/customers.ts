@@ -6,6 +6,7 @@ export const customers: Dictionary<typeof english> = {
   confirmationFilter: 'التأكيد',
   allConfirmations: 'الكل',
   clearCustomer: 'عرض كل العملاء',
+  shipAfterConfirmation: 'يُشحن بعد أن تؤكده العميلة.',
   riskRefusedBefore: 'رفضت الاستلام من قبل',
   riskSeveralOpen: 'عدة طلبات مفتوحة',
   riskBlocked: 'محظور',

@@ -26,6 +26,8 @@ import { proofProblem } from './payment-proof';
 import { usePlaceOrder } from './api/place-order';
 import { href } from '@/web/paths';
 import { notify } from '@/web/lib/notify';
+import { ApiError } from '@/web/lib/api';
+import { TextWithLinks } from '@/web/components/text-with-links';
 
 const m = messages.orders;
 const d = messages.delivery;
@@ -116,6 +118,11 @@ export function CheckoutForm({ cart }: { cart: CartDto }) {
   const paymentType = useWatch({ control, name: 'paymentType' });
   const [proof, setProof] = useState<File | null>(null);
   const [proofError, setProofError] = useState<string | null>(null);
+  // The shop's refusal of this number or this way of paying (issue 37: a block, a prepay rule): it stays
+  // in sight, with its WhatsApp link, until she changes how she pays or her number.
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const phone = useWatch({ control, name: 'phone' });
+  useEffect(() => setRefusal(null), [phone, paymentType]);
   // One key per checkout attempt: a retry after a lost answer returns the first order, not a second one.
   const idempotencyKey = useRef(newIdempotencyKey());
   // handleSubmit validates asynchronously, so two quick clicks both pass before isPending turns true.
@@ -127,7 +134,11 @@ export function CheckoutForm({ cart }: { cart: CartDto }) {
       const placed: PlacedOrderState = { placedOrderId: answer.order._id };
       await navigate(href.orders(), { state: placed });
     },
-    onError: (error) => notify.error(failureText(error, m.somethingWentWrong)),
+    onError: (error) => {
+      const text = failureText(error, m.somethingWentWrong);
+      if (error instanceof ApiError && error.status === 403) setRefusal(text);
+      notify.error(text);
+    },
     onSettled: () => {
       submitting.current = false;
     },
@@ -283,6 +294,14 @@ export function CheckoutForm({ cart }: { cart: CartDto }) {
             {format(d.notDeliverable, { governorate: governorateName })}
           </p>
         ) : null}
+        {refusal && (
+          <p
+            role="alert"
+            className="rounded-field border border-danger/30 bg-danger/8 px-4 py-3 text-sm text-danger"
+          >
+            <TextWithLinks text={refusal} />
+          </p>
+        )}
         <button
           type="submit"
           className="btn btn-accent w-full py-3 text-base"

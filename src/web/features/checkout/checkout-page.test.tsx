@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_IMAGE_BYTES } from '@/shared/constants';
 import { messages } from '@/web/i18n/messages';
+import { format } from '@/web/i18n/language';
 import type { CartDto } from '@/shared/schemas/cart';
 import type { OrderDto } from '@/shared/schemas/order';
 import {
@@ -450,6 +451,24 @@ describe('checkout page', { timeout: 20_000 }, () => {
     expect(form?.has('paymentImage')).toBe(false);
     expect(form?.get('governorate')).toBe('EG-GZ');
     expect(form?.get('city')).toBe('Giza');
+  });
+
+  it("keeps the shop's refusal of the number in sight, its WhatsApp link a link, until she pays otherwise", async () => {
+    const refusal = format(messages.confirmation.cashBlockedChat, { link: 'https://wa.me/201098765432' });
+    serve(sampleCart(), () => ({ status: 403, body: { success: false, message: refusal } }));
+    renderRoute(<CheckoutPage />, { path: '/checkout' });
+    await screen.findByLabelText(m.fullName);
+    await fillShipping();
+    await chooseGovernorate('Giza');
+    await user.click(screen.getByRole('button', { name: m.placeOrder }));
+    const shown = await screen.findByRole('alert');
+    expect(shown).toHaveTextContent(refusal);
+    expect(within(shown).getByRole('link', { name: 'https://wa.me/201098765432' })).toHaveAttribute(
+      'href',
+      'https://wa.me/201098765432',
+    );
+    await user.click(screen.getByRole('radio', { name: m.instapay }));
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
   });
 
   it("sends a governorate outside Cairo and Giza with SPEC's third city", async () => {
