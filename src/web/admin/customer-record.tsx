@@ -46,8 +46,21 @@ export function RiskBadges({ risks }: { risks: readonly CustomerRisk[] }) {
 const NoteSchema = CustomerPatchSchema.pick({ note: true }).required();
 type NoteInput = z.input<typeof NoteSchema>;
 
+/**
+ * How a list of numbers places one of the record's controls: `describedBy` names the number (its card's
+ * heading) to each of its buttons, `autoFocus` takes the caret into a form the owner has just opened,
+ * and `onSaved` runs once the change is saved and announced (a list closes the form it opened).
+ */
+type ControlPlacement = { describedBy?: string; autoFocus?: boolean; onSaved?: () => void };
+
 /** The owner's note on the number: what staff should know before calling her. */
-function NoteForm({ phone, note }: { phone: string; note: string }) {
+export function NoteForm({
+  phone,
+  note,
+  describedBy,
+  autoFocus,
+  onSaved,
+}: { phone: string; note: string } & ControlPlacement) {
   const id = useId();
   const {
     register,
@@ -59,7 +72,10 @@ function NoteForm({ phone, note }: { phone: string; note: string }) {
   });
   const save = useSaveCustomer(phone, {
     // The order (or list) is read again, and the form takes the note as saved (`values`).
-    onSuccess: () => notify.success(t.noteSaved),
+    onSuccess: () => {
+      notify.success(t.noteSaved);
+      onSaved?.();
+    },
   });
   return (
     <form
@@ -76,10 +92,16 @@ function NoteForm({ phone, note }: { phone: string; note: string }) {
         label={t.customerNote}
         dir="auto"
         fieldClassName="min-h-20"
+        autoFocus={autoFocus}
         error={errors.note?.message}
         {...register('note')}
       />
-      <button type="submit" className="btn btn-outline self-start" disabled={save.isPending || !isDirty}>
+      <button
+        type="submit"
+        className="btn btn-outline self-start"
+        aria-describedby={describedBy}
+        disabled={save.isPending || !isDirty}
+      >
         {t.saveNote}
       </button>
     </form>
@@ -92,10 +114,19 @@ const BlockSchema = z.object({
 type BlockInput = z.input<typeof BlockSchema>;
 
 /** Block the number (why, and whether it refuses cash only or every order), or lift its block. */
-function BlockControl({ phone, blocked }: { phone: string; blocked: CustomerRecordView['blocked'] }) {
+export function BlockControl({
+  phone,
+  blocked,
+  describedBy,
+  autoFocus,
+  onSaved,
+}: { phone: string; blocked: CustomerRecordView['blocked'] } & ControlPlacement) {
   const id = useId();
   const save = useSaveCustomer(phone, {
-    onSuccess: (answer) => notify.success(answer.customer.blocked ? t.blocked : t.unblocked),
+    onSuccess: (answer) => {
+      notify.success(answer.customer.blocked ? t.blocked : t.unblocked);
+      onSaved?.();
+    },
   });
   const {
     register,
@@ -122,6 +153,7 @@ function BlockControl({ phone, blocked }: { phone: string; blocked: CustomerReco
         <button
           type="button"
           className="btn btn-outline self-start"
+          aria-describedby={describedBy}
           disabled={save.isPending}
           onClick={() => save.mutate({ block: null }, { onError: failed })}
         >
@@ -137,12 +169,14 @@ function BlockControl({ phone, blocked }: { phone: string; blocked: CustomerReco
       noValidate
       className="flex flex-col gap-3"
       aria-label={t.block}
+      aria-describedby={describedBy}
       onSubmit={handleSubmit((values) => save.mutate(values, { onError: failed }))}
     >
       <FormField
         id={`${id}-reason`}
         label={t.blockReason}
         dir="auto"
+        autoFocus={autoFocus}
         error={errors.block?.reason?.message}
         {...register('block.reason')}
       />
@@ -165,7 +199,12 @@ function BlockControl({ phone, blocked }: { phone: string; blocked: CustomerReco
         </select>
         <FieldError id={`${id}-mode-error`} error={modeError} />
       </div>
-      <button type="submit" className="btn btn-outline self-start text-danger" disabled={save.isPending}>
+      <button
+        type="submit"
+        className="btn btn-outline self-start text-danger"
+        aria-describedby={describedBy}
+        disabled={save.isPending}
+      >
         <Ban className="size-4" aria-hidden="true" />
         {t.block}
       </button>

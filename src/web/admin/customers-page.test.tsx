@@ -45,18 +45,22 @@ const mona = makeCustomer({
   risks: ['refusedBefore', 'severalOpen', 'blocked'],
 });
 
-/** The customers API: `list()` for every page asked, and a PATCH's answer with the customer it names. */
-function serve(list: () => CustomerDto[], pages = 1) {
+/**
+ * The customers API: `initial` for every page asked, changed as the server would by each PATCH (its
+ * note and block), whose answer is the customer it names as it is now.
+ */
+function serve(initial: CustomerDto[], pages = 1) {
+  let list = initial;
   return mockFetch((call) => {
     if (call.method === 'GET' && call.url.pathname === '/api/customers') {
       return {
         body: {
           success: true,
-          results: list(),
+          results: list,
           pagination: {
             page: Number(call.url.searchParams.get('page') ?? 1),
             pages,
-            total: list().length,
+            total: list.length,
             limit: 10,
           },
         },
@@ -64,7 +68,19 @@ function serve(list: () => CustomerDto[], pages = 1) {
     }
     if (call.method === 'PATCH' && call.url.pathname.startsWith('/api/customers/')) {
       const phone = decodeURIComponent(call.url.pathname.split('/').at(-1)!);
-      const customer = list().find((one) => one.phone === phone)!;
+      const patch = call.body as { note?: string; block?: { reason: string; mode: 'cash' | 'all' } | null };
+      list = list.map((one) =>
+        one.phone !== phone
+          ? one
+          : {
+              ...one,
+              ...(patch.note !== undefined && { note: patch.note }),
+              ...(patch.block !== undefined && {
+                blocked: patch.block && { ...patch.block, at: '2026-05-03T09:00:00.000Z' },
+              }),
+            },
+      );
+      const customer = list.find((one) => one.phone === phone)!;
       return { body: { success: true, message: c.customerSaved, customer } };
     }
     return undefined;
@@ -84,7 +100,7 @@ beforeEach(() => clearToasts());
 
 describe('admin customer list (issue 37)', { timeout: 20_000 }, () => {
   it("shows skeletons, then each number's name, contacts, record, risks, block and note, with a link to its orders", async () => {
-    const { calls } = serve(() => [salma, mona]);
+    const { calls } = serve([salma, mona]);
     renderPage();
     expect(screen.getAllByTestId('customer-skeleton').length).toBeGreaterThan(0);
 
@@ -131,14 +147,14 @@ describe('admin customer list (issue 37)', { timeout: 20_000 }, () => {
   });
 
   it('says when no customer matches', async () => {
-    serve(() => []);
+    serve([]);
     renderPage('/dashboard/customers?search=nobody');
     expect(await screen.findByText(c.noCustomers)).toBeInTheDocument();
     expect(screen.getByRole('searchbox', { name: c.searchCustomers })).toHaveValue('nobody');
   });
 
   it('searches on the server with the words as typed, from the first page, and pages through', async () => {
-    const { calls } = serve(() => [salma], 3);
+    const { calls } = serve([salma], 3);
     const { router } = renderPage('/dashboard/customers?page=2');
     await screen.findByRole('listitem', { name: 'Salma Adel' });
     expect(listRequests(calls).at(-1)!.url.searchParams.get('page')).toBe('2');
@@ -160,7 +176,7 @@ describe('admin customer list (issue 37)', { timeout: 20_000 }, () => {
   });
 
   it('blocks a number with a reason and what the block refuses', async () => {
-    const { calls } = serve(() => [salma]);
+    const { calls } = serve([salma]);
     renderPage();
     const card = await screen.findByRole('listitem', { name: 'Salma Adel' });
     const opener = within(card).getByRole('button', { name: c.block });
@@ -177,21 +193,27 @@ describe('admin customer list (issue 37)', { timeout: 20_000 }, () => {
     await waitFor(() => expect(reason).toHaveAccessibleDescription(c.blockReasonRule));
     expect(patches(calls)).toHaveLength(0);
 
-    expect(within(form).getByRole('radio', { name: c.blockModes.cash })).toBeChecked();
+    const mode = within(form).getByRole('combobox', { name: c.blockMode });
+    expect(mode).toHaveValue('cash');
     await userEvent.type(reason, 'Refused two parcels');
-    await userEvent.click(within(form).getByRole('radio', { name: c.blockModes.all }));
+    await userEvent.selectOptions(mode, c.blockModes.all);
     await userEvent.click(submit);
 
     expect(await screen.findByText(c.blocked)).toBeInTheDocument();
     const [patch] = patches(calls);
     expect(patch!.url.pathname).toBe('/api/customers/01012345678');
     expect(patch!.body).toEqual({ block: { reason: 'Refused two parcels', mode: 'all' } });
-    // Saved: the panel closes.
+    // Saved: the panel closes, and the list read again shows the number blocked, with its unblock.
     expect(within(card).queryByLabelText(c.blockReason)).not.toBeInTheDocument();
+    expect(
+      await within(card).findByText(format(c.blockedBecause, { reason: 'Refused two parcels' })),
+    ).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: c.unblock })).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: c.block })).not.toBeInTheDocument();
   });
 
   it('unblocks a number', async () => {
-    const { calls } = serve(() => [mona]);
+    const { calls } = serve([mona]);
     renderPage();
     const card = await screen.findByRole('listitem', { name: 'Mona Fathy' });
     await userEvent.click(within(card).getByRole('button', { name: c.unblock }));
@@ -199,21 +221,29 @@ describe('admin customer list (issue 37)', { timeout: 20_000 }, () => {
     const [patch] = patches(calls);
     expect(patch!.url.pathname).toBe('/api/customers/01198765432');
     expect(patch!.body).toEqual({ block: null });
+    // The list read again: the number can be blocked once more.
+    expect(await within(card).findByRole('button', { name: c.block })).toBeInTheDocument();
   });
 
   it("edits the owner's note on a number", async () => {
-    const { calls } = serve(() => [salma]);
+    const { calls } = serve([salma]);
     renderPage();
     const card = await screen.findByRole('listitem', { name: 'Salma Adel' });
-    await userEvent.click(within(card).getByRole('button', { name: c.customerNote }));
+    const opener = within(card).getByRole('button', { name: c.customerNote });
+    await userEvent.click(opener);
+    expect(opener).toHaveAttribute('aria-expanded', 'true');
     const note = within(card).getByRole('textbox', { name: c.customerNote });
     expect(note).toHaveValue('Calls after 6 pm');
+    expect(note).toHaveFocus();
     await userEvent.clear(note);
     await userEvent.type(note, 'Prefers WhatsApp');
     await userEvent.click(within(card).getByRole('button', { name: c.saveNote }));
 
     expect(await screen.findByText(c.noteSaved)).toBeInTheDocument();
     expect(patches(calls)[0]!.body).toEqual({ note: 'Prefers WhatsApp' });
+    // Saved: the panel closes, and the card shows the note as saved.
+    expect(opener).toHaveAttribute('aria-expanded', 'false');
+    expect(await within(card).findByText('Prefers WhatsApp')).toBeInTheDocument();
   });
 
   it("says the server's refusal when a save fails", async () => {

@@ -1,35 +1,22 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Ban, NotebookPen, Search, ShoppingBag, Undo2 } from 'lucide-react';
+import { Ban, NotebookPen, Search, ShoppingBag } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
-import { z } from 'zod';
-import { BLOCK_MODES } from '@/shared/constants';
-import { CustomerPatchSchema, type CustomerDto } from '@/shared/schemas/confirmation';
-import { FormField, TextAreaField } from '@/web/components/form-field';
+import type { CustomerDto } from '@/shared/schemas/confirmation';
 import { Pagination } from '@/web/components/pagination';
 import { isolate } from '@/web/i18n/bidi';
 import { formatDateTime } from '@/web/i18n/dates';
 import { format } from '@/web/i18n/language';
 import { messages } from '@/web/admin/messages';
-import { failureText, useFailureToast } from '@/web/lib/failure-text';
-import { notify } from '@/web/lib/notify';
+import { useFailureToast } from '@/web/lib/failure-text';
 import { useDocumentTitle } from '@/web/lib/shop';
 import { href } from '@/web/paths';
 import { AdminHeader } from './admin-ui';
-import { customersQuery, useSaveCustomer } from './api/confirmation';
-import { RiskBadges } from './customer-record';
+import { customersQuery } from './api/confirmation';
+import { BlockControl, NoteForm, RiskBadges } from './customer-record';
 
 const c = messages.customers;
 const m = messages.admin;
-
-/** What the block form sends: the shared contract's block, a reason and what it refuses. */
-const BlockFormSchema = z.object({ block: CustomerPatchSchema.shape.block.unwrap().unwrap() });
-type BlockForm = z.infer<typeof BlockFormSchema>;
-type BlockInput = z.input<typeof BlockFormSchema>;
-const NoteFormSchema = CustomerPatchSchema.pick({ note: true }).required();
-type NoteForm = z.infer<typeof NoteFormSchema>;
 
 /** The list's place in the address: the search as written and the page, so a reload or Back keeps both. */
 function readListParams(params: URLSearchParams) {
@@ -80,161 +67,12 @@ function CustomerSearch({ search, onSearch }: { search: string; onSearch: (searc
   );
 }
 
-/** Why the number was blocked and what the block refuses, with the button that lifts it. */
-function BlockedState({
-  customer,
-  describedBy,
-  saving,
-  onUnblock,
-}: {
-  customer: CustomerDto;
-  describedBy: string;
-  saving: boolean;
-  onUnblock: () => void;
-}) {
-  if (!customer.blocked) return null;
-  return (
-    <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-2 rounded-field bg-danger/10 px-3 py-2">
-      <p className="min-w-0 flex-1 text-sm text-danger">
-        <span className="font-semibold">
-          {format(c.blockedBecause, { reason: isolate(customer.blocked.reason) })}
-        </span>{' '}
-        · {c.blockModes[customer.blocked.mode]}
-      </p>
-      <button
-        type="button"
-        className="btn btn-outline"
-        aria-describedby={describedBy}
-        disabled={saving}
-        onClick={onUnblock}
-      >
-        <Undo2 className="size-4" aria-hidden="true" />
-        {c.unblock}
-      </button>
-    </div>
-  );
-}
-
-/** The owner's reason and what the block refuses: cash on delivery only, or every order. */
-function BlockPanel({
-  id,
-  saving,
-  onBlock,
-  onCancel,
-}: {
-  id: string;
-  saving: boolean;
-  onBlock: (values: BlockForm) => void;
-  onCancel: () => void;
-}) {
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<BlockInput, unknown, BlockForm>({
-    resolver: zodResolver(BlockFormSchema),
-    defaultValues: { block: { reason: '', mode: 'cash' } },
-  });
-  const modeId = `${id}-mode`;
-  return (
-    <form
-      id={id}
-      noValidate
-      className="mt-3 grid gap-3 border-t border-line pt-3"
-      onSubmit={handleSubmit(onBlock)}
-    >
-      <FormField
-        id={`${id}-reason`}
-        label={c.blockReason}
-        maxLength={300}
-        autoFocus
-        error={errors.block?.reason?.message}
-        {...register('block.reason')}
-      />
-      <fieldset aria-labelledby={modeId}>
-        <p id={modeId} className="label">
-          {c.blockMode}
-        </p>
-        <div className="flex flex-wrap gap-x-5 gap-y-1">
-          {BLOCK_MODES.map((mode) => (
-            <label key={mode} className="flex min-h-11 items-center gap-2 text-sm text-ink">
-              <input type="radio" value={mode} className="size-4 accent-accent" {...register('block.mode')} />
-              {c.blockModes[mode]}
-            </label>
-          ))}
-        </div>
-      </fieldset>
-      <div className="flex flex-wrap justify-end gap-2">
-        <button type="button" className="btn btn-outline" onClick={onCancel}>
-          {m.cancel}
-        </button>
-        <button type="submit" className="btn bg-danger text-on-accent hover:opacity-90" disabled={saving}>
-          <Ban className="size-4" aria-hidden="true" />
-          {c.block}
-        </button>
-      </div>
-    </form>
-  );
-}
-
-/** The owner's note on the number, which every order of it shows. */
-function NotePanel({
-  id,
-  note,
-  saving,
-  onSave,
-  onCancel,
-}: {
-  id: string;
-  note: string;
-  saving: boolean;
-  onSave: (values: NoteForm) => void;
-  onCancel: () => void;
-}) {
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<NoteForm>({ resolver: zodResolver(NoteFormSchema), defaultValues: { note } });
-  return (
-    <form
-      id={id}
-      noValidate
-      className="mt-3 grid gap-3 border-t border-line pt-3"
-      onSubmit={handleSubmit(onSave)}
-    >
-      <TextAreaField
-        id={`${id}-text`}
-        label={c.customerNote}
-        rows={3}
-        maxLength={1000}
-        autoFocus
-        error={errors.note?.message}
-        {...register('note')}
-      />
-      <div className="flex flex-wrap justify-end gap-2">
-        <button type="button" className="btn btn-outline" onClick={onCancel}>
-          {m.cancel}
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={saving}>
-          {saving ? m.saving : c.saveNote}
-        </button>
-      </div>
-    </form>
-  );
-}
-
 /** One number: who ordered from it last, its record, its risks, and the owner's note and block. */
 function CustomerCard({ customer }: { customer: CustomerDto }) {
   const nameId = useId();
   const panelId = useId();
   const [open, setOpen] = useState<'note' | 'block' | null>(null);
-  const save = useSaveCustomer(customer.phone);
-  const onError = (error: unknown) => notify.error(failureText(error, c.failedToSaveCustomer));
-  const saved = (text: string) => () => {
-    setOpen(null);
-    notify.success(text);
-  };
+  const close = () => setOpen(null);
   const toggle = (panel: 'note' | 'block') => setOpen((current) => (current === panel ? null : panel));
 
   return (
@@ -279,12 +117,11 @@ function CustomerCard({ customer }: { customer: CustomerDto }) {
           <RiskBadges risks={customer.risks} />
         </div>
       )}
-      <BlockedState
-        customer={customer}
-        describedBy={nameId}
-        saving={save.isPending}
-        onUnblock={() => save.mutate({ block: null }, { onSuccess: saved(c.unblocked), onError })}
-      />
+      {customer.blocked && (
+        <div className="mt-3">
+          <BlockControl phone={customer.phone} blocked={customer.blocked} describedBy={nameId} />
+        </div>
+      )}
       {customer.note && open !== 'note' && (
         <p className="mt-3 text-sm whitespace-pre-line text-ink" dir="auto">
           {customer.note}
@@ -326,22 +163,28 @@ function CustomerCard({ customer }: { customer: CustomerDto }) {
         )}
       </div>
 
+      {/* The record's own controls, one open at a time; its opener above collapses it again. */}
       {open === 'note' && (
-        <NotePanel
-          id={panelId}
-          note={customer.note}
-          saving={save.isPending}
-          onSave={(values) => save.mutate(values, { onSuccess: saved(c.noteSaved), onError })}
-          onCancel={() => setOpen(null)}
-        />
+        <div id={panelId} className="mt-3 border-t border-line pt-3">
+          <NoteForm
+            phone={customer.phone}
+            note={customer.note}
+            describedBy={nameId}
+            autoFocus
+            onSaved={close}
+          />
+        </div>
       )}
       {open === 'block' && !customer.blocked && (
-        <BlockPanel
-          id={panelId}
-          saving={save.isPending}
-          onBlock={(values) => save.mutate(values, { onSuccess: saved(c.blocked), onError })}
-          onCancel={() => setOpen(null)}
-        />
+        <div id={panelId} className="mt-3 border-t border-line pt-3">
+          <BlockControl
+            phone={customer.phone}
+            blocked={null}
+            describedBy={nameId}
+            autoFocus
+            onSaved={close}
+          />
+        </div>
       )}
     </li>
   );
