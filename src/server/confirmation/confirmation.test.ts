@@ -129,6 +129,23 @@ describe(`confirming cash orders before they ship (${testDriver})`, () => {
     expect((await ship(cash.id)).statusCode).toBe(200);
   });
 
+  it("keeps the shop's notes from the shopper: her answers carry no contacts, messages or record", async () => {
+    const shopper = await createUser(t);
+    const cash = await placed(shopper);
+    await contact(cash.id, { channel: 'phone', outcome: 'noAnswer', note: 'Sounded unsure; call after 6' });
+    expect((await order(cash.id)).confirmation.contacts).toHaveLength(1);
+    const own = (await call(shopper, 'GET', `/api/order/${cash.id}`)).json<{ results: OrderDto }>().results;
+    expect(own.confirmation).toMatchObject({ awaiting: true, contacts: [], messages: [] });
+    expect(own.customerRecord).toBeNull();
+    const mine = (await call(shopper, 'GET', '/api/order/user/orders')).json<{ results: OrderDto[] }>()
+      .results;
+    expect(mine.find((o) => o.id === cash.id)).toMatchObject({
+      customerRecord: null,
+      confirmation: { contacts: [] },
+    });
+    expect(JSON.stringify(mine)).not.toContain('Sounded unsure');
+  });
+
   it('InstaPay orders, and cash orders once the owner turns the switch off, do not await', async () => {
     const shopper = await createUser(t);
     expect((await placed(shopper, { paymentType: 'instapay' })).confirmation.awaiting).toBe(false);
@@ -339,14 +356,16 @@ describe(`confirming cash orders before they ship (${testDriver})`, () => {
       await placed(shopper, { phone: `+2${phone}` });
       const arabic = phone.replace(/\d/g, (d) => String.fromCharCode(0x0660 + Number(d)));
       const third = await placed(shopper, { phone: arabic });
-      expect(third.customerRecord).toMatchObject({
+      // Her own answer leaves the shop's record out; the shop's shows it.
+      expect(third.customerRecord).toBeNull();
+      expect((await order(third.id)).customerRecord).toMatchObject({
         phone,
         orders: 3,
         open: 3,
         refused: 0,
         risks: ['severalOpen'],
       });
-      expect((await order(first.id)).customerRecord.orders).toBe(3);
+      expect((await order(first.id)).customerRecord?.orders).toBe(3);
 
       const found = await call(admin, 'GET', `/api/customers/${encodeURIComponent(`+2${phone}`)}`);
       expect(found.statusCode, found.body).toBe(200);
@@ -379,7 +398,7 @@ describe(`confirming cash orders before they ship (${testDriver})`, () => {
       const refused = await call(admin, 'POST', `/api/order/${cash.id}/delivery`, { state: 'refused' });
       expect(refused.statusCode, refused.body).toBe(200);
       const next = await placed(shopper, { phone, paymentType: 'instapay' });
-      expect(next.customerRecord).toMatchObject({ refused: 1, cancelled: 0, risks: ['refusedBefore'] });
+      expect((await order(next.id)).customerRecord).toMatchObject({ refused: 1, cancelled: 0, risks: ['refusedBefore'] });
 
       await call(admin, 'PATCH', '/api/settings', { prepay: { refusalsAtLeast: 1 } });
       try {

@@ -2,15 +2,9 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { ContactChannel, ContactOutcome, ContactSource } from '@/shared/constants';
 import type { DbOrTx, Tx } from '../db/client';
 import { orderContacts, outbox, users } from '../db/schema';
-import { enqueueJob } from '../jobs/queue';
 
 /** The job that cancels an order nobody confirmed in time (issue 37), keyed by the order's id. */
 export const NO_ANSWER_JOB = 'confirmation.noAnswer';
-
-/** Queues the no-answer check of an order for its deadline, in the transaction that placed it. */
-export async function scheduleNoAnswer(tx: Tx, orderId: string, confirmBy: Date): Promise<void> {
-  await enqueueJob(tx, { kind: NO_ANSWER_JOB, key: orderId, payload: { orderId }, runAt: confirmBy });
-}
 
 /** The contacts of these orders, oldest first, with the usernames of who made them. */
 export function contactsOfOrders(db: DbOrTx, orderIds: string[]) {

@@ -2,14 +2,15 @@ import { messages } from '@/shared/messages';
 import { formatAmount } from '@/shared/money-text';
 import { toEgp } from '@/shared/money';
 import type { PaymentType } from '@/shared/constants';
-import type { CustomerRecordDto } from '@/shared/schemas/confirmation';
+
 import type { ShopSettings } from '@/shared/schemas/settings';
 import { AppError } from '../errors';
+import type { CustomerStanding } from './records';
 
 const m = messages.confirmation;
 
 export interface CheckoutCheck {
-  record: CustomerRecordDto;
+  record: CustomerStanding;
   paymentType: PaymentType;
   /** The order's grand total, as the server priced it. */
   grandTotalPiastres: number;

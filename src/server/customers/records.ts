@@ -1,5 +1,5 @@
 import { desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { SEVERAL_OPEN_ORDERS, type CustomerRisk } from '@/shared/constants';
+import { SEVERAL_OPEN_ORDERS, type BlockMode, type CustomerRisk } from '@/shared/constants';
 import { customerPhoneKey } from '@/shared/customer-phone';
 import type { CustomerDto, CustomerPatch, CustomerRecordDto } from '@/shared/schemas/confirmation';
 import type { DbOrTx } from '../db/client';
@@ -37,22 +37,23 @@ function recordDto(phone: string, tally: Counts, kept: Kept): CustomerRecordDto 
   return { phone, ...tally, note: kept.note, blocked, risks };
 }
 
-/** The record once an order just placed counts in it: one order more, open. */
-export function withNewOrder(record: CustomerRecordDto): CustomerRecordDto {
-  const tally = { ...pickCounts(record), orders: record.orders + 1, open: record.open + 1 };
-  const kept: Kept = record.blocked
-    ? {
-        note: record.note,
-        blockedAt: new Date(record.blocked.at),
-        blockReason: record.blocked.reason,
-        blockMode: record.blocked.mode,
-      }
-    : { ...NOTHING_KEPT, note: record.note };
-  return recordDto(record.phone, tally, kept);
+/** What checkout reads of a number (issue 37): the owner's block and its orders' counts. */
+export interface CustomerStanding {
+  blocked: { mode: BlockMode } | null;
+  orders: number;
+  refused: number;
 }
 
-function pickCounts({ orders, delivered, refused, returned, cancelled, open }: CustomerRecordDto): Counts {
-  return { orders, delivered, refused, returned, cancelled, open };
+/** How many orders a number placed and how many of its parcels it refused: what the prepay rules read. */
+export async function customerCounts(
+  db: DbOrTx,
+  phoneKey: string,
+): Promise<Pick<CustomerStanding, 'orders' | 'refused'>> {
+  const [tally] = await db
+    .select({ orders: counts.orders, refused: counts.refused })
+    .from(orders)
+    .where(eq(orders.phoneKey, phoneKey));
+  return { orders: tally?.orders ?? 0, refused: tally?.refused ?? 0 };
 }
 
 /**

@@ -91,7 +91,8 @@ export interface OrderParts {
   /** Issue 37: the contacts about its confirmation, its WhatsApp messages, its number's record. */
   contacts: Array<Omit<ContactRow, 'orderId'>>;
   messages: Array<Omit<WhatsAppRow, 'orderId'>>;
-  record: CustomerRecordDto;
+  /** Null for the shopper's answer: the record is the shop's to read. */
+  record: CustomerRecordDto | null;
 }
 
 function contactDto(contact: Omit<ContactRow, 'orderId'>): OrderContactDto {

@@ -16,7 +16,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { OrderStatus } from '@/shared/constants';
+import type { BlockMode, OrderStatus } from '@/shared/constants';
 import { addDays, shopDay, shopDayStart } from '@/shared/dates';
 import { parseOrderNumber } from '@/shared/order-number';
 import { customerPhoneKey } from '@/shared/customer-phone';
@@ -27,11 +27,14 @@ import type { DbOrTx, Tx } from '../db/client';
 import { sqlWrittenOnce, writtenOnce } from '../db/prepared';
 import { containsText, startsWithText } from '../db/text-search';
 import { deliveryZonesSql } from '../settings/store';
+import { NO_ANSWER_JOB } from '../confirmation/queries';
 import {
   cartLines,
   carts,
   categories,
+  customers,
   idempotencyKeys,
+  jobs,
   orderHistory,
   orderLines,
   orders,
@@ -336,6 +339,9 @@ const lockedCart = (earlier: SQL<string | null>) =>
         userId: carts.userId,
         earlierOrderId: earlier,
         deliveryZones: deliveryZonesSql,
+        // The owner's block of the order's number (issue 37), read without a statement of its own.
+        blockMode: sql<BlockMode | null>`(select ${customers.blockMode} from ${customers}
+          where ${customers.phoneKey} = ${sql.placeholder('phoneKey')}::text and ${customers.blockedAt} is not null)`,
       })
       .from(carts)
       .where(eq(carts.id, sql.placeholder('cartId')))
@@ -350,19 +356,20 @@ const lockedCartWithKey = lockedCart(
 
 /**
  * Holds the cart until the transaction ends (two submits of one cart queue here) and, in the same
- * statement, reads the shop's delivery zones (`zonesOf` reads them) and looks up the order an
+ * statement, reads the shop's delivery zones (`zonesOf` reads them), the block of the order's number
+ * (`phoneKey`), and looks up the order an
  * `Idempotency-Key` already placed. The lookup sees the database as the statement began, before any
  * wait for the lock: a twin that placed the order meanwhile is caught later (the cart is empty by
  * then, or the key's primary key refuses a second order).
  */
 export async function lockCartForOrder(
   tx: Tx,
-  order: { cartId: string; userId: string; key: string | undefined },
+  order: { cartId: string; userId: string; key: string | undefined; phoneKey: string },
 ) {
-  const { cartId, userId, key } = order;
+  const { cartId, userId, key, phoneKey } = order;
   const [row] = key
-    ? await lockedCartWithKey(tx, { cartId, userId, key })
-    : await lockedCartWithoutKey(tx, { cartId });
+    ? await lockedCartWithKey(tx, { cartId, userId, key, phoneKey })
+    : await lockedCartWithoutKey(tx, { cartId, phoneKey });
   return row ?? null;
 }
 
@@ -476,11 +483,20 @@ const orderWrite = sqlWrittenOnce<
     insert into ${idempotencyKeys} (user_id, key, order_id)
     select ${value('userId')}::uuid, ${value('idempotencyKey')}::text, ${value('id')}::uuid
     where ${value('idempotencyKey')}::text is not null
+  ),
+  -- An order awaiting confirmation (issue 37): the job that cancels it if nobody answers by its deadline.
+  j as (
+    insert into ${jobs} (kind, key, payload, next_attempt_at)
+    select ${sql.raw(`'${NO_ANSWER_JOB}'`)}, ${value('id')}::uuid::text,
+      jsonb_build_object('orderId', ${value('id')}::uuid::text), ${value('confirmBy')}::timestamptz
+    where ${value('confirmBy')}::timestamptz is not null
+    on conflict (kind, key) do nothing
   )
   select (extract(epoch from created_at) * 1000)::float8 as "createdMs", number from o`);
 
 /**
- * Stores the order and its lines, remembers the idempotency key and empties the cart in one statement
+ * Stores the order and its lines, remembers the idempotency key, empties the cart and, for an order
+ * awaiting confirmation, queues its no-answer job (`NO_ANSWER_JOB`, due at `confirmBy`) in one statement
  * (data-modifying CTEs: all of it or, on any error, none). Answers the order's `created_at` (the
  * transaction's start, as the column's default gives it) and the number its identity column gave it.
  */

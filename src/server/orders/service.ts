@@ -1,6 +1,6 @@
 import { arabicOptionsOf } from '@/shared/option-texts';
 import { randomUUID } from 'node:crypto';
-import { OWNER_CANCELLABLE_STATUSES, type OrderStatus } from '@/shared/constants';
+import { OWNER_CANCELLABLE_STATUSES, type BlockMode, type OrderStatus } from '@/shared/constants';
 import { messages } from '@/shared/messages';
 import type { Language } from '@/shared/language';
 import { cityOfGovernorate, type GovernorateCode } from '@/shared/governorates';
@@ -38,10 +38,11 @@ import { ordersCsv } from './export';
 import { translatorIn } from '../plugins/language';
 import { customerPhoneKey } from '@/shared/customer-phone';
 import type { ShopSettings } from '@/shared/schemas/settings';
+import type { CustomerRecordDto } from '@/shared/schemas/confirmation';
 import { whatsappDigits } from '@/shared/whatsapp';
 import { assertMayOrder } from '../customers/checkout-rules';
-import { customerRecord, customerRecords, withNewOrder } from '../customers/records';
-import { contactsOfOrders, scheduleNoAnswer, whatsappOfOrders } from '../confirmation/queries';
+import { customerCounts, customerRecords } from '../customers/records';
+import { contactsOfOrders, whatsappOfOrders } from '../confirmation/queries';
 import { awaitsVariant, VARIANT_TO_CONFIRM } from './lines';
 import { deliveryHistoryOfOrders, recordDelivery, shipmentsOfOrders } from '../delivery/queries';
 import { groupByOrder, orderDto, type ProofLinkSigner } from './dto';
@@ -66,6 +67,9 @@ import {
   type LockedOrder,
   type OrderWithCustomer,
 } from './queries';
+
+/** Who reads an order's answer: the shop (everything) or its shopper (not the shop's own notes). */
+type OrderView = 'admin' | 'shopper';
 
 /** A status change made in a transaction, announced once it committed. */
 export type StatusChange = ShopEventMap['orderStatusChanged'];
@@ -245,19 +249,30 @@ export function createOrderService({
   settings,
   clock = Date.now,
 }: OrderDeps) {
-  async function toDtos(rows: OrderWithCustomer[], reader: Db | Tx = db): Promise<OrderDto[]> {
+  /**
+   * The answers of these orders. `view` 'shopper' leaves out what only the shop may read (issue 37):
+   * the contacts' notes, the WhatsApp log and the number's record with the owner's note and block.
+   */
+  async function toDtos(
+    rows: OrderWithCustomer[],
+    view: OrderView,
+    reader: Db | Tx = db,
+  ): Promise<OrderDto[]> {
     const ids = rows.map((row) => row.order.id);
+    const forShop = view === 'admin';
     const [lines, history, parcels, road, contacts, sent, records] = await Promise.all([
       linesOfOrders(reader, ids),
       historyOfOrders(reader, ids),
       shipmentsOfOrders(reader, ids),
       deliveryHistoryOfOrders(reader, ids),
-      contactsOfOrders(reader, ids),
-      whatsappOfOrders(reader, ids),
-      customerRecords(
-        reader,
-        rows.map((row) => row.order.phoneKey),
-      ),
+      forShop ? contactsOfOrders(reader, ids) : [],
+      forShop ? whatsappOfOrders(reader, ids) : [],
+      forShop
+        ? customerRecords(
+            reader,
+            rows.map((row) => row.order.phoneKey),
+          )
+        : new Map<string, CustomerRecordDto>(),
     ]);
     const linesByOrder = groupByOrder(lines);
     const historyByOrder = groupByOrder(history);
@@ -273,7 +288,7 @@ export function createOrderService({
         deliveryHistory: roadByOrder.get(row.order.id) ?? [],
         contacts: contactsByOrder.get(row.order.id) ?? [],
         messages: sentByOrder.get(row.order.id) ?? [],
-        record: records.get(row.order.phoneKey)!,
+        record: records.get(row.order.phoneKey) ?? null,
       }),
     );
   }
@@ -282,20 +297,24 @@ export function createOrderService({
    * One order as one moment saw it: its row, lines, parcel and road read in one snapshot, so a courier's
    * answer committed between two of the reads never shows a parcel 'created' on an order 'not shipped'.
    */
-  function readOrder(orderId: string): Promise<{ row: OrderWithCustomer; dto: OrderDto } | null> {
+  function readOrder(
+    orderId: string,
+    view: OrderView,
+  ): Promise<{ row: OrderWithCustomer; dto: OrderDto } | null> {
     return db.transaction(
       async (tx) => {
         const row = await findOrder(tx, orderId);
         if (!row) return null;
-        const [dto] = await toDtos([row], tx);
+        const [dto] = await toDtos([row], view, tx);
         return { row, dto: dto! };
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
     );
   }
 
-  async function loadOrder(orderId: string): Promise<OrderDto> {
-    const read = await readOrder(orderId);
+  /** The order as the shop reads it (`view` 'admin', the default of every admin route) or its shopper. */
+  async function loadOrder(orderId: string, view: OrderView = 'admin'): Promise<OrderDto> {
+    const read = await readOrder(orderId, view);
     if (!read) throw new AppError('NOT_FOUND', messages.orders.orderNotFoundAnswer);
     return read.dto;
   }
@@ -314,21 +333,20 @@ export function createOrderService({
     const phoneKey = customerPhoneKey(shipping.phone);
     // The number's record and the owner's rules, read before the order's transaction: a block or a
     // prepay rule refuses the order before anything is taken (issue 37).
-    const [record, { settings: rules }] = await Promise.all([
-      customerRecord(db, phoneKey),
-      settings.current(),
-    ]);
+    const { settings: rules } = await settings.current();
+    // The number's orders are counted (a statement of their own) only when a prepay rule reads them;
+    // the owner's block comes with the cart's lock, in the order's transaction.
+    const prepayOn = rules.prepay.firstOrderOver !== null || rules.prepay.refusalsAtLeast !== null;
+    const counted = prepayOn ? await customerCounts(db, phoneKey) : { orders: 0, refused: 0 };
     const shopDigits = rules.whatsapp ? whatsappDigits(rules.whatsapp) : null;
-    const mayOrder = (grandTotalPiastres: number) =>
+    const mayOrder = (blockMode: BlockMode | null, grandTotalPiastres: number) =>
       assertMayOrder({
-        record,
+        record: { ...counted, blocked: blockMode ? { mode: blockMode } : null },
         paymentType: basics.paymentType,
         grandTotalPiastres,
         prepay: rules.prepay,
         shopChat: shopDigits ? `https://wa.me/${shopDigits}` : null,
       });
-    // A block of every order needs no total: refused before the proof is read.
-    if (record.blocked?.mode === 'all') mayOrder(0);
     const cartId = basics.cartId ?? (await ensureCartId(db, user.id));
     // An order with a proof to upload checks its cart first, so a doomed one uploads nothing; the
     // transaction's lock of the cart checks again, and is the only check of a cash order (one
@@ -350,7 +368,7 @@ export function createOrderService({
       // As few statements as it can: PGlite runs one transaction at a time, so every round trip here
       // holds the queue (about a millisecond each there, measured: issue 18).
       result = await db.transaction(async (tx): Promise<typeof result> => {
-        const locked = await lockCartForOrder(tx, { cartId, userId: user.id, key });
+        const locked = await lockCartForOrder(tx, { cartId, userId: user.id, key, phoneKey });
         assertOwnCart(locked, user);
         if (locked.earlierOrderId) return { created: false, orderId: locked.earlierOrderId };
         const products = await lockCartProducts(tx, cartId);
@@ -403,7 +421,7 @@ export function createOrderService({
         if (grandTotalPiastres > INTEGER_COLUMN_MAX) {
           throw new AppError('BAD_REQUEST', messages.orders.orderTooLarge);
         }
-        mayOrder(grandTotalPiastres);
+        mayOrder(locked.blockMode, grandTotalPiastres);
         // A cash order waits for the customer's word (issue 37, the owner's switch): a WhatsApp
         // message asks for it after the owner's delay, and no answer by then cancels it.
         const awaitsConfirmation = basics.paymentType === 'cash' && rules.confirmation.cashOrders;
@@ -431,7 +449,6 @@ export function createOrderService({
           language: input.language,
         };
         const written = await writeOrder(tx, { order: values, lines, idempotencyKey: key, cartId });
-        if (confirmBy) await scheduleNoAnswer(tx, orderId, confirmBy);
         const order = {
           ...values,
           ...written,
@@ -460,8 +477,8 @@ export function createOrderService({
             deliveryHistory: [],
             contacts: [],
             messages: [],
-            // This order counts in its number's record from now on.
-            record: withNewOrder(record),
+            // The shopper's answer: the number's record is the shop's to read.
+            record: null,
           },
         );
         await mail.orderPlaced(tx, dto, input.language);
@@ -474,7 +491,7 @@ export function createOrderService({
 
     if (!result.created) {
       if (proofKey) await store.delete(proofKey).catch(() => undefined);
-      return { order: await loadOrder(result.orderId), created: false };
+      return { order: await loadOrder(result.orderId, 'shopper'), created: false };
     }
     mail.committed();
     const { order, productIds } = result;
@@ -581,7 +598,7 @@ export function createOrderService({
       }
       if (key) {
         const earlier = await findIdempotentOrderId(db, user.id, key);
-        if (earlier) return { order: await loadOrder(earlier), created: false };
+        if (earlier) return { order: await loadOrder(earlier, 'shopper'), created: false };
       }
 
       try {
@@ -591,19 +608,19 @@ export function createOrderService({
         // found the cart empty, or lost the race for the key): the answer is that first order.
         if (key) {
           const earlier = await findIdempotentOrderId(db, user.id, key);
-          if (earlier) return { order: await loadOrder(earlier), created: false };
+          if (earlier) return { order: await loadOrder(earlier, 'shopper'), created: false };
         }
         throw error;
       }
     },
 
     async mine(user: SessionUser): Promise<OrderDto[]> {
-      return toDtos(await ordersOfUser(db, user.id));
+      return toDtos(await ordersOfUser(db, user.id), 'shopper');
     },
 
     /** The owner or an admin; anyone else learns only that it is not theirs. */
     async get(user: SessionUser, orderId: string): Promise<OrderDto> {
-      const read = await readOrder(orderId);
+      const read = await readOrder(orderId, user.role === 'admin' ? 'admin' : 'shopper');
       if (!read) throw new AppError('NOT_FOUND', messages.orders.orderNotFoundAnswer);
       if (user.role !== 'admin' && read.row.order.userId !== user.id) {
         throw new AppError('FORBIDDEN', messages.orders.notYourOrder);
@@ -615,7 +632,7 @@ export function createOrderService({
       const page = filter.page ?? 1;
       const { rows, total } = await adminOrderPage(db, filter, filter.limit, (page - 1) * filter.limit);
       return {
-        results: await toDtos(rows),
+        results: await toDtos(rows, 'admin'),
         pagination: { page, pages: Math.max(1, Math.ceil(total / filter.limit)), total, limit: filter.limit },
       };
     },
@@ -655,7 +672,7 @@ export function createOrderService({
         return changed;
       });
       if (change) announceStatusChange(change);
-      return loadOrder(orderId);
+      return loadOrder(orderId, user.role === 'admin' ? 'admin' : 'shopper');
     },
 
     /**

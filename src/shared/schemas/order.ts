@@ -216,10 +216,16 @@ export const OrderSchema = z.object({
   shipment: ShipmentSchema.nullable(),
   /** Oldest first: every change of `deliveryState`, who or what made it, and why. */
   deliveryHistory: z.array(DeliveryHistoryEntrySchema),
-  /** Whether it awaits the customer's confirmation (issue 37), and every contact about it. */
+  /**
+   * Whether it awaits the customer's confirmation (issue 37), and every contact and WhatsApp message
+   * about it (both empty in the shopper's own answers: they are the shop's notes).
+   */
   confirmation: OrderConfirmationSchema,
-  /** The record of the order's phone number: its orders as they went, the owner's note and block. */
-  customerRecord: CustomerRecordSchema,
+  /**
+   * The record of the order's phone number: its orders as they went, the owner's note and block. Null
+   * in the shopper's own answers.
+   */
+  customerRecord: CustomerRecordSchema.nullable(),
 });
 export type OrderDto = z.infer<typeof OrderSchema>;
 

@@ -9,7 +9,7 @@ const c = messages.customers;
  * and the risks of its number.
  */
 export function ConfirmationBadges({ order }: { order: Pick<OrderDto, 'confirmation' | 'customerRecord'> }) {
-  const { risks } = order.customerRecord;
+  const risks = order.customerRecord?.risks ?? [];
   if (!order.confirmation.awaiting && risks.length === 0) return null;
   return (
     <div className="mt-1 flex flex-wrap gap-1.5">

@@ -408,7 +408,9 @@ function OrderView({ order }: { order: OrderDto }) {
             <Fact label={m.customerCity}>{cityName(order.city, messages.orders)}</Fact>
           </dl>
         </Panel>
-        <CustomerRecord record={order.customerRecord} phone={order.customerRecord.phone} />
+        {order.customerRecord && (
+          <CustomerRecord record={order.customerRecord} phone={order.customerRecord.phone} />
+        )}
         <Panel title={m.paymentInfo}>
           <dl>
             <Fact label={m.paymentMethod}>{PAYMENT_TYPE_LABELS[order.paymentType] ?? order.paymentType}</Fact>
