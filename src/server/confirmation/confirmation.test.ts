@@ -398,7 +398,11 @@ describe(`confirming cash orders before they ship (${testDriver})`, () => {
       const refused = await call(admin, 'POST', `/api/order/${cash.id}/delivery`, { state: 'refused' });
       expect(refused.statusCode, refused.body).toBe(200);
       const next = await placed(shopper, { phone, paymentType: 'instapay' });
-      expect((await order(next.id)).customerRecord).toMatchObject({ refused: 1, cancelled: 0, risks: ['refusedBefore'] });
+      expect((await order(next.id)).customerRecord).toMatchObject({
+        refused: 1,
+        cancelled: 0,
+        risks: ['refusedBefore'],
+      });
 
       await call(admin, 'PATCH', '/api/settings', { prepay: { refusalsAtLeast: 1 } });
       try {
