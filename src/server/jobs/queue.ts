@@ -1,9 +1,9 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../db/client';
-import { databaseUnavailableReason } from '../db/faults';
 import { sqlWrittenOnce } from '../db/prepared';
 import { jobs } from '../db/schema';
+import { createPollLoop } from './poll-loop';
 
 /**
  * The job queue of calls out (issue 36, DESIGN §6): a job is written in the transaction of the change
@@ -129,7 +129,7 @@ const dueJobs = sqlWrittenOnce<
   returning id, kind, key, payload, attempts, created_at as "createdAt"`);
 
 /** Why a job failed, in words for the owner: a courier's own reason, or the error's message. */
-function reasonOf(error: unknown): string {
+export function reasonOf(error: unknown): string {
   if (typeof error === 'object' && error !== null) {
     const { reason, message } = error as { reason?: unknown; message?: unknown };
     if (typeof reason === 'string' && reason !== '') return reason;
@@ -139,7 +139,7 @@ function reasonOf(error: unknown): string {
 }
 
 /** An error that says no retry can change it (a CourierError of a 4xx, and any error alike). */
-function isPermanent(error: unknown): boolean {
+export function isPermanent(error: unknown): boolean {
   return (
     typeof error === 'object' && error !== null && (error as { retryable?: unknown }).retryable === false
   );
@@ -154,11 +154,6 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const batchSize = options.batchSize ?? DEFAULT_JOB_OPTIONS.batchSize;
   const clock = options.clock ?? Date.now;
   const kinds = Object.keys(handlers);
-
-  let started = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let lookAgain = false;
 
   async function claim(): Promise<ClaimedJob[]> {
     const rows = await dueJobs(db, {
@@ -233,52 +228,6 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     return claimed.length;
   }
 
-  async function drain(): Promise<void> {
-    try {
-      // A full batch means more may be due: look again at once (a stop ends it after the batch).
-      while (started && (await runDue()) === batchSize);
-    } catch (error) {
-      // The database is away or the like: the jobs wait in their table for the next look.
-      const reason = databaseUnavailableReason(error);
-      if (reason) log.warn({ reason }, 'job queue: database unavailable, will retry');
-      else log.error({ err: error }, 'job queue: running due jobs failed');
-    }
-  }
-
-  function look(): void {
-    if (!started) return;
-    if (running) {
-      lookAgain = true;
-      return;
-    }
-    clearTimeout(timer);
-    running = drain().finally(() => {
-      running = undefined;
-      if (!started) return;
-      if (lookAgain) {
-        lookAgain = false;
-        look();
-        return;
-      }
-      timer = setTimeout(look, pollMs);
-      timer.unref();
-    });
-  }
-
-  return {
-    runDue,
-    start() {
-      if (started) return;
-      started = true;
-      look();
-    },
-    wake() {
-      look();
-    },
-    async stop() {
-      started = false;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+  // The jobs wait in their table while the database is away: the next look takes them.
+  return { runDue, ...createPollLoop({ name: 'job queue', runDue, batchSize, pollMs, log }) };
 }

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
-import { databaseUnavailableReason } from '../db/faults';
-import { exponentialBackoff } from '../jobs/queue';
+import { createPollLoop } from '../jobs/poll-loop';
+import { exponentialBackoff, isPermanent, reasonOf } from '../jobs/queue';
 import type { WhatsAppClient } from './cloud-api';
 import {
   claimDueWhatsApp,
@@ -36,20 +36,6 @@ export interface WhatsAppSender {
   stop(): Promise<void>;
 }
 
-/** Whether the error says a later try cannot succeed (WhatsAppError's `retryable: false`). */
-function isPermanent(error: unknown): boolean {
-  return (
-    typeof error === 'object' && error !== null && (error as { retryable?: unknown }).retryable === false
-  );
-}
-
-function reasonOf(error: unknown): string {
-  const { reason, message } = (error ?? {}) as { reason?: unknown; message?: unknown };
-  if (typeof reason === 'string' && reason) return reason;
-  if (typeof message === 'string' && message) return message;
-  return String(error);
-}
-
 /**
  * Sends the outbox's WhatsApp messages (issue 37) through the Cloud API: each is marked sent with
  * Meta's id once Meta accepted it; an outage (5xx, no answer, a rate limit) is tried again later with
@@ -66,11 +52,6 @@ export function createWhatsAppSender(options: WhatsAppSenderOptions): WhatsAppSe
   const pollMs = options.pollMs ?? 30_000;
   const batchSize = options.batchSize ?? 10;
   const clock = options.clock ?? Date.now;
-
-  let started = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let lookAgain = false;
 
   async function send(claimed: ClaimedWhatsApp): Promise<void> {
     try {
@@ -95,48 +76,5 @@ export function createWhatsAppSender(options: WhatsAppSenderOptions): WhatsAppSe
     return claimed.length;
   }
 
-  async function drain(): Promise<void> {
-    try {
-      while (started && (await runDue()) === batchSize);
-    } catch (error) {
-      const reason = databaseUnavailableReason(error);
-      if (reason) log.warn({ reason }, 'WhatsApp outbox: database unavailable, will retry');
-      else log.error({ err: error }, 'WhatsApp outbox: sending failed');
-    }
-  }
-
-  function look(): void {
-    if (!started) return;
-    if (running) {
-      lookAgain = true;
-      return;
-    }
-    clearTimeout(timer);
-    running = drain().finally(() => {
-      running = undefined;
-      if (!started) return;
-      if (lookAgain) {
-        lookAgain = false;
-        look();
-        return;
-      }
-      timer = setTimeout(look, pollMs);
-      timer.unref();
-    });
-  }
-
-  return {
-    runDue,
-    start() {
-      if (started) return;
-      started = true;
-      look();
-    },
-    wake: look,
-    async stop() {
-      started = false;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+  return { runDue, ...createPollLoop({ name: 'WhatsApp outbox', runDue, batchSize, pollMs, log }) };
 }
