@@ -1,9 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { format } from '../src/shared/messages/format';
 import { messagesAr } from '../src/shared/messages/ar';
-import type { ProductDto } from '../src/shared/schemas/product';
 import { chooseGovernorate } from './checkout-form';
+import { simpleProduct } from './journey-pages';
 import { signUpShopper, useSession } from './sessions';
 
 const l = messagesAr.layout;
@@ -12,19 +12,6 @@ const o = messagesAr.orders;
 
 /** First-strong isolates around a value set inside an Arabic sentence (src/web/i18n/bidi.ts). */
 const isolated = (value: string) => `\u2068${value}\u2069`;
-
-/** An in-stock demo product without sizes or colours, so the card's and the page's Add to Cart add it. */
-async function simpleProduct(request: APIRequestContext): Promise<ProductDto> {
-  const response = await request.get('/api/product', {
-    params: { availability: 'inStock', limit: 60, page: 1 },
-  });
-  const { products } = (await response.json()) as { products: ProductDto[] };
-  const product = products.find(
-    (candidate) => candidate.avaliableItems >= 2 && candidate.options.length === 0,
-  );
-  expect(product, 'the demo catalogue has a simple product in stock').toBeTruthy();
-  return product!;
-}
 
 /**
  * No serious or critical accessibility violation on the page as it is now (axe-core, WCAG 2 A and AA).

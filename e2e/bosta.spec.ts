@@ -1,23 +1,16 @@
-import {
-  expect,
-  test,
-  type APIRequestContext,
-  type Browser,
-  type Page,
-  type TestInfo,
-} from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { governorateName } from '../src/shared/governorates';
 import { format } from '../src/shared/messages/format';
 import { messages } from '../src/shared/messages';
 import { messagesAr } from '../src/shared/messages/ar';
 import type { DashboardStats } from '../src/shared/schemas/dashboard';
 import type { DeliveryQuote } from '../src/shared/schemas/delivery';
-import type { ProductDto } from '../src/shared/schemas/product';
 import { BOSTA_CITY } from '../src/server/couriers/bosta';
 import { startFakeBosta, type FakeBosta } from '../src/server/test/fakes/bosta';
 import { baseURL, journeyBosta } from '../playwright.config';
 import { chooseGovernorate } from './checkout-form';
-import { signIn, signUpShopper, useSession, type Session } from './sessions';
+import { keepScreenshot, pageFor, simpleProduct } from './journey-pages';
+import { signIn, signUpShopper, type Session } from './sessions';
 
 // Issue 36's journey: an Arabic shopper orders to a governorate outside Cairo, the owner sends the order
 // to Bosta (a local Bosta the test starts, on the address the journeys' server is given), Bosta's webhook
@@ -39,46 +32,10 @@ test.afterAll(async () => {
   await bosta?.close();
 });
 
-/** An in-stock demo product without sizes or colours, so it goes in the cart as it is. */
-async function simpleProduct(request: APIRequestContext): Promise<ProductDto> {
-  const response = await request.get('/api/product', {
-    params: { availability: 'inStock', limit: 60, page: 1 },
-  });
-  const { products } = (await response.json()) as { products: ProductDto[] };
-  const product = products.find(
-    (candidate) => candidate.avaliableItems >= 3 && candidate.options.length === 0,
-  );
-  expect(product, 'the demo catalogue has a simple product in stock').toBeTruthy();
-  return product!;
-}
-
 async function cashWithCouriers(request: APIRequestContext, owner: Session) {
   const response = await request.get('/api/dashboard/stats', { headers: { token: owner.token } });
   expect(response.ok()).toBe(true);
   return ((await response.json()) as DashboardStats).cashWithCouriers;
-}
-
-/** A page of its own for one person, in a language and at a width, signed in as `session`. */
-async function pageFor(
-  browser: Browser,
-  session: Session,
-  language: 'en' | 'ar',
-  width: 390 | 1366,
-): Promise<Page> {
-  const context = await browser.newContext({
-    viewport: { width, height: width === 390 ? 844 : 900 },
-    baseURL,
-  });
-  await context.addCookies([{ name: 'nour_lang', value: language, url: baseURL }]);
-  const page = await context.newPage();
-  await useSession(page, session);
-  return page;
-}
-
-/** A full-page screenshot kept with the test's results, to be looked at. */
-async function keepScreenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  await page.mouse.move(1, 1);
-  await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
 }
 
 test('an Arabic cash order to Alexandria goes with Bosta, is delivered, and its cash is counted and paid out', async ({
@@ -86,7 +43,7 @@ test('an Arabic cash order to Alexandria goes with Bosta, is delivered, and its 
   request,
 }, testInfo) => {
   test.setTimeout(180_000);
-  const product = await simpleProduct(request);
+  const product = await simpleProduct(request, 3);
   const owner = await signIn(request, 'admin@nour.shop', 'Admin123');
   const shopper = await signUpShopper(request, 'Nadia');
   const cashBefore = await cashWithCouriers(request, owner);

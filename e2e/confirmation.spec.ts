@@ -1,18 +1,11 @@
-import {
-  expect,
-  test,
-  type APIRequestContext,
-  type Browser,
-  type Page,
-  type TestInfo,
-} from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { governorateName } from '../src/shared/governorates';
 import { messagesAr } from '../src/shared/messages/ar';
-import type { ProductDto } from '../src/shared/schemas/product';
 import { startFakeWhatsApp, type FakeWhatsApp } from '../src/server/test/fakes/whatsapp';
 import { baseURL, journeyWhatsApp } from '../playwright.config';
 import { chooseGovernorate } from './checkout-form';
-import { signIn, signUpShopper, useSession, type Session } from './sessions';
+import { keepScreenshot, pageFor, simpleProduct } from './journey-pages';
+import { signIn, signUpShopper } from './sessions';
 
 // Issue 37's journey: an Arabic shopper's cash order waits on the desk as 'To confirm', the shop's
 // WhatsApp Business asks her (a local Graph API the test starts, on the address the journeys' server is
@@ -43,34 +36,6 @@ test.afterAll(async () => {
   await graph?.close();
 });
 
-async function simpleProduct(request: APIRequestContext): Promise<ProductDto> {
-  const response = await request.get('/api/product', {
-    params: { availability: 'inStock', limit: 60, page: 1 },
-  });
-  const { products } = (await response.json()) as { products: ProductDto[] };
-  const product = products.find(
-    (candidate) => candidate.avaliableItems >= 2 && candidate.options.length === 0,
-  );
-  expect(product, 'the demo catalogue has a simple product in stock').toBeTruthy();
-  return product!;
-}
-
-async function pageFor(browser: Browser, session: Session, width: 390 | 1366): Promise<Page> {
-  const context = await browser.newContext({
-    viewport: { width, height: width === 390 ? 844 : 900 },
-    baseURL,
-  });
-  await context.addCookies([{ name: 'nour_lang', value: 'ar', url: baseURL }]);
-  const page = await context.newPage();
-  await useSession(page, session);
-  return page;
-}
-
-async function keepScreenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  await page.mouse.move(1, 1);
-  await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
-}
-
 test('an Arabic cash order waits to be confirmed, her WhatsApp reply confirms it, and the owner ships it', async ({
   browser,
   request,
@@ -86,7 +51,7 @@ test('an Arabic cash order waits to be confirmed, her WhatsApp reply confirms it
   expect(added.ok()).toBe(true);
 
   // Her checkout, in Arabic on a phone, paying cash.
-  const shopperPage = await pageFor(browser, shopper, 390);
+  const shopperPage = await pageFor(browser, shopper, 'ar', 390);
   await shopperPage.goto('/checkout');
   await shopperPage.getByLabel(o.fullName).fill('سلمى أحمد');
   await shopperPage.getByLabel(o.phone).fill(PHONE);
@@ -103,7 +68,7 @@ test('an Arabic cash order waits to be confirmed, her WhatsApp reply confirms it
   const number = /N-\d+/.exec((await thanks.getByRole('heading').first().textContent()) ?? '')![0];
 
   // The desk, in Arabic: the order is among those to confirm, with its badge.
-  const ownerPage = await pageFor(browser, owner, 1366);
+  const ownerPage = await pageFor(browser, owner, 'ar', 1366);
   await ownerPage.goto('/dashboard/manage_orders');
   // The desk's filters live in its address: the box is ticked once the address says so.
   const toConfirm = ownerPage.getByRole('checkbox', { name: c.toConfirm });

@@ -6,6 +6,7 @@ import { messagesAr } from '@/shared/messages/ar';
 import type { CustomerAnswer, CustomerPageAnswer } from '@/shared/schemas/confirmation';
 import type { DashboardStatsAnswer } from '@/shared/schemas/dashboard';
 import type { OrderDto, OrderPageAnswer } from '@/shared/schemas/order';
+import type { FullSettings } from '@/shared/schemas/settings';
 import { outbox, productVariants, type ProductVariantRow } from '../db/schema';
 import { stockOf } from '../stock/test-products';
 import { createTestApp, testDriver, type TestApp } from '../test/app';
@@ -438,6 +439,26 @@ describe(`confirming cash orders before they ship (${testDriver})`, () => {
       const bad = await call(admin, 'PATCH', '/api/settings', { prepay: { refusalsAtLeast: 0 } });
       expect(bad.statusCode).toBe(400);
       expect(bad.json().message).toBe(messages.settings.refusalsRule);
+      const hours = await call(admin, 'PATCH', '/api/settings', { confirmation: { noAnswerHours: 0 } });
+      expect(hours.statusCode).toBe(400);
+      // A rule filled when the schema was built is named by its field.
+      expect(hours.json().message).toBe(
+        `confirmation.noAnswerHours: ${format(messages.settings.hoursRule, { min: 1, max: 168 })}`,
+      );
+      const delay = await call(admin, 'PATCH', '/api/settings', { confirmation: { messageDelayHours: 49 } });
+      expect(delay.json().message).toBe(
+        `confirmation.messageDelayHours: ${format(messages.settings.hoursRule, { min: 0, max: 48 })}`,
+      );
+      const template = await call(admin, 'PATCH', '/api/settings', {
+        whatsappMessages: { confirmationTemplate: 'Order Confirm!' },
+      });
+      expect(template.statusCode).toBe(400);
+      expect(template.json().message).toBe(messages.settings.templateNameRule);
+      // Nothing of the refused patches was kept.
+      const kept = (await call(admin, 'GET', '/api/settings/full')).json<{ settings: FullSettings }>()
+        .settings;
+      expect(kept.confirmation).toMatchObject({ noAnswerHours: 24, messageDelayHours: 0 });
+      expect(kept.whatsappMessages.confirmationTemplate).toBe('order_confirmation');
     });
 
     it('a blocked number cannot pay cash (or order at all), with the shop’s WhatsApp link', async () => {

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { messages as english } from '@/shared/messages';
 import type { OrderDto } from '@/shared/schemas/order';
 import type { ProductDto } from '@/shared/schemas/product';
+import { sampleSettings } from './sample-settings';
 
 /**
  * The admin screens on an Arabic page. The page's language is read from <html lang> when the i18n
@@ -430,31 +431,9 @@ describe('the admin in Arabic', () => {
 
   // Ticks 27 checkboxes and types into a dozen fields: seconds when the machine's cores are shared.
   it('edits the delivery zones in Arabic: the governorates by their Arabic names, and the schema’s refusals said in Arabic', async () => {
-    const page = { en: '# Page', ar: '# صفحة' };
-    const settings = {
-      shopName: { en: 'Nour', ar: 'نور' },
-      phone: '',
-      email: 'hello@nour.example',
-      whatsapp: '',
-      whatsappDigits: null,
-      social: { facebook: '', instagram: '', tiktok: '' },
-      walletNumber: '01012345678',
-      shippingFees: { Cairo: 70, Giza: 40, 'Outside Cairo and Giza': 90 },
+    const settings = sampleSettings({
       deliveryZones: ar.deliveryZonesOf({ Cairo: 70, Giza: 40, 'Outside Cairo and Giza': 90 }),
-      announcement: { en: '', ar: '' },
-      policies: { shipping: page, returns: page, privacy: page, contact: page },
-      home: {
-        heroTitle: { en: '', ar: '' },
-        heroText: { en: '', ar: '' },
-        heroLink: '',
-        sections: ['sale', 'newest', 'categories'],
-      },
-      logo: null,
-      heroImage: null,
-      couriers: {
-        bosta: { configured: false, webhookUrl: 'https://nour.example/api/couriers/bosta/webhook' },
-      },
-    };
+    });
     ar.mockFetch((call) =>
       call.url.pathname === '/api/settings/full' ? { body: { success: true, settings } } : undefined,
     );

@@ -4,8 +4,17 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * A local WhatsApp Business Cloud API (Meta's Graph API) for tests, answering the requests
- * src/server/whatsapp/cloud-api.ts makes as Meta documents them, and sending webhooks as Meta does (the
- * top of cloud-api.ts and webhook.ts lists the pages read):
+ * src/server/whatsapp/cloud-api.ts makes as Meta documents them, and sending webhooks as Meta does.
+ * Read from Meta's pages (the tops of cloud-api.ts and webhook.ts quote each):
+ *   https://developers.facebook.com/documentation/business-messaging/whatsapp/reference/whatsapp-business-phone-number/message-api
+ *   https://developers.facebook.com/docs/whatsapp/cloud-api/reference/messages
+ *   https://developers.facebook.com/docs/whatsapp/api/messages/message-templates
+ *   https://developers.facebook.com/documentation/business-messaging/whatsapp/support/error-codes
+ *   https://developers.facebook.com/docs/whatsapp/cloud-api/webhooks/reference/messages/status
+ *   https://developers.facebook.com/docs/graph-api/webhooks/getting-started (verify handshake, X-Hub-Signature-256)
+ *   https://developers.facebook.com/documentation/business-messaging/whatsapp/webhooks/reference/messages/button
+ *   https://whatsapp.github.io/WhatsApp-Nodejs-SDK/api-reference/types/button_parameter_object
+ * What it does:
  *   - POST /{version}/{phoneNumberId}/messages with `Authorization: Bearer <token>`: checks the token
  *     (401, code 190 otherwise), the path (400, code 100), the body (messaging_product 'whatsapp', type
  *     'template', `to` in digits, a template name and language code: 400, code 100), that the template
