@@ -248,7 +248,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.jobs?.clock ? { clock: deps.jobs.clock } : {}),
   });
   await app.register(confirmationRoutes, {
-    db: database.db,
     confirmation,
     whatsapp:
       config.WHATSAPP_APP_SECRET && config.WHATSAPP_VERIFY_TOKEN && whatsappClient

@@ -13,7 +13,6 @@ import {
   CustomerQuerySchema,
 } from '@/shared/schemas/confirmation';
 import { OrderAnswerSchema } from '@/shared/schemas/order';
-import type { Db } from '../db/client';
 import { AppError } from '../errors';
 import { currentUser } from '../plugins/auth-guard';
 import { errorAnswers } from '../plugins/docs';
@@ -21,7 +20,6 @@ import { hasValidSignature, verifySubscription } from '../whatsapp/webhook';
 import type { ConfirmationService } from './service';
 
 export interface ConfirmationRoutesOptions {
-  db: Db;
   confirmation: ConfirmationService;
   /** WhatsApp Business's webhook secrets; null when it is not configured (the webhook answers 404). */
   whatsapp: { appSecret: string; verifyToken: string } | null;
